@@ -1,0 +1,373 @@
+"""The game contract every engine implements (DESIGN.md, "Engine contract").
+
+A State is a plain JSON-ready ``dict`` (str keys; values: dict, list, str, int,
+bool, None). Games never mutate a State they were given: :meth:`Game.apply`
+validates the action, clones the state, and lets the game mutate the clone.
+
+Keys every State has, managed here:
+
+- ``game``: the game id; ``seats``: display names, one per seat;
+- ``options``: the resolved setup options;
+- ``rng``: the 4-word RNG state (see :mod:`py_engine.core.rng`);
+- ``reveals``: a counter a game bumps (:func:`reveal`) whenever it shows a player
+  something that was hidden; together with ``rng`` it tells :class:`~py_engine.core.match.Match`
+  where undo must stop;
+- ``n``: the number of actions applied so far;
+- ``log``: the game log, a list of ``[visible_to, text]`` where ``visible_to`` is
+  ``None`` (everyone) or a seat number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .action import Action
+from .errors import IllegalAction, OptionError
+from .rng import Rng, seed_words
+
+State = dict[str, Any]
+JSON = Any
+
+
+def clone(obj: Any) -> Any:
+    """Deep copy of a JSON-ready value (dicts and lists copied, scalars shared).
+
+    The ``log`` list is copied shallowly: its entries are never mutated.
+
+    >>> s = {"a": [1, {"b": 2}], "log": [[None, "x"]]}
+    >>> c = clone(s); c["a"][1]["b"] = 3
+    >>> s["a"][1]["b"]
+    2
+    """
+    t = type(obj)
+    if t is dict:
+        return {k: (list(v) if k == "log" else clone(v)) for k, v in obj.items()}
+    if t is list:
+        return [clone(v) if type(v) in (dict, list) else v for v in obj]
+    return obj
+
+
+def canonical_json(state: State) -> str:
+    """The canonical JSON text of a state (sorted keys, no spaces)."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: State) -> str:
+    """A short sha256 hex digest (16 chars) of :func:`canonical_json`."""
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:16]
+
+
+def reveal(state: State) -> None:
+    """Mark that information hidden until now was shown: undo may not cross this."""
+    state["reveals"] = state.get("reveals", 0) + 1
+
+
+def log(state: State, text: str, visible_to: int | None = None) -> None:
+    """Append a log line, for everyone (``visible_to=None``) or one seat only."""
+    state["log"].append([visible_to, text])
+
+
+@dataclass(frozen=True)
+class Option:
+    """A declared setup option (variant) of a game.
+
+    ``kind`` is ``"choice"`` (one of ``choices``), ``"multi"`` (a non-empty subset
+    of ``choices``, given as a list), ``"int"`` (``min``..``max``) or ``"bool"``.
+    ``labels`` gives a display label per choice.
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    help: str = ""
+
+    def validate(self, value: Any) -> Any:
+        """Return the value in canonical form.
+
+        Raises:
+            OptionError: if ``value`` is not allowed for this option.
+        """
+        bad = OptionError(f"Option {self.name!r}: {value!r} is not allowed ({self.describe()}).")
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise bad
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise bad
+            if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max
+            ):
+                raise bad
+            return value
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise bad
+            return value
+        if self.kind == "multi":
+            if not isinstance(value, list | tuple) or not value:
+                raise bad
+            if any(v not in self.choices for v in value) or len(set(value)) != len(value):
+                raise bad
+            return [c for c in self.choices if c in value]
+        raise OptionError(f"Option {self.name!r} has unknown kind {self.kind!r}")
+
+    def describe(self) -> str:
+        """The allowed values, in words."""
+        if self.kind == "int":
+            return f"an integer from {self.min} to {self.max}"
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "multi":
+            return f"a non-empty list from {list(self.choices)}"
+        return f"one of {list(self.choices)}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as JSON, for the CLI ``list`` command and the setup screen."""
+        d: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
+                             "default": self.default, "help": self.help}
+        if self.choices:
+            d["choices"] = list(self.choices)
+            d["labels"] = list(self.labels) if self.labels else [str(c) for c in self.choices]
+        if self.kind == "int":
+            d["min"], d["max"] = self.min, self.max
+        return d
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners``: the winning seats (several for a shared win or team win, all seats
+    for a draw). ``scores``: optional per-seat scores. ``reason``: a sentence, with
+    the rule section cited.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+
+    def payoff(self, seat: int) -> float:
+        """1.0 for a winning seat, 0.0 otherwise (used by bots and benchmarks)."""
+        return 1.0 if seat in self.winners else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"winners": [...], "reason": str, "scores": [...] | None}``."""
+        return {"winners": list(self.winners), "reason": self.reason,
+                "scores": list(self.scores) if self.scores is not None else None}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Outcome:
+        """Inverse of :meth:`to_json`."""
+        scores = d.get("scores")
+        return cls(tuple(d["winners"]), d["reason"], tuple(scores) if scores is not None else None)
+
+
+class Game:
+    """Base class of a game engine. Subclasses set the class attributes and
+    implement the underscored hooks; the public methods are the contract.
+
+    Subclass hooks: :meth:`_setup`, :meth:`to_act`, :meth:`legal_actions`,
+    :meth:`_apply`, :meth:`outcome`, :meth:`board_view`, :meth:`prompt`,
+    :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
+    :meth:`explain_illegal`, :meth:`action_target`, :meth:`max_actions`,
+    :meth:`validate_setup`, :meth:`bot_levels`, :meth:`make_bot`.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: True if seats hold information hidden from each other (hands): the app then
+    #: shows a hand-off screen between two humans.
+    private_info: ClassVar[bool] = False
+    #: Where the game's data is designed by us or unconfirmed (shown in the app).
+    data_notes: ClassVar[str] = ""
+    #: A short summary for the game library.
+    blurb: ClassVar[str] = ""
+
+    # ---- setup -----------------------------------------------------------------
+    def resolve_options(self, n_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and validate options and the player count.
+
+        Raises:
+            OptionError: for an unknown option, a bad value, or a bad player count.
+        """
+        if not self.min_players <= n_players <= self.max_players:
+            raise OptionError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {n_players}."
+            )
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise OptionError(f"{self.title} has no option {unknown[0]!r}; options: {sorted(known)}")
+        resolved = {name: o.validate(given.get(name, o.default)) for name, o in known.items()}
+        self.validate_setup(n_players, resolved)
+        return resolved
+
+    def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
+        """Cross-option checks; raise :class:`OptionError`. Default: none."""
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> State:
+        """A new game for the given seat names.
+
+        Args:
+            seats: display names, one per seat, in seating order.
+            options: setup options by name; missing ones take their defaults.
+            seed: any int; the same seed and actions give the same game everywhere.
+
+        Raises:
+            OptionError: bad player count or options.
+        """
+        opts = self.resolve_options(len(seats), options)
+        state: State = {"game": self.id, "seats": [str(s) for s in seats], "options": opts,
+                        "rng": seed_words(seed), "reveals": 0, "n": 0, "log": []}
+        self._setup(state, Rng(state["rng"]))
+        return state
+
+    def _setup(self, state: State, rng: Rng) -> None:
+        raise NotImplementedError
+
+    # ---- play ------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        """Seats that must decide now (empty once the game is over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every choice open to ``seat`` now; empty if ``seat`` is not to act."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        """Perform one decision and return the new state; ``state`` is not modified.
+
+        Raises:
+            IllegalAction: the game is over, ``seat`` is not to act, or ``action`` is
+                not among its legal actions. The message is for a player.
+        """
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act(state):
+            who = state["seats"][seat] if 0 <= seat < len(state["seats"]) else f"seat {seat}"
+            raise IllegalAction(f"It is not {who}'s turn to decide.")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self.explain_illegal(state, seat, action))
+        return self.apply_unchecked(state, seat, action)
+
+    def apply_unchecked(self, state: State, seat: int, action: Action) -> State:
+        """:meth:`apply` without the legality check, for bots that took the action
+        from :meth:`legal_actions` themselves."""
+        new: State = clone(state)
+        self._apply(new, seat, action)
+        new["n"] += 1
+        return new
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` is refused, for a player. Games may say more."""
+        return f"“{action}” is not allowed now."
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result if the game is over, else None."""
+        raise NotImplementedError
+
+    def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
+        """A bound on the number of actions of a game played by random bots; the
+        conformance suite and the simulator flag games that run longer."""
+        return 10_000
+
+    # ---- information -----------------------------------------------------------
+    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """A copy in which everything hidden from ``seat`` is re-sampled consistently
+        with what ``seat`` has seen. Default: the game has nothing hidden."""
+        return clone(state)
+
+    def check_invariants(self, state: State) -> None:
+        """Raise ``AssertionError`` if a conservation law is broken. Default: none."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), JSON-ready.
+
+        Shape: ``{"game", "title", "seat", "seats": [names], "to_act": [seats],
+        "prompt": str, "actions": [{"action": [name, *args], "label": str,
+        "target": str | None}], "board": {...game specific...}, "log": [str],
+        "outcome": Outcome JSON | None}``. ``actions`` is empty unless ``seat`` is to act.
+        """
+        out = self.outcome(state)
+        acting = self.to_act(state)
+        actions: list[dict[str, Any]] = []
+        if seat is not None and seat in acting:
+            actions = [{"action": a.to_json(), "label": self.action_label(state, seat, a),
+                        "target": self.action_target(state, seat, a)}
+                       for a in self.legal_actions(state, seat)]
+        return {
+            "game": self.id,
+            "title": self.title,
+            "seat": seat,
+            "seats": list(state["seats"]),
+            "to_act": acting,
+            "prompt": self.prompt(state, seat),
+            "actions": actions,
+            "board": self.board_view(state, seat),
+            "log": [text for vis, text in state["log"] if vis is None or vis == seat][-200:],
+            "outcome": out.to_json() if out else None,
+        }
+
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of :meth:`view`."""
+        raise NotImplementedError
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        """The prompt line for ``seat`` (or a status line for others)."""
+        raise NotImplementedError
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """A short button label for ``action``."""
+        return str(action)
+
+    def action_target(self, state: State, seat: int, action: Action) -> str | None:
+        """The id of the board element ``action`` targets (e.g. ``"gap:3"``), or None."""
+        return None
+
+    # ---- bots ------------------------------------------------------------------
+    def bot_levels(self) -> tuple[str, ...]:
+        """Bot levels offered for this game, weakest first."""
+        return ("random",)
+
+    def make_bot(self, level: str) -> Any:
+        """A bot object for ``level`` (see :class:`py_engine.core.bots.Bot`).
+
+        Raises:
+            OptionError: unknown level.
+        """
+        from .bots import RandomBot
+
+        if level == "random":
+            return RandomBot()
+        raise OptionError(f"{self.title} has no bot level {level!r}; levels: {self.bot_levels()}")
+
+    # ---- description -----------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        """Game metadata as JSON: id, title, players, options, bot levels, notes."""
+        return {"id": self.id, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "private_info": self.private_info,
+                "options": [o.to_json() for o in self.options],
+                "bot_levels": list(self.bot_levels()), "data_notes": self.data_notes,
+                "blurb": self.blurb}
+
+
+def seats_in_order(start: int, n: int) -> Iterable[int]:
+    """Seats ``start, start+1, ...`` wrapping around ``n`` seats (clockwise order)."""
+    return ((start + i) % n for i in range(n))

@@ -1,0 +1,266 @@
+"""A played game: seats, options, seed and the action log (DESIGN.md, "Match").
+
+The state is the replay of the log from :meth:`Game.setup`. Undo goes back one
+action at a time, but never across a point where the RNG was used or hidden
+information was revealed (the state's ``rng`` words or ``reveals`` counter
+changed), and only over a human's own action.
+
+A save is versioned JSON::
+
+    {"format": "time-and-barons-save", "version": 1, "engine": "0.1.0",
+     "game": "timeline", "seats": [{"name": "Ann", "kind": "human", "level": null}],
+     "options": {...}, "seed": 7, "actions": [[seat, ["place", 2]], ...],
+     "state_hash": "…16 hex…", "meta": {...free-form UI data...}}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import __version__
+from .action import Action
+from .bots import bot_seed
+from .errors import EngineError, IllegalAction, OptionError, SaveError
+from .game import Game, State, state_hash
+from .rng import Rng
+
+SAVE_FORMAT = "time-and-barons-save"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+
+#: Upgraders from an older save ``version`` to the next one: ``{old: fn(dict) -> dict}``.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: a display name, ``kind`` ``"human"`` or ``"bot"``, and
+    for a bot its ``level`` (one of the game's :meth:`Game.bot_levels`)."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "kind", "level"}``."""
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, d: Any) -> Seat:
+        """Parse a seat; raises :class:`SaveError` if malformed."""
+        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+            raise SaveError("The save is damaged: a seat has no name.")
+        kind = d.get("kind", "human")
+        level = d.get("level")
+        if kind not in ("human", "bot") or (kind == "bot" and not isinstance(level, str)):
+            raise SaveError(f"The save is damaged: seat {d.get('name')!r} is neither human nor a bot.")
+        return cls(d["name"], kind, level if kind == "bot" else None)
+
+
+@dataclass
+class Match:
+    """A game in progress or finished, as the app and the CLI hold it.
+
+    Create with :meth:`new` or :meth:`load`; act with :meth:`apply` or
+    :meth:`play_bot`; step back with :meth:`undo`; persist with :meth:`save`.
+    """
+
+    game: Game
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    _states: list[State] = field(default_factory=list, repr=False)
+    _undo_floor: int = 0
+
+    @classmethod
+    def new(cls, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
+            seed: int = 0, meta: Mapping[str, Any] | None = None) -> Match:
+        """Start a new match.
+
+        Raises:
+            KeyError: unknown game id.
+            OptionError: bad seats, bot levels or options.
+        """
+        from ..games import get
+
+        game = get(game_id)
+        levels = game.bot_levels()
+        for s in seats:
+            if s.kind == "bot" and s.level not in levels:
+                raise OptionError(f"{game.title} has no bot level {s.level!r}; levels: {levels}")
+        opts = game.resolve_options(len(seats), options)
+        state = game.setup([s.name for s in seats], opts, seed)
+        return cls(game, list(seats), opts, seed, [], dict(meta or {}), [state], 0)
+
+    # ---- state and play ----------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state (do not mutate it)."""
+        return self._states[-1]
+
+    def to_act(self) -> list[int]:
+        """Seats that must decide now."""
+        return self.game.to_act(self.state)
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome."""
+        return self.game.outcome(self.state) is not None
+
+    def apply(self, seat: int, action: Action) -> State:
+        """Apply one action for ``seat`` and log it.
+
+        Raises:
+            IllegalAction: refused by the rules; nothing changes.
+        """
+        before = self.state
+        after = self.game.apply(before, seat, action)
+        self._push(seat, action, before, after)
+        return after
+
+    def _push(self, seat: int, action: Action, before: State, after: State) -> None:
+        self.actions.append((seat, action))
+        self._states.append(after)
+        if after["rng"] != before["rng"] or after["reveals"] != before["reveals"]:
+            # Hidden information or chance: undo may never go back past this point.
+            self._undo_floor = len(self.actions)
+            self._states = [after]
+
+    def bot_to_act(self) -> int | None:
+        """The first seat in :meth:`to_act` played by a bot, or None."""
+        for seat in self.to_act():
+            if self.seats[seat].kind == "bot":
+                return seat
+        return None
+
+    def humans_to_act(self) -> list[int]:
+        """Seats in :meth:`to_act` played by humans."""
+        return [s for s in self.to_act() if self.seats[s].kind == "human"]
+
+    def bot_action(self, seat: int) -> Action:
+        """The action the bot in ``seat`` chooses now (reproducible: its RNG is seeded
+        from the match seed, the number of actions so far and the seat)."""
+        level = self.seats[seat].level or "random"
+        bot = self.game.make_bot(level)
+        rng = Rng.from_seed(bot_seed(self.seed, len(self.actions), seat))
+        action: Action = bot.choose(self.game, self.state, seat, rng)
+        return action
+
+    def play_bot(self) -> tuple[int, Action] | None:
+        """If a bot is to act, let it choose and apply its action; return it."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        action = self.bot_action(seat)
+        self.apply(seat, action)
+        return seat, action
+
+    # ---- undo --------------------------------------------------------------------
+    def can_undo(self, seat: int | None = None) -> bool:
+        """True if the last action may be taken back: it was a human's (``seat``'s,
+        if given), and no chance or reveal happened since it."""
+        if len(self.actions) <= self._undo_floor or len(self._states) < 2:
+            return False
+        last_seat = self.actions[-1][0]
+        if self.seats[last_seat].kind != "human":
+            return False
+        return seat is None or last_seat == seat
+
+    def undo(self, seat: int | None = None) -> None:
+        """Take back the last action.
+
+        Raises:
+            IllegalAction: if :meth:`can_undo` is false (nothing changes).
+        """
+        if not self.can_undo(seat):
+            raise IllegalAction("Nothing to undo: a card was revealed or a random draw happened since.")
+        self.actions.pop()
+        self._states.pop()
+
+    # ---- save / load -------------------------------------------------------------
+    def save(self) -> dict[str, Any]:
+        """The save as a JSON-ready dict (see the module docstring)."""
+        return {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "engine": __version__,
+            "game": self.game.id, "seats": [s.to_json() for s in self.seats],
+            "options": self.options, "seed": self.seed,
+            "actions": [[seat, a.to_json()] for seat, a in self.actions],
+            "state_hash": state_hash(self.state), "meta": self.meta,
+        }
+
+    def save_json(self) -> str:
+        """:meth:`save` as compact JSON text."""
+        return json.dumps(self.save(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def load(cls, data: str | bytes | Mapping[str, Any]) -> Match:
+        """Validate a save and replay it.
+
+        Raises:
+            SaveError: with ``reason`` ``"corrupt"`` (not JSON, missing fields, an
+                action that does not replay), ``"foreign"`` (not one of our saves,
+                or an unknown game), ``"newer"`` (a newer save format), or
+                ``"mismatch"`` (replays to a different position than when saved).
+        """
+        from ..games import get, ids
+
+        if isinstance(data, bytes | str):
+            if len(data) > MAX_SAVE_BYTES:
+                raise SaveError("This file is too large to be a Time & Barons save.", "foreign")
+            try:
+                d = json.loads(data)
+            except (ValueError, UnicodeDecodeError):
+                raise SaveError("This file is not a Time & Barons save: it is not valid JSON.",
+                                "corrupt") from None
+        else:
+            d = dict(data)
+        if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
+            raise SaveError("This file is not a Time & Barons save.", "foreign")
+        version = d.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SaveError("The save is damaged: its format version is missing.", "corrupt")
+        if version > SAVE_VERSION:
+            raise SaveError(
+                f"This save was made by a newer version of Time & Barons (engine "
+                f"{d.get('engine', '?')}, save format {version}); this app reads format "
+                f"{SAVE_VERSION} and older. Update the app to open it.", "newer")
+        while version < SAVE_VERSION:
+            d = MIGRATIONS[version](d)
+            version = d["version"]
+        game_id = d.get("game")
+        if game_id not in ids():
+            raise SaveError(f"This save is for a game this app does not have ({game_id!r}).", "foreign")
+        game = get(str(game_id))
+        seats_raw, actions_raw, seed = d.get("seats"), d.get("actions"), d.get("seed")
+        if not isinstance(seats_raw, list) or not isinstance(actions_raw, list):
+            raise SaveError("The save is damaged: seats or actions are missing.")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveError("The save is damaged: its seed is missing.")
+        seats = [Seat.from_json(s) for s in seats_raw]
+        meta = d.get("meta") if isinstance(d.get("meta"), dict) else {}
+        try:
+            match = cls.new(str(game_id), seats, d.get("options") or {}, seed, meta)
+        except OptionError as e:
+            raise SaveError(f"The save is damaged: {e}") from None
+        for i, entry in enumerate(actions_raw, 1):
+            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
+                    or isinstance(entry[0], bool)):
+                raise SaveError(f"The save is damaged: move {i} is unreadable.")
+            action = Action.from_json(entry[1])
+            try:
+                match.apply(entry[0], action)
+            except (IllegalAction, EngineError) as e:
+                raise SaveError(f"The save is damaged: move {i} ({action}) cannot be replayed: {e}") from None
+        want = d.get("state_hash")
+        if want is not None and want != state_hash(match.state):
+            engine = d.get("engine", "?")
+            if engine != __version__:
+                raise SaveError(
+                    f"This save was made with engine {engine} and replays differently on "
+                    f"engine {__version__}; it cannot be resumed safely.", "mismatch")
+            raise SaveError("The save is damaged: the position does not match its checksum.")
+        return match

@@ -1,0 +1,403 @@
+"""Timeline rules (rulebook: shared/seeds/timeline_rules.txt, cited as "TL <section>").
+
+Sections of the rulebook cited: "Game setup" (TL Setup), "Gameplay" (TL Gameplay),
+"Specific case" (TL Same date), "End of Game - Victory" (TL Victory).
+
+State (beyond the core keys):
+
+- ``timeline``: card ids face up, in timeline order (left = earliest);
+- ``hands``: per seat, the card ids in front of that player (fronts are public,
+  years hidden from everyone, TL Setup 4);
+- ``pile``: the draw pile, top card last (order hidden); ``discard``: cards that
+  left the game (the "box"), which refill the pile when it runs out (TL Gameplay);
+- ``first``: the first player; ``turn``: whose turn it is; ``selected``: the card
+  chosen to place (None until chosen; implied when the hand holds one card);
+- ``round``: round number from 1; ``phase``: ``"main"`` or ``"playoff"``;
+- ``contenders``: seats still in the game; ``done``: seats that correctly placed
+  their last card (main phase) or their card (playoff) this round;
+- ``last``: the latest placement ``{"seat", "card", "gap", "correct"}`` for feedback;
+- ``result``: ``{"winners": [...], "reason": str}`` once over.
+
+Our reading of TL Victory (written down because the rulebook is brief): a round
+is one turn of each contender, from the first player clockwise. In the main phase
+a player whose hand is empty sits out the rest of the round. At the round's end,
+if exactly one player emptied their hand that round, they win; if several did,
+they alone play on (the others are eliminated) in *playoff rounds*: at the start
+of each playoff round every contender with no card draws one; each places it
+(a wrong card is replaced as usual); if exactly one contender succeeds in a round
+they win, if several succeed only they go on, if none succeeds all go on.
+If no card is left to draw anywhere and no contender holds a card, the game is
+drawn among the contenders (cannot happen with the deck sizes the setup allows,
+but the rules never dead-end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Action, Game, IllegalAction, Option, OptionError, Outcome, Rng, State
+from ..core.game import log, reveal
+from .cards import Card, about, catalog, deck_cards, deck_index, format_year
+
+SELECT = "select"
+PLACE = "place"
+
+
+def _deck_option() -> Option:
+    decks = deck_index()
+    return Option("decks", "Decks", "multi", [d["id"] for d in decks],
+                  choices=tuple(d["id"] for d in decks), labels=tuple(d["title"] for d in decks),
+                  help="Which themed decks are shuffled together.")
+
+
+class Timeline(Game):
+    """The Timeline engine: 2–8 players place event cards in a shared timeline."""
+
+    id = "timeline"
+    title = "Timeline"
+    min_players = 2
+    max_players = 8
+    private_info = False
+    blurb = "Place events in the right gap of a shared timeline. First to empty their hand wins."
+    options = (
+        Option("cards_per_player", "Cards per player", "int", 4, min=1, max=8,
+               help="Cards dealt to each player at the start (TL Setup 4)."),
+        Option("first_player", "First player", "choice", "first_seat",
+               choices=("first_seat", "random"), labels=("First seat (seat the youngest there)", "Random"),
+               help="The youngest player starts (TL Setup 2); seat them first, or draw at random."),
+        _deck_option(),
+    )
+    data_notes = about()
+
+    # ---- setup -----------------------------------------------------------------
+    def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
+        """The chosen decks must hold every hand plus the starting card and a spare
+        hand's worth of cards to draw.
+
+        Raises:
+            OptionError: too few cards for this many players.
+        """
+        size = len(deck_cards(options["decks"]))
+        need = n_players * options["cards_per_player"] * 2 + 1
+        if size < need:
+            raise OptionError(
+                f"The chosen decks hold {size} cards; {n_players} players with "
+                f"{options['cards_per_player']} cards each need at least {need}. "
+                "Add a deck or deal fewer cards.")
+
+    def _setup(self, state: State, rng: Rng) -> None:
+        """TL Setup: shuffle, deal face down, flip the starting card."""
+        n = len(state["seats"])
+        opts = state["options"]
+        pile = deck_cards(opts["decks"])
+        rng.shuffle(pile)
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for _ in range(opts["cards_per_player"]):
+            for h in hands:
+                h.append(pile.pop())
+        start = pile.pop()
+        first = 0 if opts["first_player"] == "first_seat" else rng.below(n)
+        state.update(timeline=[start], hands=hands, pile=pile, discard=[], first=first,
+                     turn=first, selected=None, round=1, phase="main",
+                     contenders=list(range(n)), done=[], last=None, result=None)
+        log(state, f"The starting card is {self._card(start).title} ({format_year(self._card(start).year)}).")
+        log(state, f"{state['seats'][first]} plays first.")
+
+    # ---- helpers ---------------------------------------------------------------
+    @staticmethod
+    def _card(cid: str) -> Card:
+        return catalog()[cid]
+
+    def selected_card(self, state: State) -> str | None:
+        """The card the player to act is placing: the chosen one, or the only one."""
+        if state["result"] is not None:
+            return None
+        hand = state["hands"][state["turn"]]
+        if state["selected"] is not None:
+            return str(state["selected"])
+        return hand[0] if len(hand) == 1 else None
+
+    @staticmethod
+    def fits(years: list[int], gap: int, year: int) -> bool:
+        """True if ``year`` is correct in ``gap`` of a timeline with these ``years``.
+
+        Gap ``g`` lies between ``years[g-1]`` and ``years[g]``; a card with the same
+        year as a neighbour is correct on either side of it (TL Same date).
+
+        >>> Timeline.fits([1000, 1500], 1, 1500), Timeline.fits([1000, 1500], 2, 1500)
+        (True, True)
+        >>> Timeline.fits([1000, 1500], 0, 1200)
+        False
+        """
+        lo_ok = gap == 0 or years[gap - 1] <= year
+        hi_ok = gap == len(years) or year <= years[gap]
+        return lo_ok and hi_ok
+
+    # ---- contract --------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        """The player whose turn it is (one seat), or nobody once the game is over."""
+        return [] if state["result"] is not None else [state["turn"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """``select <card id>`` while the player holds several cards and has not chosen;
+        then ``place <gap>`` for every gap 0..len(timeline) (TL Gameplay)."""
+        if state["result"] is not None or seat != state["turn"]:
+            return []
+        if self.selected_card(state) is None:
+            return [Action(SELECT, (cid,)) for cid in state["hands"][seat]]
+        return [Action(PLACE, (g,)) for g in range(len(state["timeline"]) + 1)]
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why a select/place is refused, in a player's words."""
+        if action.name == PLACE and self.selected_card(state) is None:
+            return "Choose which card to place first."
+        if action.name == PLACE:
+            return f"There is no gap {action.args[0] if action.args else '?'} in the timeline."
+        if action.name == SELECT and self.selected_card(state) is not None:
+            return "You have already chosen a card; place it (or undo)."
+        if action.name == SELECT:
+            return "That card is not in your hand."
+        return f"“{action}” is not a Timeline action."
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        if action.name == SELECT:
+            state["selected"] = action.args[0]
+            return
+        self._place(state, seat, int(action.args[0]))
+
+    def _place(self, state: State, seat: int, gap: int) -> None:
+        """TL Gameplay: flip the card; a correct card stays, a wrong one leaves the
+        game and its player draws a replacement face down."""
+        cid = self.selected_card(state)
+        assert cid is not None
+        card = self._card(cid)
+        name = state["seats"][seat]
+        years = [self._card(c).year for c in state["timeline"]]
+        correct = self.fits(years, gap, card.year)
+        state["hands"][seat].remove(cid)
+        state["selected"] = None
+        reveal(state)
+        state["last"] = {"seat": seat, "card": cid, "gap": gap, "correct": correct}
+        where = self._gap_words(state, gap)
+        if correct:
+            state["timeline"].insert(gap, cid)
+            log(state, f"{name} placed {card.title} {where}: correct, {format_year(card.year)}.")
+            if state["phase"] == "playoff" or not state["hands"][seat]:
+                state["done"].append(seat)
+        else:
+            state["discard"].append(cid)
+            log(state, f"{name} placed {card.title} {where}: wrong, it dates from "
+                       f"{format_year(card.year)}. The card leaves the game.")
+            drawn = self._draw(state, seat)
+            if drawn:
+                log(state, f"{name} draws {self._card(drawn).title}.")
+        self._advance(state)
+
+    def _draw(self, state: State, seat: int) -> str | None:
+        """Draw the top card of the pile for ``seat``; an empty pile is first refilled
+        by shuffling the discarded cards (TL Gameplay). None if no card is left."""
+        if not state["pile"]:
+            if not state["discard"]:
+                log(state, "No card is left to draw.")
+                return None
+            state["pile"] = state["discard"]
+            state["discard"] = []
+            Rng(state["rng"]).shuffle(state["pile"])
+            log(state, f"The draw pile is empty: the {len(state['pile'])} discarded cards are shuffled into a new pile.")
+        cid: str = state["pile"].pop()
+        state["hands"][seat].append(cid)
+        return cid
+
+    def _gap_words(self, state: State, gap: int) -> str:
+        tl = state["timeline"]
+        # ``tl`` does not yet contain the placed card when this is called.
+        if not tl:
+            return "in the timeline"
+        if gap == 0:
+            return f"before {self._card(tl[0]).title}"
+        if gap >= len(tl):
+            return f"after {self._card(tl[-1]).title}"
+        return f"between {self._card(tl[gap - 1]).title} and {self._card(tl[gap]).title}"
+
+    def _plays_this_round(self, state: State, seat: int) -> bool:
+        return seat in state["contenders"] and bool(state["hands"][seat]) and (
+            state["phase"] == "main" or seat not in state["done"])
+
+    def _advance(self, state: State) -> None:
+        """Pass the turn clockwise within the round; end the round after the last seat."""
+        n = len(state["seats"])
+        first = state["first"]
+        pos = (state["turn"] - first) % n
+        for k in range(pos + 1, n):
+            seat = (first + k) % n
+            if self._plays_this_round(state, seat):
+                state["turn"] = seat
+                return
+        self._end_round(state)
+
+    def _end_round(self, state: State) -> None:
+        """TL Victory, as read in the module docstring."""
+        seats = state["seats"]
+        done = state["done"]
+        r = state["round"]
+        if len(done) == 1:
+            w = done[0]
+            why = ("the only player to place their last card correctly this round"
+                   if state["phase"] == "main" else "the only contender to place their card correctly this round")
+            self._finish(state, [w], f"{seats[w]} is {why} (TL Victory).")
+            return
+        if len(done) > 1:
+            names = ", ".join(seats[s] for s in done)
+            if state["phase"] == "main":
+                log(state, f"Round {r}: {names} all placed their last card. They play on alone (TL Victory).")
+            else:
+                log(state, f"Round {r}: {names} all succeeded. They play on; the others are out.")
+            state["contenders"] = sorted(done)
+            state["phase"] = "playoff"
+        state["done"] = []
+        state["round"] = r + 1
+        if state["phase"] == "playoff":
+            for s in state["contenders"]:
+                if not state["hands"][s]:
+                    drawn = self._draw(state, s)
+                    if drawn:
+                        log(state, f"{seats[s]} draws {self._card(drawn).title}.")
+        players = [s for s in sorted(state["contenders"], key=lambda s: (s - state["first"]) % len(seats))
+                   if state["hands"][s]]
+        if not players:
+            self._finish(state, sorted(state["contenders"]),
+                         "No cards are left to play: the game is drawn among the remaining players.")
+            return
+        state["turn"] = players[0]
+        log(state, f"Round {r + 1} begins.")
+
+    def _finish(self, state: State, winners: list[int], reason: str) -> None:
+        state["result"] = {"winners": winners, "reason": reason}
+        state["selected"] = None
+        log(state, reason)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The winner (TL Victory) once decided, else None."""
+        res = state["result"]
+        if res is None:
+            return None
+        return Outcome(tuple(res["winners"]), res["reason"])
+
+    def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
+        """Random play ends well within this (measured: see tests/test_timeline.py)."""
+        return 4000 + 1000 * n_players * int(options.get("cards_per_player", 4))
+
+    # ---- information -----------------------------------------------------------
+    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Only the order of the draw pile is hidden (its contents are every card not
+        seen elsewhere): shuffle it."""
+        from ..core import clone
+
+        new: State = clone(state)
+        rng.shuffle(new["pile"])
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        """Every card of the chosen decks is in exactly one place; the timeline is in
+        year order; the turn and selection are consistent."""
+        places = state["timeline"] + state["pile"] + state["discard"] + [
+            c for h in state["hands"] for c in h]
+        all_cards = deck_cards(state["options"]["decks"])
+        assert len(places) == len(set(places)), "a card is in two places"
+        assert sorted(places) == sorted(all_cards), "cards were lost or created"
+        years = [self._card(c).year for c in state["timeline"]]
+        assert years == sorted(years), "the timeline is out of order"
+        if state["result"] is None:
+            t = state["turn"]
+            assert t in state["contenders"] and state["hands"][t], "the player to act has no card"
+            if state["selected"] is not None:
+                assert state["selected"] in state["hands"][t], "selected card not in hand"
+        else:
+            assert set(state["result"]["winners"]) <= set(range(len(state["seats"])))
+
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """``{"timeline": [card back], "players": [{"seat", "name", "hand": [card front],
+        "status"}], "turn", "selected", "pile", "discard", "round", "phase", "last",
+        "gaps": [{"gap", "after", "before"}], "decks": [{"id", "title"}]}``.
+        Hand cards show their fronts only (no year): years are hidden from everyone."""
+        cat = catalog()
+        players = []
+        for s, name in enumerate(state["seats"]):
+            if state["result"] is not None and s in state["result"]["winners"]:
+                status = "winner"
+            elif s not in state["contenders"]:
+                status = "out"
+            elif state["phase"] == "main" and not state["hands"][s]:
+                status = "finished"
+            else:
+                status = "playing"
+            players.append({"seat": s, "name": name, "status": status,
+                            "hand": [cat[c].front() for c in state["hands"][s]],
+                            "done_this_round": s in state["done"]})
+        last = None
+        if state["last"] is not None:
+            last = {**state["last"], "name": state["seats"][state["last"]["seat"]],
+                    "card": cat[state["last"]["card"]].back()}
+        years = [cat[c].year for c in state["timeline"]]
+        gaps = [{"gap": g, "after": format_year(years[g - 1]) if g else None,
+                 "before": format_year(years[g]) if g < len(years) else None}
+                for g in range(len(years) + 1)]
+        decks = [{"id": d["id"], "title": d["title"]} for d in deck_index()
+                 if d["id"] in state["options"]["decks"]]
+        return {"timeline": [cat[c].back() for c in state["timeline"]], "players": players,
+                "turn": state["turn"], "selected": self.selected_card(state),
+                "pile": len(state["pile"]), "discard": len(state["discard"]),
+                "round": state["round"], "phase": state["phase"], "last": last, "gaps": gaps,
+                "decks": decks}
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        """What the player to act must do, or whose turn it is."""
+        if state["result"] is not None:
+            return state["result"]["reason"]
+        turn = state["turn"]
+        name = state["seats"][turn]
+        if seat != turn:
+            return f"Waiting for {name}."
+        cid = self.selected_card(state)
+        if cid is None:
+            return f"{name}, choose a card to place."
+        return f"{name}, where does {self._card(cid).title} go? Tap a gap in the timeline."
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """``select``: the card's title; ``place``: "Before/Between/After …" in years."""
+        if action.name == SELECT:
+            return self._card(str(action.args[0])).title
+        g = int(action.args[0])
+        years = [format_year(self._card(c).year) for c in state["timeline"]]
+        if g == 0:
+            return f"Before {years[0]}"
+        if g == len(years):
+            return f"After {years[-1]}"
+        return f"Between {years[g - 1]} and {years[g]}"
+
+    def action_target(self, state: State, seat: int, action: Action) -> str | None:
+        """``"card:<id>"`` for select, ``"gap:<n>"`` for place."""
+        return f"card:{action.args[0]}" if action.name == SELECT else f"gap:{action.args[0]}"
+
+    # ---- bots ------------------------------------------------------------------
+    def bot_levels(self) -> tuple[str, ...]:
+        """``random`` (fuzzing), then ``easy``, ``normal``, ``hard`` knowledge bots."""
+        from .bots import LEVELS
+
+        return ("random", *LEVELS)
+
+    def make_bot(self, level: str) -> Any:
+        """A :class:`~py_engine.timeline.bots.KnowledgeBot` or the random bot."""
+        from .bots import LEVELS, KnowledgeBot
+
+        if level in LEVELS:
+            return KnowledgeBot(level)
+        return super().make_bot(level)
+
+
+
+
+GAME = Timeline()
+
+__all__ = ["GAME", "PLACE", "SELECT", "IllegalAction", "Timeline"]
