@@ -292,7 +292,8 @@ class Game:
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """A copy in which everything hidden from ``seat`` is re-sampled consistently
         with what ``seat`` has seen. Default: the game has nothing hidden."""
-        return clone(state)
+        copy: State = clone(state)
+        return copy
 
     def check_invariants(self, state: State) -> None:
         """Raise ``AssertionError`` if a conservation law is broken. Default: none."""

@@ -234,7 +234,7 @@ class Match:
         game_id = d.get("game")
         if game_id not in ids():
             raise SaveError(f"This save is for a game this app does not have ({game_id!r}).", "foreign")
-        game = get(str(game_id))
+        get(str(game_id))  # imports the engine (and raises for a broken one)
         seats_raw, actions_raw, seed = d.get("seats"), d.get("actions"), d.get("seed")
         if not isinstance(seats_raw, list) or not isinstance(actions_raw, list):
             raise SaveError("The save is damaged: seats or actions are missing.")

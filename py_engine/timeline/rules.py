@@ -225,15 +225,23 @@ class Timeline(Game):
             state["phase"] == "main" or seat not in state["done"])
 
     def _advance(self, state: State) -> None:
-        """Pass the turn clockwise within the round; end the round after the last seat."""
+        """Pass the turn clockwise within the round; end the round after the last seat.
+
+        TL Victory declares a sole finisher the winner *immediately*: in the main
+        phase, once someone has emptied their hand and nobody still to play this
+        round holds a single card, nobody else can finish this round and the
+        remaining turns cannot change the result, so the round ends at once."""
         n = len(state["seats"])
         first = state["first"]
         pos = (state["turn"] - first) % n
-        for k in range(pos + 1, n):
-            seat = (first + k) % n
-            if self._plays_this_round(state, seat):
-                state["turn"] = seat
-                return
+        later = [(first + k) % n for k in range(pos + 1, n)]
+        later = [s for s in later if self._plays_this_round(state, s)]
+        if state["phase"] == "main" and state["done"] and not any(
+                len(state["hands"][s]) == 1 for s in later):
+            later = []
+        if later:
+            state["turn"] = later[0]
+            return
         self._end_round(state)
 
     def _end_round(self, state: State) -> None:
@@ -354,7 +362,7 @@ class Timeline(Game):
     def prompt(self, state: State, seat: int | None) -> str:
         """What the player to act must do, or whose turn it is."""
         if state["result"] is not None:
-            return state["result"]["reason"]
+            return str(state["result"]["reason"])
         turn = state["turn"]
         name = state["seats"][turn]
         if seat != turn:

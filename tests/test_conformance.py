@@ -1,0 +1,184 @@
+"""The conformance suite: every registered game, every player count, must pass it.
+
+The pgx ``api_test`` / OpenSpiel ``random_sim_test`` idea (shared/research/prior_art.md):
+random games to the end with invariants after every action; legality, immutability,
+serialization, determinism and information hiding checked at random points.
+
+Environment: ``TB_CONFORMANCE_GAMES`` random games per (game, player count)
+(default 3); the same file runs inside Pyodide under Node (tests/pyodide/).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from py_engine.core import (
+    Action,
+    Game,
+    IllegalAction,
+    Match,
+    RandomBot,
+    Rng,
+    Seat,
+    canonical_json,
+    state_hash,
+)
+from py_engine.games import all as all_games
+from py_engine.games import get
+
+GAMES_PER_COUNT = int(os.environ.get("TB_CONFORMANCE_GAMES", "3"))
+
+CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
+
+
+def _ids(case: tuple[str, int]) -> str:
+    return f"{case[0]}-{case[1]}p"
+
+
+def random_match(game_id: str, n: int, seed: int, stop_at: int | None = None) -> Match:
+    """A match between random bots, played to the end (or ``stop_at`` actions)."""
+    seats = [Seat(f"P{i}", "bot", "random") for i in range(n)]
+    m = Match.new(game_id, seats, {}, seed)
+    bound = m.game.max_actions(n, m.options)
+    while not m.is_over() and (stop_at is None or len(m.actions) < stop_at):
+        assert len(m.actions) <= bound, f"{game_id} ran past its declared bound {bound}"
+        m.play_bot()
+    return m
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_random_games_reach_the_end_with_invariants(case: tuple[str, int]) -> None:
+    """Random play ends within the declared bound; invariants hold after every
+    action; every seat to act has legal actions; views are JSON-ready."""
+    game_id, n = case
+    game = get(game_id)
+    for k in range(GAMES_PER_COUNT):
+        seed = 1000 * n + k
+        state = game.setup([f"P{i}" for i in range(n)], {}, seed)
+        game.check_invariants(state)
+        rng = Rng.from_seed(seed)
+        bound = game.max_actions(n, game.resolve_options(n, {}))
+        steps = 0
+        while game.outcome(state) is None:
+            acting = game.to_act(state)
+            assert acting, "no seat to act but the game is not over"
+            for seat in acting:
+                assert game.legal_actions(state, seat), f"seat {seat} to act has no legal action"
+            if steps % 7 == 0:
+                for seat in [None, *range(n)]:
+                    json.dumps(game.view(state, seat))
+            seat = acting[0]
+            state = game.apply(state, seat, RandomBot().choose(game, state, seat, rng))
+            game.check_invariants(state)
+            steps += 1
+            assert steps <= bound, f"game did not end within {bound} actions"
+        assert game.to_act(state) == []
+        out = game.outcome(state)
+        assert out is not None and out.winners and out.reason
+        assert all(0 <= w < n for w in out.winners)
+        for seat in range(n):
+            assert game.legal_actions(state, seat) == []
+            assert game.view(state, seat)["outcome"] == out.to_json()
+
+
+def _junk_actions(game: Game, state: dict[str, Any], n: int) -> st.SearchStrategy[tuple[int, Action]]:
+    """Actions that are probably illegal: legal ones for the wrong seat, mutated
+    arguments, unknown verbs."""
+    legal_any = [a for s in range(n) for a in game.legal_actions(state, s)]
+    names = sorted({a.name for a in legal_any} | {"pass", "zzz"})
+    args = st.one_of(st.integers(-3, 60), st.text(max_size=8),
+                     st.sampled_from([x for a in legal_any for x in a.args] or [0]))
+    made = st.builds(lambda nm, a: Action(nm, tuple(a)), st.sampled_from(names),
+                     st.lists(args, max_size=3))
+    pool = st.sampled_from(legal_any) if legal_any else made
+    return st.tuples(st.integers(-1, n), st.one_of(made, pool))
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+@given(data=st.data())
+def test_illegal_actions_are_refused_and_change_nothing(case: tuple[str, int], data: st.DataObject) -> None:
+    """An action not in ``legal_actions(state, seat)`` raises IllegalAction and the
+    state is byte-for-byte unchanged."""
+    game_id, n = case
+    game = get(game_id)
+    seed = data.draw(st.integers(0, 10_000))
+    m = random_match(game_id, n, seed, stop_at=data.draw(st.integers(0, 80)))
+    state = m.state
+    before = canonical_json(state)
+    seat, action = data.draw(_junk_actions(game, state, n))
+    legal = game.legal_actions(state, seat) if 0 <= seat < n else []
+    if action in legal:
+        return
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, seat, action)
+    assert str(err.value), "IllegalAction needs a message for the player"
+    assert canonical_json(state) == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+@given(seed=st.integers(0, 100_000), stop=st.integers(0, 120))
+def test_state_and_save_round_trip_and_replay_is_deterministic(case: tuple[str, int], seed: int, stop: int) -> None:
+    """State JSON and Match saves round-trip exactly; the same seed and log give
+    the same state hash."""
+    game_id, n = case
+    m = random_match(game_id, n, seed, stop_at=stop)
+    text = canonical_json(m.state)
+    assert canonical_json(json.loads(text)) == text
+    assert json.loads(text) == m.state
+    saved = m.save_json()
+    again = Match.load(saved)
+    assert state_hash(again.state) == state_hash(m.state)
+    assert again.save_json() == saved
+    replay = Match.new(game_id, m.seats, m.options, m.seed)
+    for seat, a in m.actions:
+        replay.apply(seat, a)
+    assert state_hash(replay.state) == state_hash(m.state)
+    # the game can go on from the loaded copy exactly as from the original
+    if not m.is_over():
+        assert again.bot_action(again.bot_to_act() or 0) == m.bot_action(m.bot_to_act() or 0)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+@given(seed=st.integers(0, 100_000), stop=st.integers(0, 120), det_seed=st.integers(0, 1000))
+def test_view_hides_everything_determinize_resamples(case: tuple[str, int], seed: int, stop: int, det_seed: int) -> None:
+    """A seat's view is identical for the true state and a determinization for that
+    seat (which differs only in what the seat cannot see); determinizations are
+    valid states."""
+    game_id, n = case
+    game = get(game_id)
+    m = random_match(game_id, n, seed, stop_at=stop)
+    for seat in [None, *range(n)]:
+        det = game.determinize(m.state, seat, Rng.from_seed(det_seed))
+        game.check_invariants(det)
+        assert game.view(det, seat) == game.view(m.state, seat)
+        assert game.to_act(det) == game.to_act(m.state)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_view_actions_match_legal_actions(case: tuple[str, int]) -> None:
+    """The view lists exactly the legal actions, each with a label, for the seat to
+    act, and none for the others."""
+    game_id, n = case
+    game = get(game_id)
+    m = random_match(game_id, n, 7, stop_at=15)
+    for seat in range(n):
+        v = game.view(m.state, seat)
+        legal = [a.to_json() for a in game.legal_actions(m.state, seat)]
+        assert [a["action"] for a in v["actions"]] == legal
+        assert all(isinstance(a["label"], str) and a["label"] for a in v["actions"])
+        assert v["prompt"]
+
+
+def test_registry_lists_every_game_with_a_description() -> None:
+    """``games.all()`` and ``describe()`` cover every registered game."""
+    for g in all_games():
+        d = g.describe()
+        assert d["id"] == g.id and d["title"] and d["min_players"] <= d["max_players"]
+        assert "random" in d["bot_levels"]
+        json.dumps(d)

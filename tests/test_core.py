@@ -1,0 +1,175 @@
+"""The engine contract in py_engine.core: Action, Rng, Option, Match undo and saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from py_engine import __version__
+from py_engine.core import (
+    SAVE_VERSION,
+    Action,
+    IllegalAction,
+    Match,
+    Option,
+    OptionError,
+    Rng,
+    SaveError,
+    Seat,
+    canonical_json,
+    seed_words,
+    state_hash,
+)
+from py_engine.core.game import clone
+
+
+def test_rng_golden_values_are_the_same_on_every_platform() -> None:
+    """These values are also checked inside Pyodide: a game replays identically
+    on a phone and in CPython."""
+    assert seed_words(42) == [803958421, 3184996902, 2993090819, 686809907]
+    r = Rng.from_seed(42)
+    assert [r.next32() for _ in range(4)] == [1776835114, 4165204688, 17111135, 2317295270]
+    r = Rng.from_seed(7)
+    assert [r.below(6) for _ in range(12)] == [5, 4, 2, 2, 0, 1, 4, 0, 0, 1, 5, 2]
+    items = list(range(10))
+    Rng.from_seed(3).shuffle(items)
+    assert items == [2, 3, 7, 6, 5, 1, 9, 4, 8, 0]
+    assert Rng.from_seed(9).random() == 0.40935258878946723
+
+
+def test_rng_state_is_the_list_it_was_given() -> None:
+    words = seed_words(5)
+    r = Rng(words)
+    r.next32()
+    assert words == r.s and words != seed_words(5)
+    assert all(0 <= w < 2**32 for w in words)
+    with pytest.raises(ValueError):
+        Rng.from_seed(1).below(0)
+    counts = [0] * 3
+    r = Rng.from_seed(11)
+    for _ in range(3000):
+        counts[r.below(3)] += 1
+    assert all(900 < c < 1100 for c in counts)
+
+
+def test_action_json_round_trip_and_validation() -> None:
+    a = Action("place", (3, "x"))
+    assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+    assert hash(a) == hash(Action("place", (3, "x")))
+    for bad in [[], "place", [3], ["place", 1.5], ["place", True], ["place", [1]]]:
+        with pytest.raises(SaveError):
+            Action.from_json(bad)
+
+
+def test_option_validation() -> None:
+    n = Option("n", "N", "int", 4, min=1, max=8)
+    assert n.validate(8) == 8
+    for bad in [0, 9, "4", True]:
+        with pytest.raises(OptionError):
+            n.validate(bad)
+    m = Option("d", "D", "multi", ["a", "b"], choices=("a", "b", "c"))
+    assert m.validate(["c", "a"]) == ["a", "c"]
+    for bad in [[], ["z"], ["a", "a"], "a"]:
+        with pytest.raises(OptionError):
+            m.validate(bad)
+    c = Option("f", "F", "choice", "x", choices=("x", "y"))
+    with pytest.raises(OptionError, match="one of"):
+        c.validate("z")
+
+
+def test_clone_is_deep() -> None:
+    s = {"a": [[1], {"b": [2]}], "log": [[None, "t"]]}
+    c = clone(s)
+    c["a"][0].append(9)
+    c["a"][1]["b"].append(9)
+    c["log"].append([0, "u"])
+    assert s == {"a": [[1], {"b": [2]}], "log": [[None, "t"]]}
+
+
+def _match(seed: int = 4) -> Match:
+    return Match.new("timeline", [Seat("Ann"), Seat("Bot", "bot", "hard")], {}, seed)
+
+
+def _play_some(m: Match, k: int) -> None:
+    for _ in range(k):
+        if m.is_over():
+            return
+        seat = m.to_act()[0]
+        if m.seats[seat].kind == "bot":
+            m.play_bot()
+        else:
+            m.apply(seat, m.game.legal_actions(m.state, seat)[0])
+
+
+def test_match_refuses_bad_seats() -> None:
+    with pytest.raises(OptionError, match="bot level"):
+        Match.new("timeline", [Seat("A"), Seat("B", "bot", "genius")])
+    with pytest.raises(KeyError):
+        Match.new("chess", [Seat("A"), Seat("B")])
+
+
+def test_illegal_action_leaves_the_match_unchanged() -> None:
+    m = _match()
+    before = (canonical_json(m.state), list(m.actions))
+    with pytest.raises(IllegalAction):
+        m.apply(1, Action("place", (0,)))
+    assert (canonical_json(m.state), list(m.actions)) == before
+
+
+def test_bot_actions_cannot_be_undone() -> None:
+    m = _match()
+    _play_some(m, 2)  # Ann selects and places (a reveal), then it is the bot
+    assert m.bot_to_act() == 1
+    m.play_bot()
+    assert not m.can_undo()
+
+
+def test_save_round_trip_and_meta() -> None:
+    m = _match()
+    m.meta["id"] = "abc"
+    _play_some(m, 9)
+    text = m.save_json()
+    d = json.loads(text)
+    assert d["format"] == "time-and-barons-save" and d["version"] == SAVE_VERSION
+    assert d["engine"] == __version__ and d["game"] == "timeline"
+    again = Match.load(text)
+    assert again.meta == {"id": "abc"} and again.actions == m.actions
+    assert state_hash(again.state) == state_hash(m.state) == d["state_hash"]
+    assert again.seats == m.seats
+
+
+@pytest.mark.parametrize("mutate, reason, message", [
+    (lambda d: "{not json", "corrupt", "not valid JSON"),
+    (lambda d: json.dumps({"hello": 1}), "foreign", "not a Time & Barons save"),
+    (lambda d: json.dumps([1, 2]), "foreign", "not a Time & Barons save"),
+    (lambda d: json.dumps({**d, "version": SAVE_VERSION + 1}), "newer", "newer version"),
+    (lambda d: json.dumps({**d, "game": "chess"}), "foreign", "does not have"),
+    (lambda d: json.dumps({**d, "actions": d["actions"] + [[0, ["place", 99]]]}), "corrupt", "cannot be replayed"),
+    (lambda d: json.dumps({**d, "actions": [["x", 1]]}), "corrupt", "unreadable"),
+    (lambda d: json.dumps({**d, "seats": [{"name": "A", "kind": "robot"}]}), "corrupt", "neither human"),
+    (lambda d: json.dumps({**d, "options": {"cards_per_player": 99}}), "corrupt", "damaged"),
+    (lambda d: json.dumps({**d, "seed": "x"}), "corrupt", "seed"),
+    (lambda d: json.dumps({**d, "state_hash": "0" * 16}), "corrupt", "checksum"),
+    (lambda d: json.dumps({**d, "state_hash": "0" * 16, "engine": "0.0.1"}), "mismatch", "engine 0.0.1"),
+])
+def test_bad_saves_raise_a_clear_save_error(mutate, reason, message) -> None:  # type: ignore[no-untyped-def]
+    m = _match()
+    _play_some(m, 6)
+    text = mutate(m.save())
+    with pytest.raises(SaveError, match=message) as err:
+        Match.load(text)
+    assert err.value.reason == reason
+
+
+def test_older_save_formats_are_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save from an older format goes through the registered migrations."""
+    from py_engine.core import match as match_mod
+
+    m = _match()
+    _play_some(m, 4)
+    d = m.save()
+    monkeypatch.setattr(match_mod, "SAVE_VERSION", 2)
+    monkeypatch.setitem(match_mod.MIGRATIONS, 1, lambda old: {**old, "version": 2, "migrated": True})
+    again = match_mod.Match.load(d)
+    assert again.actions == m.actions
