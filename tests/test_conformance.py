@@ -158,6 +158,7 @@ def test_view_hides_everything_determinize_resamples(case: tuple[str, int], seed
         game.check_invariants(det)
         assert game.view(det, seat) == game.view(m.state, seat)
         assert game.to_act(det) == game.to_act(m.state)
+        assert det["rng"] != m.state["rng"], "determinize must re-seed the RNG"
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)

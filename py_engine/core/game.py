@@ -291,7 +291,15 @@ class Game:
     # ---- information -----------------------------------------------------------
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """A copy in which everything hidden from ``seat`` is re-sampled consistently
-        with what ``seat`` has seen. Default: the game has nothing hidden."""
+        with what ``seat`` has seen (by the game's :meth:`_determinize`), and whose
+        RNG is re-seeded from ``rng``, so that a bot searching the copy cannot
+        foresee future shuffles, draws or dice."""
+        new = self._determinize(state, seat, rng)
+        new["rng"] = seed_words(rng.next32() << 32 | rng.next32())
+        return new
+
+    def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Re-sample what ``seat`` cannot see. Default: nothing is hidden."""
         copy: State = clone(state)
         return copy
 

@@ -297,7 +297,7 @@ class Timeline(Game):
         return 4000 + 1000 * n_players * int(options.get("cards_per_player", 4))
 
     # ---- information -----------------------------------------------------------
-    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+    def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """Only the order of the draw pile is hidden (its contents are every card not
         seen elsewhere): shuffle it."""
         from ..core import clone
