@@ -1,0 +1,103 @@
+// Run the engine's ordinary pytest files inside Pyodide under Node (no browser, no network).
+//
+//   node tests/pyodide/run_pytest_in_pyodide.mjs [pytest args and test paths...]
+//
+// Paths are relative to the repo root and must lie under tests/ (which is mounted into
+// Pyodide's file system as /repo/tests); "file.py::test_name" works; other arguments
+// ("-k expr", "-x", ...) are passed to pytest as they are. With no path, it runs
+// tests/test_conformance.py, or tests/pyodide/test_smoke_in_pyodide.py until that exists.
+//
+// It loads: the engine wheel from dist/wheels/ (the one the app ships: build first) and
+// the wheels pinned in tests/pyodide/requirements-pyodide.txt from
+// build/cache/pyodide-wheels/ (fetch_wheels.py). Every load error is fatal: in Node,
+// Pyodide otherwise logs "attempting to load from https://cdn..." and carries on.
+// Exit code: pytest's.
+import { loadPyodide } from "pyodide";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const INDEX_URL = path.join(ROOT, "node_modules", "pyodide") + path.sep;
+const ENGINE_WHEELS = process.env.TB_WHEEL_DIR || path.join(ROOT, "dist", "wheels");
+const DEP_WHEELS = process.env.TB_PYODIDE_WHEELS || path.join(ROOT, "build", "cache", "pyodide-wheels");
+const MOUNT = "/repo";
+
+const die = (msg) => {
+  console.error(`run_pytest_in_pyodide: ${msg}`);
+  process.exit(2);
+};
+const wheelsIn = (dir, what) => {
+  if (!existsSync(dir)) die(`${dir} missing (${what})`);
+  const found = readdirSync(dir).filter((f) => f.endsWith(".whl")).map((f) => path.join(dir, f));
+  if (!found.length) die(`no wheel in ${dir} (${what})`);
+  return found;
+};
+
+// --- arguments: map host paths under tests/ into the mounted tree ---------------------
+const pytestArgs = [];
+let paths = 0;
+for (const arg of process.argv.slice(2)) {
+  const [file, ...rest] = arg.split("::");
+  const abs = path.resolve(process.cwd(), file);
+  if (!arg.startsWith("-") && existsSync(abs)) {
+    const rel = path.relative(ROOT, abs);
+    if (rel.startsWith("..") || !(rel === "tests" || rel.startsWith(`tests${path.sep}`))) {
+      die(`${arg}: only paths under tests/ are mounted`);
+    }
+    pytestArgs.push([`${MOUNT}/${rel.split(path.sep).join("/")}`, ...rest].join("::"));
+    paths += 1;
+  } else {
+    if (!arg.startsWith("-") && /\.py($|::)/.test(arg)) die(`${arg}: no such test file`);
+    pytestArgs.push(arg);
+  }
+}
+if (!paths) {
+  const def = existsSync(path.join(ROOT, "tests", "test_conformance.py"))
+    ? "tests/test_conformance.py"
+    : "tests/pyodide/test_smoke_in_pyodide.py";
+  pytestArgs.push(`${MOUNT}/${def}`);
+}
+
+const wheels = [
+  ...wheelsIn(DEP_WHEELS, "run tests/pyodide/fetch_wheels.py, or make test-pyodide"),
+  ...wheelsIn(ENGINE_WHEELS, "build the site first: make build"),
+];
+
+// --- boot --------------------------------------------------------------------------------
+const t0 = Date.now();
+const py = await loadPyodide({
+  indexURL: INDEX_URL,
+  stdout: (s) => process.stdout.write(s + "\n"),
+  stderr: (s) => process.stderr.write(s + "\n"),
+});
+const loadErrors = [];
+await py.loadPackage(wheels, {
+  messageCallback: () => {},
+  errorCallback: (msg) => loadErrors.push(msg),
+  checkIntegrity: true,
+});
+if (loadErrors.length) die(`loadPackage failed:\n  ${loadErrors.join("\n  ")}`);
+
+py.FS.mkdirTree(`${MOUNT}/tests`);
+py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "tests") }, `${MOUNT}/tests`);
+py.FS.chdir(MOUNT);
+console.log(
+  `pyodide ${py.version} booted and ${wheels.length} wheels loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s; ` +
+    `running pytest ${pytestArgs.join(" ")}`,
+);
+
+// --- run -----------------------------------------------------------------------------------
+py.globals.set("PYTEST_ARGS", py.toPy(["-q", "-p", "no:cacheprovider", ...pytestArgs]));
+let code;
+try {
+  code = py.runPython(`
+import sys, pytest
+sys.dont_write_bytecode = True
+int(pytest.main(list(PYTEST_ARGS)))
+`);
+} catch (err) {
+  console.error(err.message || err);
+  code = 3;
+}
+process.exit(code);
