@@ -12,6 +12,7 @@ from ..core.game import Game
 #: game id -> module that defines ``GAME``.
 _MODULES: dict[str, str] = {
     "timeline": "py_engine.timeline",
+    "time_war": "py_engine.time_war",
 }
 _CACHE: dict[str, Game] = {}
 

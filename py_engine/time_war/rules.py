@@ -1,0 +1,535 @@
+"""Major General: Duel of Time ("Time War"), the 2-player command-card battle.
+
+Sources: the rules sheet (shared/seeds/time_war_rules.txt, cited "TW rules") and
+the spec shared/games/time_war/RULES.md (cited "TW §n"), which fixes what the
+sheet leaves open; the parts the spec marks DESIGNED live in data/time_war.json.
+
+Seat 0 plays Yellow (base = space 1), seat 1 plays Red (base = space 5). Spaces
+are stored by index 0..4 (absolute id − 1). Colour indices: 0 yellow, 1 red,
+2 white (white cubes are units only in the ``garrison`` scenario, TW §8.5).
+
+State (beyond the core keys): ``units`` [[y, r, w] × 5]; ``supply`` [y, r];
+``stacks``: per space the halves played there, bottom first, each
+``[command, facing seat, card id]`` (the top one is the visible command, TW §3.4);
+``hands`` / ``decks`` per seat (deck top = last); ``scenario`` id; ``reserve``
+(white cubes left to win); ``held`` [y, r] white cubes won (points or trophies);
+``markers`` per space (``objectives``); ``active``; ``start`` (starting player of
+this game); ``turn`` 1..16; ``selected`` card; ``exec_pos`` (position in this
+turn's execution order) and ``pending`` ({"space", "command", "player"}: a
+decision the facing player owes); ``steps``: this turn's execution record for the
+UI; ``game_no`` / ``carry`` for the two-game match variant; ``result``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..core import Action, Game, Option, Outcome, Rng, State, clone
+from ..core.game import log, reveal
+
+COLOURS = ("yellow", "red", "white")
+SELECT, PLACE = "select", "place"
+
+
+@cache
+def data() -> dict[str, Any]:
+    """The game data (spaces, deck, scenarios) from ``data/time_war.json``."""
+    text = resources.files("py_engine.time_war.data").joinpath("time_war.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@cache
+def scenarios() -> dict[str, dict[str, Any]]:
+    """Scenario definitions by id (TW §8)."""
+    return {s["id"]: s for s in data()["scenarios"]}
+
+
+def card_halves(card: str) -> tuple[str, str]:
+    """The two commands of a card id like ``"Y4"`` (TW §3.3).
+
+    >>> card_halves("R4")
+    ('move', 'push')
+    """
+    entry = data()["deck"][int(card[1:]) - 1]
+    return entry["halves"][0], entry["halves"][1]
+
+
+def ahead(space: int, player: int) -> int | None:
+    """The space one ahead of ``space`` for ``player`` (TW §2), or None past the
+    opponent's base."""
+    b = space + (1 if player == 0 else -1)
+    return b if 0 <= b <= 4 else None
+
+
+def order(active: int) -> list[int]:
+    """Execution order: from the active player's base toward the opponent's (TW §5.2)."""
+    return [0, 1, 2, 3, 4] if active == 0 else [4, 3, 2, 1, 0]
+
+
+def _space_name(s: int) -> str:
+    return str(data()["spaces"][s]["name"])
+
+
+class TimeWar(Game):
+    """The Time War engine (2 players)."""
+
+    id = "time_war"
+    title = "Time War"
+    min_players = 2
+    max_players = 2
+    private_info = True
+    blurb = "Major General: Duel of Time. Lay command cards that both generals must obey."
+    options = (
+        Option("scenario", "Scenario", "choice", "random",
+               choices=("random", *(s["id"] for s in data()["scenarios"])),
+               labels=("Random", *(s["name"] for s in data()["scenarios"])),
+               help="One scenario card is in force; drawn at random unless you agree on one (TW §4.2)."),
+        Option("match_of_two", "Match of two games", "bool", False,
+               help="Play twice with the starting player swapped and add the scores (TW §7)."),
+    )
+    data_notes = data()["provenance"]["designed"]
+
+    # ---- setup -----------------------------------------------------------------
+    def _setup(self, state: State, rng: Rng) -> None:
+        """TW §4: units 3/3/2, scenario, shuffled decks, 3 cards each, random start."""
+        scen = state["options"]["scenario"]
+        if scen == "random":
+            scen = rng.choice(sorted(scenarios()))
+        state.update(scenario=scen, game_no=1, carry=[0, 0], result=None)
+        self._new_game(state, rng, start=rng.below(2))
+        log(state, f"Scenario: {scenarios()[scen]['name']}.")
+
+    def _new_game(self, state: State, rng: Rng, start: int) -> None:
+        d = data()
+        sc = scenarios()[state["scenario"]]
+        decks = []
+        for letter in ("Y", "R"):
+            deck = [f"{letter}{e['n']}" for e in d["deck"]]
+            rng.shuffle(deck)
+            decks.append(deck)
+        hands = [[decks[p].pop() for _ in range(d["starting_hand"])] for p in (0, 1)]
+        units = [[y, r, sc["neutral"][s]] for s, (y, r) in enumerate(d["setup_units"])]
+        on_board = [sum(u[p] for u in units) for p in (0, 1)]
+        state.update(units=units, supply=[d["units_per_colour"] - on_board[p] for p in (0, 1)],
+                     stacks=[[] for _ in range(5)], hands=hands, decks=decks,
+                     reserve=sc["reserve"], held=[0, 0], markers=list(sc["markers"]),
+                     active=start, start=start, turn=1, selected=None, exec_pos=None,
+                     pending=None, steps=[])
+        log(state, f"{self._name(state, start)} ({COLOURS[start].title()}) plays first.")
+
+    # ---- helpers ---------------------------------------------------------------
+    @staticmethod
+    def _name(state: State, seat: int) -> str:
+        return str(state["seats"][seat])
+
+    def selected_card(self, state: State) -> str | None:
+        """The card the active player is placing: chosen, or the only one in hand."""
+        if state["pending"] is not None or state["result"] is not None:
+            return None
+        hand = state["hands"][state["active"]]
+        if state["selected"] is not None:
+            return str(state["selected"])
+        return hand[0] if len(hand) == 1 else None
+
+    @staticmethod
+    def control(state: State, s: int) -> int | None:
+        """Who Controls space ``s``: strictly more own units (TW §7); white never counts."""
+        y, r = state["units"][s][0], state["units"][s][1]
+        return 0 if y > r else 1 if r > y else None
+
+    def scores(self, state: State) -> list[int]:
+        """Current score of each seat: values of controlled spaces, scenario points
+        (TW §7, §8), plus the first game's scores in a match of two."""
+        sc = scenarios()[state["scenario"]]
+        out = []
+        for p in (0, 1):
+            pts = state["held"][p] * sc["points_per_white"] + state["carry"][p]
+            for s in range(5):
+                if self.control(state, s) == p:
+                    pts += data()["spaces"][s]["value"][p] + state["markers"][s] * sc["points_per_marker"]
+            out.append(pts)
+        return out
+
+    @staticmethod
+    def visible(state: State, s: int) -> tuple[str, int] | None:
+        """The visible command of space ``s`` and the seat it faces, or None."""
+        stack = state["stacks"][s]
+        return (stack[-1][0], stack[-1][1]) if stack else None
+
+    # ---- command options (TW §6) -------------------------------------------------
+    def options_for(self, state: State, command: str, s: int, e: int) -> list[Action]:
+        """Every legal way for executor ``e`` to carry out ``command`` on space ``s``
+        (TW §6); empty if nothing can be done."""
+        u = state["units"]
+        b = ahead(s, e)
+        own = u[s][e]
+        if command == "deploy":
+            return [Action("deploy")] if state["supply"][e] > 0 else []
+        if command == "move":
+            return [Action("move", (n,)) for n in range(1, own + 1)] if b is not None else []
+        if command == "push":
+            if b is None or own == 0 or sum(u[b]) == 0:
+                return []
+            acts = []
+            for n in range(1, min(own, sum(u[b])) + 1):
+                for y in range(min(n, u[b][0]) + 1):
+                    for r in range(min(n - y, u[b][1]) + 1):
+                        w = n - y - r
+                        if w <= u[b][2]:
+                            acts.append(Action("push", (n, y, r, w)))
+            return acts
+        if command == "charge":
+            if b is None or own == 0:
+                return []
+            return [Action("charge", (COLOURS[k],)) for k in range(3) if u[b][k] > 0]
+        if command == "sabotage":
+            return [Action("sabotage", (COLOURS[k],)) for k in (0, 1) if u[s][k] > 0]
+        if command == "rally":
+            return [Action("rally", (t + 1,)) for t in range(5) if t != s and u[t][e] > 0]
+        raise ValueError(f"unknown command {command!r}")
+
+    def _gain(self, state: State, p: int) -> bool:
+        if state["reserve"] > 0:
+            state["reserve"] -= 1
+            state["held"][p] += 1
+            return True
+        return False
+
+    def _destroy(self, state: State, s: int, k: int, e: int) -> str:
+        """Destroy one unit of colour ``k`` on ``s`` (executor ``e``); scenario gains."""
+        state["units"][s][k] -= 1
+        note = ""
+        if k < 2:
+            state["supply"][k] += 1
+            if scenarios()[state["scenario"]]["gain_on_destroy"] and self._gain(state, 1 - k):
+                note = f" {COLOURS[1 - k].title()} takes a white cube (TW §8.1)."
+        else:
+            state["held"][e] += 1
+            note = f" {COLOURS[e].title()} keeps it as a trophy (TW §8.5)."
+        return note
+
+    def _execute(self, state: State, command: str, s: int, e: int, action: Action) -> str:
+        """Carry out one option; return the log text."""
+        u = state["units"]
+        who = COLOURS[e].title()
+        b = ahead(s, e)
+        if action.name == "deploy":
+            state["supply"][e] -= 1
+            u[s][e] += 1
+            return f"{who} deploys a unit on {_space_name(s)}."
+        if action.name == "move":
+            n = int(action.args[0])
+            assert b is not None
+            u[s][e] -= n
+            u[b][e] += n
+            return f"{who} moves {n} from {_space_name(s)} to {_space_name(b)}."
+        if action.name == "push":
+            n, y, r, w = (int(x) for x in action.args)
+            assert b is not None
+            c = ahead(b, e)
+            for k, cnt in enumerate((y, r, w)):
+                if c is not None:
+                    u[b][k] -= cnt
+                    u[c][k] += cnt
+            u[s][e] -= n
+            u[b][e] += n
+            pushed = ", ".join(f"{cnt} {COLOURS[k]}" for k, cnt in enumerate((y, r, w)) if cnt)
+            dest = f"to {_space_name(c)}" if c is not None else "but they cannot go further"
+            return f"{who} pushes with {n} into {_space_name(b)}: {pushed} pushed {dest}."
+        if action.name == "charge":
+            k = COLOURS.index(str(action.args[0]))
+            assert b is not None
+            u[s][e] -= 1
+            note = self._destroy(state, b, k, e)
+            u[b][e] += 1
+            return f"{who} charges into {_space_name(b)} and destroys a {COLOURS[k]} unit.{note}"
+        if action.name == "sabotage":
+            k = COLOURS.index(str(action.args[0]))
+            note = self._destroy(state, s, k, e)
+            return f"{who} sabotages a {COLOURS[k]} unit on {_space_name(s)}.{note}"
+        if action.name == "rally":
+            t = int(action.args[0]) - 1
+            u[t][e] -= 1
+            u[s][e] += 1
+            return f"{who} rallies a unit from {_space_name(t)} to {_space_name(s)}."
+        raise ValueError(action.name)
+
+    # ---- contract --------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        """The facing player owing a choice, else the active player; none once over."""
+        if state["result"] is not None:
+            return []
+        if state["pending"] is not None:
+            return [state["pending"]["player"]]
+        return [state["active"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Choices of a pending command (TW §6); else ``select <card>`` then
+        ``place <j> <self command>`` for j = 1..4 counted from the player's base (TW §3.2)."""
+        if seat not in self.to_act(state):
+            return []
+        p = state["pending"]
+        if p is not None:
+            return self.options_for(state, p["command"], p["space"], p["player"])
+        card = self.selected_card(state)
+        if card is None:
+            return [Action(SELECT, (c,)) for c in state["hands"][seat]]
+        halves = card_halves(card)
+        return [Action(PLACE, (j, cmd)) for j in range(1, 5) for cmd in halves]
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused, in a player's words."""
+        p = state["pending"]
+        if p is not None:
+            return (f"{COLOURS[p['player']].title()} must now carry out {p['command']} on "
+                    f"{_space_name(p['space'])}; “{action}” is not one of the ways to do it.")
+        if action.name == PLACE and self.selected_card(state) is None:
+            return "Choose a command card first."
+        if action.name == SELECT:
+            return "That card is not in your hand." if self.selected_card(state) is None else (
+                "You have already chosen a card; place it (or undo).")
+        return f"“{action}” is not allowed now."
+
+    def placement(self, active: int, j: int, self_cmd: str, card: str) -> list[tuple[int, str, int]]:
+        """Where a card placed at position ``j`` with ``self_cmd`` kept lands:
+        ``[(space index, command, facing seat), ...]`` (TW §3.2)."""
+        a, b = card_halves(card)
+        other = b if self_cmd == a else a
+        if active == 0:
+            return [(j - 1, self_cmd, 0), (j, other, 1)]
+        return [(5 - j, self_cmd, 1), (4 - j, other, 0)]
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        if action.name == SELECT:
+            state["selected"] = action.args[0]
+            return
+        if action.name == PLACE:
+            card = self.selected_card(state)
+            assert card is not None
+            j, cmd = int(action.args[0]), str(action.args[1])
+            state["hands"][seat].remove(card)
+            state["selected"] = None
+            laid = self.placement(seat, j, cmd, card)
+            for s, command, face in laid:
+                state["stacks"][s].append([command, face, card])
+            reveal(state)
+            parts = [f"{command} on {_space_name(s)} for {COLOURS[face].title()}" for s, command, face in laid]
+            log(state, f"Turn {state['turn']}: {self._name(state, seat)} plays {card}: {'; '.join(parts)}.")
+            state["steps"] = []
+            state["exec_pos"] = 0
+            self._run(state)
+            return
+        p = state["pending"]
+        text = self._execute(state, p["command"], p["space"], p["player"], action)
+        state["steps"].append({"space": p["space"], "command": p["command"], "player": p["player"], "text": text})
+        log(state, text)
+        state["pending"] = None
+        state["exec_pos"] += 1
+        self._run(state)
+
+    def _run(self, state: State) -> None:
+        """Execute spaces in order (TW §5.2) until a choice is owed or the turn ends."""
+        seq = order(state["active"])
+        while state["exec_pos"] < 5:
+            s = seq[state["exec_pos"]]
+            vis = self.visible(state, s)
+            if vis is not None:
+                command, e = vis
+                opts = self.options_for(state, command, s, e)
+                if len(opts) > 1:
+                    state["pending"] = {"space": s, "command": command, "player": e}
+                    return
+                if opts:
+                    text = self._execute(state, command, s, e, opts[0])
+                else:
+                    text = f"{command.title()} on {_space_name(s)} for {COLOURS[e].title()}: nothing to do."
+                state["steps"].append({"space": s, "command": command, "player": e, "text": text})
+                log(state, text)
+            state["exec_pos"] += 1
+        state["exec_pos"] = None
+        self._end_turn(state)
+
+    def _end_turn(self, state: State) -> None:
+        """TW §5.3–5.4: draw, scenario end-of-turn effects, end check, pass."""
+        a = state["active"]
+        if state["decks"][a]:
+            state["hands"][a].append(state["decks"][a].pop())
+        sc = scenarios()[state["scenario"]]
+        if sc["gain_centre_each_turn"]:
+            ctl = self.control(state, 2)
+            if ctl is not None and self._gain(state, ctl):
+                log(state, f"{COLOURS[ctl].title()} holds the Middle and takes a white cube (TW §8.2).")
+        if sc["gain_raid_own_turn"]:
+            enemy_base = 4 if a == 0 else 0
+            if state["units"][enemy_base][a] > 0 and self._gain(state, a):
+                log(state, f"{COLOURS[a].title()} raids the enemy base and takes a white cube (TW §8.4).")
+        if not any(state["hands"]) and not any(state["decks"]):
+            self._end_game(state)
+            return
+        state["active"] = 1 - a
+        state["turn"] += 1
+
+    def _end_game(self, state: State) -> None:
+        """TW §7: score; a tie is a draw. In a match of two, the first game's scores
+        carry over and the other player starts the second game."""
+        sc = self.scores(state)
+        if state["options"]["match_of_two"] and state["game_no"] == 1:
+            log(state, f"Game 1 ends: Yellow {sc[0]}, Red {sc[1]}. Game 2: the other player starts.")
+            state["carry"] = sc
+            state["game_no"] = 2
+            self._new_game(state, Rng(state["rng"]), start=1 - state["start"])
+            return
+        names = [self._name(state, p) for p in (0, 1)]
+        if sc[0] == sc[1]:
+            reason = f"Draw, {sc[0]} to {sc[1]} (TW §7: a tie is a draw; play again)."
+            winners = [0, 1]
+        else:
+            w = 0 if sc[0] > sc[1] else 1
+            reason = f"{names[w]} ({COLOURS[w].title()}) wins {sc[w]} to {sc[1 - w]} (TW §7)."
+            winners = [w]
+        state["result"] = {"winners": winners, "reason": reason, "scores": sc}
+        log(state, reason)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Winner by points, or a draw (both seats) on a tie (TW §7)."""
+        r = state["result"]
+        if r is None:
+            return None
+        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]))
+
+    def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
+        """16 turns of at most 1 select + 1 place + 5 choices, per game."""
+        return 16 * 7 * (2 if options.get("match_of_two") else 1)
+
+    # ---- information -----------------------------------------------------------
+    def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Hands and deck order are hidden (TW §9.19): re-deal each hidden hand from
+        that player's unplayed cards, and reshuffle every deck."""
+        new: State = clone(state)
+        for p in (0, 1):
+            if p == seat:
+                rng.shuffle(new["decks"][p])
+                continue
+            pool = new["hands"][p] + new["decks"][p]
+            rng.shuffle(pool)
+            k = len(new["hands"][p])
+            new["hands"][p] = pool[:k]
+            new["decks"][p] = pool[k:]
+            if p == new["active"] and new["selected"] is not None:
+                # the choice is not shown either: re-sample it among the dealt hand
+                new["selected"] = new["hands"][p][0]
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        """10 units per colour between board and supply; white cubes conserved; each
+        player's 8 cards in exactly one place; every played card has two halves."""
+        u = state["units"]
+        for p in (0, 1):
+            assert sum(x[p] for x in u) + state["supply"][p] == 10, "unit count broken"
+            assert all(x[p] >= 0 for x in u) and state["supply"][p] >= 0
+        sc = scenarios()[state["scenario"]]
+        whites = sum(x[2] for x in u) + state["reserve"] + sum(state["held"]) + sum(state["markers"])
+        assert whites == sc["reserve"] + sum(sc["markers"]) + sum(sc["neutral"]), "white cubes broken"
+        played = [h[2] for st in state["stacks"] for h in st]
+        for p, letter in ((0, "Y"), (1, "R")):
+            mine = [c for c in played if c[0] == letter]
+            assert all(mine.count(c) == 2 for c in set(mine)), "a played card lost a half"
+            cards = sorted(set(mine)) + state["hands"][p] + state["decks"][p]
+            assert sorted(cards) == sorted(f"{letter}{n}" for n in range(1, 9)), "cards lost"
+        if state["result"] is None:
+            if state["pending"] is not None:
+                assert len(self.options_for(state, state["pending"]["command"], state["pending"]["space"],
+                                            state["pending"]["player"])) > 1
+            else:
+                assert state["hands"][state["active"]], "active player has no card"
+
+    # ---- presentation ----------------------------------------------------------
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Spaces (units, stack, control, values, markers), players (own hand if
+        ``seat``; counts and the public set of unplayed cards otherwise), scenario,
+        scores, the pending choice and this turn's execution steps."""
+        d = data()
+        spaces = []
+        for s in range(5):
+            spaces.append({
+                "id": s + 1, "name": d["spaces"][s]["name"], "kind": d["spaces"][s]["kind"],
+                "values": d["spaces"][s]["value"], "units": list(state["units"][s]),
+                "markers": state["markers"][s], "control": self.control(state, s),
+                "stack": [{"command": h[0], "faces": h[1], "card": h[2]} for h in state["stacks"][s]],
+            })
+        players = []
+        sc = self.scores(state)
+        for p in (0, 1):
+            unplayed = sorted(state["hands"][p] + state["decks"][p])
+            players.append({
+                "seat": p, "name": state["seats"][p], "colour": COLOURS[p], "score": sc[p],
+                "hand": list(state["hands"][p]) if seat == p else None,
+                "hand_count": len(state["hands"][p]), "deck_count": len(state["decks"][p]),
+                "unplayed": unplayed, "supply": state["supply"][p], "held": state["held"][p],
+            })
+        scen = scenarios()[state["scenario"]]
+        return {
+            "spaces": spaces, "players": players, "active": state["active"], "turn": state["turn"],
+            "scenario": {"id": scen["id"], "name": scen["name"], "reserve": state["reserve"]},
+            "pending": state["pending"], "steps": list(state["steps"]),
+            "selected": self.selected_card(state) if seat == state["active"] else None,
+            "exec_order": [s + 1 for s in order(state["active"])], "game_no": state["game_no"],
+            "carry": list(state["carry"]),
+            "cards": {str(e["n"]): {"halves": e["halves"], "general": e["general"]} for e in d["deck"]},
+        }
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        """What the seat to act must decide."""
+        if state["result"] is not None:
+            return str(state["result"]["reason"])
+        p = state["pending"]
+        actor = self.to_act(state)[0]
+        name = self._name(state, actor)
+        if seat != actor:
+            return f"Waiting for {name}."
+        if p is not None:
+            return f"{name}, carry out {p['command']} on {_space_name(p['space'])}."
+        if self.selected_card(state) is None:
+            return f"{name}, choose a command card to play."
+        return f"{name}, choose where to lay the card and which command you keep."
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """Short labels: the card, the placement in words, or the choice."""
+        if action.name == SELECT:
+            a, b = card_halves(str(action.args[0]))
+            return f"{action.args[0]}: {a.title()} / {b.title()}"
+        if action.name == PLACE:
+            card = self.selected_card(state)
+            assert card is not None
+            laid = self.placement(seat, int(action.args[0]), str(action.args[1]), card)
+            return "; ".join(f"{c.title()} on {_space_name(s)} ({'you' if f == seat else 'opponent'})"
+                             for s, c, f in laid)
+        if action.name == "move":
+            return f"Move {action.args[0]}"
+        if action.name == "push":
+            n, y, r, w = action.args
+            parts = [f"{c} {COLOURS[k]}" for k, c in enumerate((y, r, w)) if c]
+            return f"Push with {n}: {', '.join(parts)}"
+        if action.name in ("charge", "sabotage"):
+            return f"{action.name.title()} a {action.args[0]} unit"
+        if action.name == "rally":
+            return f"Rally from {_space_name(int(action.args[0]) - 1)}"
+        return action.name.title()
+
+    def action_target(self, state: State, seat: int, action: Action) -> str | None:
+        """``card:<id>``, ``place:<j>:<command>``, ``space:<id>`` for rally sources."""
+        if action.name == SELECT:
+            return f"card:{action.args[0]}"
+        if action.name == PLACE:
+            return f"place:{action.args[0]}:{action.args[1]}"
+        if action.name == "rally":
+            return f"space:{action.args[0]}"
+        return None
+
+
+GAME = TimeWar()

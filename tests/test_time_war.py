@@ -1,0 +1,325 @@
+"""Time War exact-state tests (TW rules = shared/seeds/time_war_rules.txt,
+TW §n = shared/games/time_war/RULES.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from py_engine.core import Action, IllegalAction, Match, Rng, Seat, canonical_json
+from py_engine.games import get
+from py_engine.time_war.rules import TimeWar, ahead, card_halves, scenarios
+
+G: TimeWar = get("time_war")  # type: ignore[assignment]
+NONE = {"id": "none", "name": "No scenario", "reserve": 0, "markers": [0] * 5, "neutral": [0] * 5,
+        "gain_on_destroy": False, "gain_centre_each_turn": False, "gain_raid_own_turn": False,
+        "points_per_white": 0, "points_per_marker": 0}
+
+
+@pytest.fixture
+def plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario with no effect, for the base-rules examples (TW §10)."""
+    monkeypatch.setitem(scenarios(), "none", NONE)
+
+
+def make(scenario: str, units: list[list[int]] | None = None, active: int = 0,
+         hands: list[list[str]] | None = None, **extra: Any) -> dict[str, Any]:
+    """A state with the given scenario, board (y, r[, w]) and hands; decks hold the rest."""
+    real = scenario if scenario in ("attrition", "centre", "objectives", "raid", "garrison") else "objectives"
+    s = G.setup(["Yara", "Rex"], {"scenario": real}, seed=1)
+    sc = scenarios()[scenario]
+    s.update(scenario=scenario, reserve=sc["reserve"], markers=list(sc["markers"]), held=[0, 0],
+             active=active, start=active, log=[])
+    if units is not None:
+        s["units"] = [list(u) + [0] * (3 - len(u)) for u in units]
+        s["supply"] = [10 - sum(u[p] for u in s["units"]) for p in (0, 1)]
+    else:
+        s["units"] = [[u[0], u[1], sc["neutral"][i]] for i, u in enumerate(s["units"])]
+    if hands is not None:
+        for p, letter in ((0, "Y"), (1, "R")):
+            rest = [f"{letter}{n}" for n in range(1, 9) if f"{letter}{n}" not in hands[p]]
+            s["hands"][p], s["decks"][p] = list(hands[p]), rest
+    s.update(extra)
+    G.check_invariants(s)
+    return s
+
+
+def board(s: dict[str, Any]) -> list[tuple[int, int]]:
+    return [(u[0], u[1]) for u in s["units"]]
+
+
+def test_setup_board_hands_and_scores() -> None:
+    """TW §4: 3/3/2 units each, supply 2, 3 cards each, 3 points each at the start."""
+    s = G.setup(["A", "B"], {"scenario": "objectives"}, seed=4)
+    assert board(s) == [(3, 0), (3, 0), (2, 2), (0, 3), (0, 3)]
+    assert s["supply"] == [2, 2] and [len(h) for h in s["hands"]] == [3, 3]
+    assert [len(d) for d in s["decks"]] == [5, 5] and s["turn"] == 1
+    assert s["markers"] == [0, 1, 2, 1, 0]
+    monkey = {**scenarios()["objectives"]}
+    assert monkey["points_per_marker"] == 1
+    starts = {G.setup(["A", "B"], {}, seed=k)["active"] for k in range(20)}
+    scens = {G.setup(["A", "B"], {}, seed=k)["scenario"] for k in range(60)}
+    assert starts == {0, 1} and scens == set(scenarios()) - {"none"}
+
+
+def test_rules_sheet_scoring_example(plain: None) -> None:
+    """TW rules, example scoring: Yellow controls its 1st, 2nd and 5th spaces
+    (1+2+5 = 8); Red its 2nd (2); nobody the middle."""
+    s = make("none", [[2, 0], [2, 1], [1, 1], [0, 2], [1, 0]])
+    assert [G.control(s, i) for i in range(5)] == [0, 0, None, 1, 0]
+    assert G.scores(s) == [8, 2]
+
+
+def test_worked_example_turn_by_turn(plain: None) -> None:
+    """TW §10, the spec's worked example, turn by turn."""
+    s = make("none", active=0, hands=[["Y1", "Y7", "Y2"], ["R6", "R2", "R3"]])
+    assert G.scores(s) == [3, 3]
+    # Turn 1, Yellow: Deploy/Move card at j=2 keeping Deploy.
+    s = G.apply(s, 0, Action("select", ("Y1",)))
+    s = G.apply(s, 0, Action("place", (2, "deploy")))
+    assert s["stacks"][1] == [["deploy", 0, "Y1"]] and s["stacks"][2] == [["move", 1, "Y1"]]
+    assert s["pending"] == {"space": 2, "command": "move", "player": 1}
+    assert G.to_act(s) == [1]  # Red decides during Yellow's turn
+    assert G.legal_actions(s, 1) == [Action("move", (1,)), Action("move", (2,))]
+    s = G.apply(s, 1, Action("move", (2,)))
+    assert board(s) == [(3, 0), (4, 2), (2, 0), (0, 3), (0, 3)]
+    assert s["supply"] == [1, 2] and G.scores(s) == [6, 3]
+    assert s["active"] == 1 and s["turn"] == 2 and len(s["hands"][0]) == 3
+    # Turn 2, Red: Push/Charge at j=2 keeping Charge; it covers the Move half.
+    s = G.apply(s, 1, Action("select", ("R6",)))
+    s = G.apply(s, 1, Action("place", (2, "charge")))
+    assert s["stacks"][3] == [["charge", 1, "R6"]]
+    assert s["stacks"][2] == [["move", 1, "Y1"], ["push", 0, "R6"]]
+    assert board(s) == [(3, 0), (5, 2), (0, 1), (1, 1), (0, 4)]
+    assert s["supply"] == [1, 2] and G.scores(s) == [3, 4]
+    assert [st["command"] for st in s["steps"]] == ["charge", "push", "deploy"]
+    # Turn 3, Yellow: Push/Sabotage at j=3 keeping Sabotage, covering Red's card.
+    s = G.apply(s, 0, Action("select", ("Y7",)))
+    s = G.apply(s, 0, Action("place", (3, "sabotage")))
+    assert board(s) == [(3, 0), (6, 2), (0, 0), (1, 1), (0, 4)]
+    assert s["supply"] == [0, 3] and G.scores(s) == [3, 1]
+    assert [st["command"] for st in s["steps"]] == ["deploy", "sabotage", "push"]
+    assert "nothing to do" in s["steps"][-1]["text"]
+
+
+def test_placement_geometry_and_facing() -> None:
+    """TW §3.2: the kept command lies on the player's j-th space facing them, the
+    other on the (j+1)-th facing the opponent; bases always carry their owner's."""
+    assert G.placement(0, 1, "deploy", "Y1") == [(0, "deploy", 0), (1, "move", 1)]
+    assert G.placement(1, 1, "move", "R1") == [(4, "move", 1), (3, "deploy", 0)]
+    assert G.placement(0, 4, "move", "Y1") == [(3, "move", 0), (4, "deploy", 1)]
+    for active in (0, 1):
+        for j in range(1, 5):
+            for s_, _, face in G.placement(active, j, "push", "Y7"):
+                if s_ in (0, 4):
+                    assert face == (0 if s_ == 0 else 1)
+    assert ahead(4, 0) is None and ahead(0, 1) is None and ahead(2, 1) == 1
+
+
+def _exec(s: dict[str, Any], cmd: str, space: int, e: int, action: Action) -> dict[str, Any]:
+    assert action in G.options_for(s, cmd, space, e)
+    new: dict[str, Any] = canonical_copy(s)
+    G._execute(new, cmd, space, e, action)
+    G.check_invariants({**new, "result": {"winners": [0]}})
+    return new
+
+
+def canonical_copy(s: dict[str, Any]) -> dict[str, Any]:
+    import json
+    copy: dict[str, Any] = json.loads(canonical_json(s))
+    return copy
+
+
+def test_deploy(plain: None) -> None:
+    """TW §6 Deploy: one unit from supply; nothing with an empty supply."""
+    s = make("none", [[3, 0], [3, 0], [2, 2], [0, 3], [0, 3]])
+    s2 = _exec(s, "deploy", 2, 1, Action("deploy"))
+    assert board(s2)[2] == (2, 3) and s2["supply"] == [2, 1]
+    s["supply"] = [2, 0]
+    s["units"][4][1] += 2
+    assert G.options_for(s, "deploy", 2, 1) == []
+
+
+def test_move(plain: None) -> None:
+    """TW §6 Move: 1..all own units one space ahead; nothing from the enemy base."""
+    s = make("none", [[3, 0], [3, 0], [2, 2], [0, 3], [0, 3]])
+    assert G.options_for(s, "move", 1, 0) == [Action("move", (n,)) for n in (1, 2, 3)]
+    s2 = _exec(s, "move", 1, 0, Action("move", (3,)))
+    assert board(s2)[1:3] == [(0, 0), (5, 2)]
+    s = make("none", [[3, 1], [3, 0], [2, 2], [0, 3], [0, 2]])
+    assert G.options_for(s, "move", 0, 1) == []  # Red on Yellow's base: nothing ahead
+    assert G.options_for(s, "move", 3, 0) == []  # no Yellow unit there
+
+
+def test_push(plain: None) -> None:
+    """TW §6 Push: n pushers push n chosen units one space on, then enter; pushed
+    units stay if pushed into the enemy base's far side; own colour may be pushed."""
+    s = make("none", [[3, 0], [3, 0], [2, 2], [1, 3], [0, 2]])
+    opts = G.options_for(s, "push", 2, 0)
+    assert Action("push", (2, 1, 1, 0)) in opts and Action("push", (2, 0, 2, 0)) in opts
+    assert Action("push", (3, 0, 3, 0)) not in opts  # only 2 pushers
+    s2 = _exec(s, "push", 2, 0, Action("push", (2, 1, 1, 0)))
+    assert board(s2)[2:] == [(0, 2), (2, 2), (1, 3)]
+    s3 = _exec(s, "push", 3, 0, Action("push", (1, 0, 1, 0)))  # into the Red base: stays
+    assert board(s3)[3:] == [(0, 3), (1, 2)]
+    empty = make("none", [[3, 0], [3, 0], [2, 0], [0, 0], [0, 5]])
+    assert G.options_for(empty, "push", 2, 0) == []  # nothing ahead to push
+
+
+def test_charge(plain: None) -> None:
+    """TW §6 Charge: one unit enters and destroys one unit of a chosen colour,
+    own colour allowed, into either base; nothing to attack, nothing happens."""
+    s = make("none", [[3, 0], [3, 0], [2, 2], [1, 3], [0, 2]])
+    assert G.options_for(s, "charge", 2, 0) == [Action("charge", ("yellow",)), Action("charge", ("red",))]
+    s2 = _exec(s, "charge", 2, 0, Action("charge", ("red",)))
+    assert board(s2)[2:4] == [(1, 2), (2, 2)] and s2["supply"] == [1, 4]
+    s3 = _exec(s, "charge", 2, 0, Action("charge", ("yellow",)))
+    assert board(s3)[2:4] == [(1, 2), (1, 3)] and s3["supply"] == [2, 3]
+    raid = make("none", [[3, 0], [1, 2], [2, 2], [0, 2], [0, 2]])
+    assert G.options_for(raid, "charge", 1, 1) == [Action("charge", ("yellow",))]
+    s4 = _exec(raid, "charge", 1, 1, Action("charge", ("yellow",)))  # Red charges into Yellow's base
+    assert board(s4)[:2] == [(2, 1), (1, 1)] and s4["supply"] == [5, 2]
+    s5 = make("none", [[3, 0], [3, 0], [2, 0], [0, 0], [0, 5]])
+    assert G.options_for(s5, "charge", 2, 0) == []
+
+
+def test_sabotage(plain: None) -> None:
+    """TW §6 Sabotage: destroy a yellow or red unit here, own colour allowed."""
+    s = make("none", [[3, 0], [3, 0], [2, 2], [0, 3], [0, 3]])
+    assert G.options_for(s, "sabotage", 2, 1) == [Action("sabotage", ("yellow",)), Action("sabotage", ("red",))]
+    s2 = _exec(s, "sabotage", 2, 1, Action("sabotage", ("red",)))
+    assert board(s2)[2] == (2, 1) and s2["supply"] == [2, 3]
+    assert G.options_for(make("none", [[3, 0], [3, 0], [0, 0], [2, 3], [2, 3]]), "sabotage", 2, 0) == []
+
+
+def test_rally(plain: None) -> None:
+    """TW §6 Rally: one own unit from any other space (bases included)."""
+    s = make("none", [[3, 0], [3, 0], [2, 2], [0, 3], [0, 3]])
+    assert G.options_for(s, "rally", 3, 0) == [Action("rally", (1,)), Action("rally", (2,)), Action("rally", (3,))]
+    s2 = _exec(s, "rally", 3, 0, Action("rally", (1,)))
+    assert board(s2)[0] == (2, 0) and board(s2)[3] == (1, 3)
+    lone = make("none", [[0, 0], [0, 0], [1, 5], [0, 3], [0, 2]])
+    assert G.options_for(lone, "rally", 2, 0) == []
+
+
+def test_single_option_resolves_itself_and_choices_go_to_the_facing_player(plain: None) -> None:
+    """TW §6: with one legal option the engine resolves it; otherwise the player the
+    command faces decides, even on the opponent's turn."""
+    s = make("none", active=1, hands=[["Y1", "Y2", "Y3"], ["R4", "R2", "R3"]])
+    s = G.apply(s, 1, Action("select", ("R4",)))
+    s = G.apply(s, 1, Action("place", (1, "move")))  # Move on the Red base (Red), Push on 4 (Yellow)
+    assert s["pending"] == {"space": 4, "command": "move", "player": 1}
+    before = canonical_json(s)
+    with pytest.raises(IllegalAction, match="must now carry out move"):
+        G.apply(s, 1, Action("place", (1, "move")))
+    with pytest.raises(IllegalAction):
+        G.apply(s, 0, Action("move", (1,)))
+    assert canonical_json(s) == before
+
+
+def test_game_ends_after_sixteen_turns_and_ties_are_draws() -> None:
+    """TW §7: 16 turns; the higher score wins; a tie is a draw (both seats listed)."""
+    m = Match.new("time_war", [Seat("A", "bot", "random"), Seat("B", "bot", "random")], {"scenario": "raid"}, 12)
+    turns = set()
+    while not m.is_over():
+        turns.add(m.state["turn"])
+        m.play_bot()
+    assert turns == set(range(1, 17))
+    s = m.state
+    out = G.outcome(s)
+    assert out is not None and out.scores is not None
+    sc = list(out.scores)
+    if sc[0] == sc[1]:
+        assert out.winners == (0, 1)
+    else:
+        assert out.winners == ((0,) if sc[0] > sc[1] else (1,))
+    assert not any(s["hands"]) and not any(s["decks"])
+    draw = {**s, "units": [[1, 1, 0]] * 4 + [[6, 6, 0]], "supply": [0, 0], "held": [0, 0],
+            "result": None, "reserve": scenarios()["raid"]["reserve"]}
+    G._end_game(draw)
+    assert draw["result"]["winners"] == [0, 1] and "Draw" in draw["result"]["reason"]
+
+
+def test_attrition_destroyed_units_give_the_other_side_a_cube() -> None:
+    """TW §8.1: a destroyed unit gives its owner's opponent a white cube, even when
+    you destroy your own; the reserve runs out."""
+    s = make("attrition", [[3, 0], [3, 0], [2, 2], [0, 3], [0, 3]])
+    s2 = _exec(s, "sabotage", 2, 0, Action("sabotage", ("yellow",)))
+    assert s2["held"] == [0, 1] and s2["reserve"] == 9
+    s3 = _exec(s, "sabotage", 2, 0, Action("sabotage", ("red",)))
+    assert s3["held"] == [1, 0]
+    s["reserve"], s["held"] = 0, [6, 4]
+    s4 = _exec(s, "sabotage", 2, 0, Action("sabotage", ("red",)))
+    assert s4["held"] == [6, 4]
+    assert G.scores(s4)[0] == G.scores({**s4, "held": [0, 4]})[0] + 6
+
+
+def test_centre_controller_gains_each_turn() -> None:
+    """TW §8.2: at the end of every turn the player controlling the middle takes a cube."""
+    s = make("centre", [[3, 0], [3, 0], [1, 3], [0, 2], [0, 1]], active=0,
+             hands=[["Y1", "Y2", "Y3"], ["R1", "R2", "R3"]])
+    G._end_turn(s)
+    assert s["held"] == [0, 1] and s["reserve"] == 9 and s["active"] == 1
+    G._end_turn(s)
+    assert s["held"] == [0, 2]
+
+
+def test_objectives_markers_score_for_the_controller() -> None:
+    """TW §8.3: +1 per marker on each controlled space; markers never move."""
+    s = make("objectives", [[2, 0], [2, 1], [1, 0], [0, 2], [0, 5]])
+    # Yellow: spaces 1,2,3 = 1+2+3 plus markers 1+2; Red: space 4 (value 2) + 1 marker, space 5 (1)
+    assert G.scores(s) == [1 + 2 + 3 + 1 + 2, 2 + 1 + 1]
+
+
+def test_raid_only_on_your_own_turn() -> None:
+    """TW §8.4: at the end of your own turn, a unit in the enemy base earns a cube."""
+    s = make("raid", [[3, 1], [3, 0], [2, 2], [0, 3], [1, 2]], active=0,
+             hands=[["Y1", "Y2", "Y3"], ["R1", "R2", "R3"]])
+    G._end_turn(s)
+    assert s["held"] == [1, 0]
+    G._end_turn(s)  # Red's turn: Red has a unit in the Yellow base
+    assert s["held"] == [1, 1]
+
+
+def test_garrison_neutral_units() -> None:
+    """TW §8.5: three neutral cubes in the middle can be pushed and charged (trophy,
+    2 points) but never sabotaged, and never count for control."""
+    s = make("garrison")
+    assert [u[2] for u in s["units"]] == [0, 0, 3, 0, 0]
+    assert Action("charge", ("white",)) in G.options_for(s, "charge", 1, 0)
+    s2 = _exec(s, "charge", 1, 0, Action("charge", ("white",)))
+    assert s2["units"][2] == [3, 2, 2] and s2["held"] == [1, 0]
+    assert G.scores(s2)[0] - G.scores({**s2, "held": [0, 0]})[0] == 2
+    assert all(a.args[0] != "white" for a in G.options_for(s, "sabotage", 2, 0))
+    s3 = _exec(s, "push", 1, 0, Action("push", (1, 0, 0, 1)))
+    assert s3["units"][2] == [3, 2, 2] and s3["units"][3] == [0, 3, 1]
+    assert G.control(s3, 3) == 1
+
+
+def test_match_of_two_swaps_the_start_and_adds_scores() -> None:
+    """TW §7 variant: two games, starting player swapped, scores summed."""
+    m = Match.new("time_war", [Seat("A", "bot", "random"), Seat("B", "bot", "random")],
+                  {"scenario": "centre", "match_of_two": True}, 8)
+    first_start = m.state["start"]
+    while m.state["game_no"] == 1:
+        m.play_bot()
+    assert m.state["start"] == 1 - first_start and m.state["turn"] == 1
+    carry = list(m.state["carry"])
+    assert G.scores(m.state) == [carry[0] + 3 + 0, carry[1] + 3]  # fresh board: 3 each
+    while not m.is_over():
+        m.play_bot()
+    out = G.outcome(m.state)
+    assert out is not None and out.scores is not None and out.scores[0] >= carry[0]
+
+
+def test_hidden_hands_and_determinize() -> None:
+    """TW §9.19: hands and deck order are secret; the unplayed set is public."""
+    s = G.setup(["A", "B"], {"scenario": "raid"}, seed=5)
+    v = G.view(s, 0)["board"]["players"]
+    assert v[0]["hand"] == s["hands"][0] and v[1]["hand"] is None
+    assert v[1]["unplayed"] == sorted(s["hands"][1] + s["decks"][1])
+    d = G.determinize(s, 0, Rng.from_seed(3))
+    assert d["hands"][0] == s["hands"][0]
+    assert sorted(d["hands"][1] + d["decks"][1]) == sorted(s["hands"][1] + s["decks"][1])
+    assert card_halves("Y8") == ("charge", "rally")
