@@ -162,6 +162,29 @@ def test_view_hides_everything_determinize_resamples(case: tuple[str, int], seed
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
+@given(seed=st.integers(0, 100_000), stop=st.integers(0, 60), a=st.integers(0, 999), b=st.integers(0, 999))
+def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int], seed: int, stop: int,
+                                                         a: int, b: int) -> None:
+    """Two states the seat cannot tell apart (the true one and a determinization of
+    it) determinize identically for the same RNG, so a bot that looks only through
+    ``determinize`` (the MCTS bot) chooses the same action in both: it cannot peek."""
+    from py_engine.core.mcts import MCTSBot
+
+    game_id, n = case
+    game = get(game_id)
+    m = random_match(game_id, n, seed, stop_at=stop)
+    if m.is_over():
+        return
+    seat = game.to_act(m.state)[0]
+    twin = game.determinize(m.state, seat, Rng.from_seed(a))
+    assert canonical_json(game.determinize(m.state, seat, Rng.from_seed(b))) == canonical_json(
+        game.determinize(twin, seat, Rng.from_seed(b)))
+    if game.private_info:
+        bot = MCTSBot(12)
+        assert bot.choose(game, m.state, seat, Rng.from_seed(b)) == bot.choose(game, twin, seat, Rng.from_seed(b))
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_view_actions_match_legal_actions(case: tuple[str, int]) -> None:
     """The view lists exactly the legal actions, each with a label, for the seat to
     act, and none for the others."""

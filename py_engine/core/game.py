@@ -352,8 +352,12 @@ class Game:
 
     # ---- bots ------------------------------------------------------------------
     def bot_levels(self) -> tuple[str, ...]:
-        """Bot levels offered for this game, weakest first."""
-        return ("random",)
+        """Bot levels offered for this game, weakest first: ``random`` (for fuzzing)
+        and the generic search levels ``easy``, ``normal``, ``hard``
+        (:data:`py_engine.core.mcts.LEVELS`)."""
+        from .mcts import LEVELS
+
+        return ("random", *LEVELS)
 
     def make_bot(self, level: str) -> Any:
         """A bot object for ``level`` (see :class:`py_engine.core.bots.Bot`).
@@ -362,9 +366,12 @@ class Game:
             OptionError: unknown level.
         """
         from .bots import RandomBot
+        from .mcts import LEVELS, MCTSBot
 
         if level == "random":
             return RandomBot()
+        if level in LEVELS:
+            return MCTSBot(LEVELS[level])
         raise OptionError(f"{self.title} has no bot level {level!r}; levels: {self.bot_levels()}")
 
     # ---- description -----------------------------------------------------------

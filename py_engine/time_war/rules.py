@@ -413,9 +413,10 @@ class TimeWar(Game):
         new: State = clone(state)
         for p in (0, 1):
             if p == seat:
+                new["decks"][p].sort()
                 rng.shuffle(new["decks"][p])
                 continue
-            pool = new["hands"][p] + new["decks"][p]
+            pool = sorted(new["hands"][p] + new["decks"][p])  # canonical: depends on the seat's knowledge only
             rng.shuffle(pool)
             k = len(new["hands"][p])
             new["hands"][p] = pool[:k]

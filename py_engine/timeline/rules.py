@@ -303,6 +303,7 @@ class Timeline(Game):
         from ..core import clone
 
         new: State = clone(state)
+        new["pile"].sort()  # canonical: the result depends only on what the seat knows
         rng.shuffle(new["pile"])
         return new
 

@@ -1,0 +1,176 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS), generic over the contract.
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE
+TCIAIG 2012): each iteration samples a determinization of the true state for the
+searching seat (:meth:`Game.determinize`: hidden cards re-dealt, RNG re-seeded,
+so the bot never sees hidden information or future chance), descends one tree
+whose edges are actions, with UCB1 using *availability* counts (an action only
+competes in iterations where it was legal), expands one node, plays the rest at
+random, and backs the result up, each node crediting the seat that acted there.
+
+Works for any number of seats, any seat to act (reactions on the opponent's
+turn are just nodes whose actor is that seat), and chance inside ``apply``.
+The budget is a number of iterations, so a move is reproducible from the seed;
+:meth:`Search.run` can be called in slices so a browser stays responsive.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .action import Action
+from .game import Game, State
+from .rng import Rng
+
+
+class _Node:
+    __slots__ = ("actor", "avail", "children", "reward", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+def apply_in_place(game: Game, state: State, seat: int, action: Action) -> None:
+    """Apply a legal action by mutating ``state`` (a private copy; no checks)."""
+    game._apply(state, seat, action)
+    state["n"] += 1
+
+
+def payoffs(game: Game, state: State) -> list[float]:
+    """Per-seat result of a finished state: 1 win, 0 loss, shared equally on a draw
+    (every seat among the winners gets ``1/len(winners)`` when all seats win)."""
+    n = len(state["seats"])
+    out = game.outcome(state)
+    if out is None:
+        return [0.5] * n
+    if len(out.winners) == n:
+        return [1.0 / n] * n
+    return [1.0 if s in out.winners else 0.0 for s in range(n)]
+
+
+class Search:
+    """One ISMCTS search for ``seat`` at ``state``; call :meth:`run` (in slices if
+    needed) and then :meth:`best`.
+
+    Args:
+        game, state, seat: the decision (``seat`` must be in ``game.to_act(state)``).
+        rng: the bot's RNG (the search is deterministic given it).
+        c: UCB1 exploration constant.
+        rollout_limit: random-playout length cap; an unfinished playout scores 0.5.
+    """
+
+    def __init__(self, game: Game, state: State, seat: int, rng: Rng,
+                 c: float = 0.7, rollout_limit: int = 400) -> None:
+        self.game, self.state, self.seat, self.rng = game, state, seat, rng
+        self.c, self.rollout_limit = c, rollout_limit
+        self.root = _Node(-1)
+        self.iterations = 0
+
+    def run(self, iterations: int) -> None:
+        """Do ``iterations`` more iterations."""
+        for _ in range(iterations):
+            self._iterate()
+        self.iterations += iterations
+
+    def _iterate(self) -> None:
+        game, rng, c = self.game, self.rng, self.c
+        d = game.determinize(self.state, self.seat, rng)
+        node = self.root
+        path: list[_Node] = []
+        while game.outcome(d) is None:
+            actor = game.to_act(d)[0]
+            legal = game.legal_actions(d, actor)
+            untried = []
+            best: _Node | None = None
+            best_action = legal[0]
+            best_value = -math.inf
+            for a in legal:
+                child = node.children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if child.visits:
+                    v = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                else:
+                    v = math.inf
+                if v > best_value:
+                    best, best_action, best_value = child, a, v
+            if untried:
+                a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(actor)
+                child.avail = 1
+                node.children[a] = child
+                apply_in_place(game, d, actor, a)
+                path.append(child)
+                break
+            assert best is not None
+            apply_in_place(game, d, actor, best_action)
+            node = best
+            path.append(node)
+        result = self._rollout(d)
+        for n in path:
+            n.visits += 1
+            n.reward += result[n.actor]
+
+    def _rollout(self, d: State) -> list[float]:
+        game, rng = self.game, self.rng
+        for _ in range(self.rollout_limit):
+            if game.outcome(d) is not None:
+                break
+            actor = game.to_act(d)[0]
+            legal = game.legal_actions(d, actor)
+            apply_in_place(game, d, actor, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+        return payoffs(game, d)
+
+    def stats(self) -> list[tuple[Action, int, float]]:
+        """``(action, visits, mean reward)`` for every legal root action, most visited first."""
+        legal = self.game.legal_actions(self.state, self.seat)
+        rows = []
+        for a in legal:
+            ch = self.root.children.get(a)
+            rows.append((a, ch.visits if ch else 0, ch.reward / ch.visits if ch and ch.visits else 0.0))
+        rows.sort(key=lambda r: (-r[1], -r[2]))
+        return rows
+
+    def best(self) -> Action:
+        """The most visited legal root action (ties: higher mean reward, then order)."""
+        return self.stats()[0][0]
+
+
+@dataclass(frozen=True)
+class MCTSBot:
+    """The generic search bot: ``iterations`` ISMCTS iterations per decision.
+
+    >>> from py_engine.games import get
+    >>> g = get("time_war"); s = g.setup(["A", "B"], {}, seed=1)
+    >>> seat = g.to_act(s)[0]
+    >>> MCTSBot(20).choose(g, s, seat, Rng.from_seed(1)) in g.legal_actions(s, seat)
+    True
+    """
+
+    iterations: int = 400
+    c: float = 0.7
+    rollout_limit: int = 400
+
+    def search(self, game: Game, state: State, seat: int, rng: Rng) -> Search:
+        """A :class:`Search` with this bot's settings, not yet run."""
+        return Search(game, state, seat, rng, self.c, self.rollout_limit)
+
+    def choose(self, game: Game, state: State, seat: int, rng: Rng) -> Action:
+        """Search and return the best action (a forced move is returned at once)."""
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        s = self.search(game, state, seat, rng)
+        s.run(self.iterations)
+        return s.best()
+
+
+#: The generic levels every game gets unless it offers its own: iterations per move.
+LEVELS: dict[str, int] = {"easy": 60, "normal": 300, "hard": 1200}

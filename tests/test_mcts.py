@@ -1,0 +1,102 @@
+"""The generic information-set MCTS bot (py_engine.core.mcts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from py_engine.core import Action, Game, MCTSBot, Outcome, Rng, Search
+from py_engine.core.game import log
+from py_engine.core.mcts import payoffs
+from py_engine.games import get
+
+
+class Nim(Game):
+    """Take 1 or 2 stones; whoever takes the last stone wins. From 4 stones the only
+    winning move is to take 1 (leaving a multiple of 3)."""
+
+    id = "nim"
+    title = "Nim"
+    min_players = 2
+    max_players = 3
+
+    def _setup(self, state: dict[str, Any], rng: Rng) -> None:
+        state.update(stones=4, turn=0, winner=None)
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        return [] if state["winner"] is not None else [state["turn"]]
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        return [Action("take", (k,)) for k in (1, 2) if k <= state["stones"]]
+
+    def _apply(self, state: dict[str, Any], seat: int, action: Action) -> None:
+        state["stones"] -= int(action.args[0])
+        log(state, f"{seat} takes {action.args[0]}")
+        if state["stones"] == 0:
+            state["winner"] = seat
+        else:
+            state["turn"] = (seat + 1) % len(state["seats"])
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        return None if state["winner"] is None else Outcome((state["winner"],), "last stone")
+
+    def board_view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {"stones": state["stones"]}
+
+    def prompt(self, state: dict[str, Any], seat: int | None) -> str:
+        return "take"
+
+
+def test_finds_the_winning_move() -> None:
+    g = Nim()
+    s = g.setup(["A", "B"], {}, seed=1)
+    assert MCTSBot(300).choose(g, s, 0, Rng.from_seed(4)) == Action("take", (1,))
+
+
+def test_three_seats_and_draw_payoffs() -> None:
+    g = Nim()
+    s = g.setup(["A", "B", "C"], {}, seed=1)
+    assert MCTSBot(50).choose(g, s, 0, Rng.from_seed(2)) in g.legal_actions(s, 0)
+    s["winner"] = 1
+    assert payoffs(g, s) == [0.0, 1.0, 0.0]
+
+
+def test_reproducible_and_sliceable() -> None:
+    g = get("time_war")
+    s = g.setup(["A", "B"], {"scenario": "centre"}, seed=3)
+    seat = g.to_act(s)[0]
+    bot = MCTSBot(80)
+    assert bot.choose(g, s, seat, Rng.from_seed(9)) == bot.choose(g, s, seat, Rng.from_seed(9))
+    whole = Search(g, s, seat, Rng.from_seed(9))
+    whole.run(80)
+    sliced = Search(g, s, seat, Rng.from_seed(9))
+    for _ in range(8):
+        sliced.run(10)
+    assert whole.stats() == sliced.stats() and sliced.iterations == 80
+    assert sum(v for _, v, _ in whole.stats()) == 80
+
+
+def test_forced_move_is_returned_without_search() -> None:
+    g = Nim()
+    s = g.setup(["A", "B"], {}, seed=1)
+    s["stones"] = 1
+    assert MCTSBot(10_000).choose(g, s, 0, Rng.from_seed(1)) == Action("take", (1,))
+
+
+def test_decides_for_the_non_active_seat() -> None:
+    """A choice owed by the opponent during the active player's turn (Time War §6)."""
+    g = get("time_war")
+    s = g.setup(["A", "B"], {"scenario": "objectives"}, seed=1)
+    s.update(active=0, start=0, hands=[["Y1", "Y2", "Y3"], s["hands"][1]],
+             decks=[["Y4", "Y5", "Y6", "Y7", "Y8"], s["decks"][1]])
+    s = g.apply(g.apply(s, 0, Action("select", ("Y1",))), 0, Action("place", (2, "deploy")))
+    assert g.to_act(s) == [1] and s["active"] == 0
+    a = MCTSBot(60).choose(g, s, 1, Rng.from_seed(5))
+    assert a in [Action("move", (1,)), Action("move", (2,))]
+
+
+def test_levels_are_offered_for_games_without_their_own_bots() -> None:
+    g = get("time_war")
+    assert g.bot_levels() == ("random", "easy", "normal", "hard")
+    assert isinstance(g.make_bot("hard"), MCTSBot) and g.make_bot("hard").iterations > g.make_bot("easy").iterations
