@@ -33,7 +33,7 @@ def main() -> None:
     for game, players, bot in CASES:
         args = [game, "--players", str(players), "--games", str(a.games), "--seed", "1", "--bot", bot]
         cp = run([sys.executable, "-m", "py_engine", "simulate", *args])
-        py = run(["node", "benchmarks/simulate_pyodide.mjs", wheels[-1], *args]) if wheels else None
+        py = run(["node", "benchmarks/pyodide_run.mjs", wheels[-1], "py_engine", "simulate", *args]) if wheels else None
         same = py is not None and py["actions"] == cp["actions"] and py["wins_by_seat"] == cp["wins_by_seat"]
         rows.append((game, players, bot, cp, py, same))
     print("| game | players | bot | games | actions | CPython actions/s | Pyodide (Node) actions/s | same games |")
