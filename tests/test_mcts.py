@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core import Action, Game, MCTSBot, Outcome, Rng, Search
+import pytest
+
+from py_engine.core import Action, Game, IllegalAction, MCTSBot, Outcome, Rng, Search
 from py_engine.core.game import log
 from py_engine.core.mcts import payoffs
 from py_engine.games import get
@@ -100,3 +102,33 @@ def test_levels_are_offered_for_games_without_their_own_bots() -> None:
     g = get("time_war")
     assert g.bot_levels() == ("random", "easy", "normal", "hard")
     assert isinstance(g.make_bot("hard"), MCTSBot) and g.make_bot("hard").iterations > g.make_bot("easy").iterations
+
+
+def test_thinking_in_slices_gives_the_same_move_as_thinking_at_once() -> None:
+    """The browser runs the search in ~30 ms slices; the move must not depend on it."""
+    from py_engine.core import Match, Seat
+
+    m = Match.new("time_war", [Seat("A", "bot", "easy"), Seat("B", "bot", "easy")], {"scenario": "raid"}, 5)
+    for _ in range(6):
+        seat = m.bot_to_act()
+        assert seat is not None
+        expected = m.bot_action(seat)
+        t = m.think()
+        assert t is not None
+        ticks = iter(range(10**6))
+
+        def clock(it: Any = ticks) -> float:
+            return float(next(it))
+
+        steps = 0
+        while not t.step(max_seconds=2, clock=clock):  # one chunk per step
+            steps += 1
+            assert 0.0 <= t.progress < 1.0
+        assert t.action == expected and t.progress == 1.0
+        t.apply()
+    stale = m.think()
+    assert stale is not None
+    stale.step(10)
+    m.play_bot()
+    with pytest.raises(IllegalAction, match="changed while the bot was thinking"):
+        stale.apply()

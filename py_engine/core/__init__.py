@@ -9,12 +9,12 @@ from .action import Action
 from .bots import Bot, RandomBot
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, Option, Outcome, State, canonical_json, clone, log, reveal, state_hash
-from .match import SAVE_FORMAT, SAVE_VERSION, Match, Seat
+from .match import SAVE_FORMAT, SAVE_VERSION, Match, Seat, Thinking
 from .mcts import MCTSBot, Search
 from .rng import Rng, seed_words
 
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "EngineError", "Game", "IllegalAction",
     "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Rng", "SaveError", "Search", "Seat",
-    "State", "canonical_json", "clone", "log", "reveal", "seed_words", "state_hash",
+    "State", "Thinking", "canonical_json", "clone", "log", "reveal", "seed_words", "state_hash",
 ]

@@ -150,6 +150,15 @@ class Match:
         action: Action = bot.choose(self.game, self.state, seat, rng)
         return action
 
+    def think(self) -> Thinking | None:
+        """A bot decision to compute in slices (for a UI that must stay responsive),
+        or None if no bot is to act. Gives the same action as :meth:`bot_action`."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        bot = self.game.make_bot(self.seats[seat].level or "random")
+        return Thinking(self, seat, bot, Rng.from_seed(bot_seed(self.seed, len(self.actions), seat)))
+
     def play_bot(self) -> tuple[int, Action] | None:
         """If a bot is to act, let it choose and apply its action; return it."""
         seat = self.bot_to_act()
@@ -264,3 +273,73 @@ class Match:
                     f"engine {__version__}; it cannot be resumed safely.", "mismatch")
             raise SaveError("The save is damaged: the position does not match its checksum.")
         return match
+
+
+class Thinking:
+    """A bot's decision computed in time-boxed slices.
+
+    Call :meth:`step` repeatedly (yielding to the UI between calls) until it returns
+    True, then read :attr:`action`. A search bot (one with ``search()`` and
+    ``iterations``, like :class:`~py_engine.core.mcts.MCTSBot`) runs its iterations
+    in chunks; any other bot decides in one step. The result does not depend on
+    how the work was sliced.
+    """
+
+    def __init__(self, match: Match, seat: int, bot: Any, rng: Rng) -> None:
+        self.match, self.seat, self.bot, self.rng = match, seat, bot, rng
+        self.n = len(match.actions)
+        self.action: Action | None = None
+        self._search: Any = None
+        legal = match.game.legal_actions(match.state, seat)
+        if len(legal) == 1:
+            self.action = legal[0]
+        elif hasattr(bot, "search") and hasattr(bot, "iterations"):
+            self._search = bot.search(match.game, match.state, seat, rng)
+
+    @property
+    def done(self) -> bool:
+        """True once :attr:`action` is known."""
+        return self.action is not None
+
+    @property
+    def progress(self) -> float:
+        """Fraction of the search done, 0..1."""
+        if self.action is not None:
+            return 1.0
+        if self._search is None:
+            return 0.0
+        return float(self._search.iterations) / float(self.bot.iterations)
+
+    def step(self, max_seconds: float = 0.03, clock: Callable[[], float] | None = None) -> bool:
+        """Work for about ``max_seconds``; return True when the decision is made."""
+        import time
+
+        if self.action is not None:
+            return True
+        if self._search is None:
+            self.action = self.bot.choose(self.match.game, self.match.state, self.seat, self.rng)
+            return True
+        now = clock or time.perf_counter
+        start = now()
+        total = int(self.bot.iterations)
+        chunk = 4
+        while self._search.iterations < total:
+            self._search.run(min(chunk, total - self._search.iterations))
+            if now() - start >= max_seconds:
+                break
+        if self._search.iterations >= total:
+            self.action = self._search.best()
+        return self.action is not None
+
+    def apply(self) -> Action:
+        """Apply the decided action to the match.
+
+        Raises:
+            IllegalAction: the match moved on (undo, another action) since thinking began.
+        """
+        if self.action is None:
+            raise IllegalAction("The bot has not decided yet.")
+        if len(self.match.actions) != self.n:
+            raise IllegalAction("The game changed while the bot was thinking.")
+        self.match.apply(self.seat, self.action)
+        return self.action
