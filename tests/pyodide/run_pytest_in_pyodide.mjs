@@ -66,11 +66,16 @@ const wheels = [
 
 // --- boot --------------------------------------------------------------------------------
 const t0 = Date.now();
-const py = await loadPyodide({
-  indexURL: INDEX_URL,
-  stdout: (s) => process.stdout.write(s + "\n"),
-  stderr: (s) => process.stderr.write(s + "\n"),
+const py = await loadPyodide({ indexURL: INDEX_URL });
+// Raw byte streams, so pytest's progress dots stay on one line.
+const raw = (stream) => ({
+  write: (buf) => {
+    stream.write(Buffer.from(buf));
+    return buf.length;
+  },
 });
+py.setStdout(raw(process.stdout));
+py.setStderr(raw(process.stderr));
 const loadErrors = [];
 await py.loadPackage(wheels, {
   messageCallback: () => {},

@@ -1,0 +1,121 @@
+# Time & Barons — the two commands:  make play  |  make test
+# Everything else is a piece of those. `make help` lists them.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+PYTHON   ?= python3
+VENV     := .venv
+PY       := $(VENV)/bin/python
+PORT     ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+# Build tools for dist/ (exact pins; the test extras come from pyproject.toml).
+BUILD_PINS := build==1.6.1 hatchling==1.33.0
+PIP := $(PY) -m pip install --quiet --disable-pip-version-check
+# Engine tests run inside Pyodide (Node): the conformance suite and the smoke test.
+PYODIDE_TESTS ?= $(wildcard tests/test_conformance.py) tests/pyodide/test_smoke_in_pyodide.py
+E2E_ARGS ?= e2e
+BENCH_ARGS ?=
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help play test install install-play chromium build serve lint test-engine test-pyodide \
+        test-e2e bench icons clean distclean
+
+help:
+	@echo "make play          install what is needed, build dist/, serve it at http://127.0.0.1:$(PORT)"
+	@echo "make test          install everything (chromium too), build, lint, run every test suite"
+	@echo ""
+	@echo "pieces:"
+	@echo "  make install       .venv with test+e2e extras, node_modules (locked), Debian chromium"
+	@echo "  make build         dist/: wheel, Pyodide, PyScript, app, service worker"
+	@echo "  make serve         serve dist/ as it is (PORT=$(PORT))"
+	@echo "  make lint          ruff check py_engine tests; mypy (strict, py_engine)"
+	@echo "  make test-engine   pytest tests (CPython)"
+	@echo "  make test-pyodide  the engine's tests inside Pyodide under Node (PYODIDE_TESTS=...)"
+	@echo "  make test-e2e      pytest e2e: the built app in headless Chromium (E2E_ARGS='e2e/test_boot.py -x')"
+	@echo "  make bench         simulator throughput, CPython vs Pyodide (BENCH_ARGS=--games 50)"
+	@echo "  make icons         redraw public/icons/*.png"
+	@echo "  make clean | distclean"
+
+# ---- the two user-facing commands ------------------------------------------------------------
+
+play: build
+	$(PY) scripts/serve.py --dir dist --port $(PORT)
+
+# No recipe output after the last suite: pytest's summary stays the closing line.
+test: install lint test-engine build test-pyodide test-e2e
+	@:
+
+# ---- installation (stamped, so repeated runs are quick) --------------------------------------
+
+$(VENV)/.play-stamp:
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PIP) $(BUILD_PINS)
+	@touch $@
+
+$(VENV)/.test-stamp: pyproject.toml $(VENV)/.play-stamp
+	$(PIP) -e '.[test,e2e]'
+	@touch $@
+
+# Not `npm ci`: the registry these machines reach serves rollup's native optional packages
+# for linux-x64/arm64-gnu only, so package-lock.json (made by `npm install` here) lacks the
+# other platforms' entries, and `npm ci` refuses any such lock ("Missing: @rollup/... from lock
+# file"). `npm install --no-save` installs exactly the locked versions and never rewrites the
+# lock; `npm ls` then fails on any missing or mismatched package. (To add or bump a package,
+# edit package.json and run a plain `npm install`, which updates the lock.)
+node_modules/.npm-stamp: package.json package-lock.json
+	npm install --no-audit --no-fund --no-save
+	npm ls --all >/dev/null
+	@touch $@
+
+install-play: $(VENV)/.play-stamp node_modules/.npm-stamp
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "installing Debian's chromium"; \
+	  $(SUDO) apt-get update -qq; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+	@[ -x $(CHROMIUM) ] || { echo "$(CHROMIUM) still missing"; exit 1; }
+
+install: install-play $(VENV)/.test-stamp chromium
+
+# ---- build and serve --------------------------------------------------------------------------
+
+build: install-play
+	$(PY) scripts/build.py
+
+serve:
+	$(PY) scripts/serve.py --dir dist --port $(PORT)
+
+icons:
+	$(PYTHON) scripts/make_icons.py
+
+# ---- checks -----------------------------------------------------------------------------------
+
+lint: $(VENV)/.test-stamp
+	$(VENV)/bin/ruff check py_engine tests
+	$(VENV)/bin/mypy
+
+test-engine: $(VENV)/.test-stamp
+	$(PY) -m pytest tests
+
+test-pyodide: build
+	$(PY) tests/pyodide/fetch_wheels.py
+	node tests/pyodide/run_pytest_in_pyodide.mjs $(PYODIDE_TESTS)
+
+test-e2e: build $(VENV)/.test-stamp chromium
+	$(PY) -m pytest $(E2E_ARGS)
+
+bench: build
+	$(PY) benchmarks/simulate.py $(BENCH_ARGS)
+
+# ---- cleaning ---------------------------------------------------------------------------------
+
+clean:
+	rm -rf dist build/wheel e2e/artifacts test-results .pytest_cache
+
+distclean: clean
+	rm -rf $(VENV) node_modules build

@@ -1,0 +1,186 @@
+"""pytest-playwright setup for the end-to-end tests of the built site (dist/).
+
+- Chromium is Debian's /usr/bin/chromium (never `playwright install`); override with
+  TB_CHROMIUM=/path/to/chromium.
+- ``server``: dist/ served on 127.0.0.1:<free port> by scripts/serve.py's handler
+  (pinned MIME types), with ``.url`` and ``.stop()``; ``make_server(dir)`` serves another folder.
+- Every test is watched (autouse ``traffic`` fixture): a request that leaves the test's
+  own servers (other than data:/blob:), an HTTP error status, a console error or an
+  uncaught page error fails it.
+- ``wait_ready(page)`` waits for body[data-ready="1"] (fails fast if the boot error panel shows);
+  ``shot(page, name)`` saves a screenshot into e2e/artifacts/.
+
+Build first: ``make build`` (``make test-e2e`` does it).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+CHROMIUM = os.environ.get("TB_CHROMIUM", "/usr/bin/chromium")
+READY_TIMEOUT_MS = 90_000
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve import BackgroundServer  # noqa: E402  (scripts/ is not a package)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-playwright 0.10's own base_url fixture triggers this under pytest 9; harmless.
+    config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
+
+
+# ---- browser --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.exit(f"{CHROMIUM} not found: install Debian's chromium (make test does) or set TB_CHROMIUM",
+                    returncode=3)
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": browser_type_launch_args.get("headless", True),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def built_site() -> Path:
+    for needed in ("index.html", "sw.js", "pyscript.json", "version.json"):
+        if not (DIST / needed).is_file():
+            pytest.exit(f"dist/{needed} missing: build the site first (make build)", returncode=3)
+    return DIST
+
+
+# ---- servers --------------------------------------------------------------------------------
+
+@pytest.fixture
+def make_server() -> Iterator[Callable[..., BackgroundServer]]:
+    """Factory: make_server(directory=dist/) -> a running BackgroundServer; all stopped at teardown."""
+    servers: list[BackgroundServer] = []
+
+    def make(directory: str | Path = DIST) -> BackgroundServer:
+        srv = BackgroundServer(directory)
+        servers.append(srv)
+        return srv
+
+    make.servers = servers  # type: ignore[attr-defined]
+    yield make
+    for srv in servers:
+        srv.stop()
+
+
+@pytest.fixture
+def server(make_server: Callable[..., BackgroundServer]) -> BackgroundServer:
+    """dist/ on http://127.0.0.1:<port>/ (function-scoped; .stop() ends it early)."""
+    return make_server(DIST)
+
+
+# ---- traffic and error watch ----------------------------------------------------------------
+
+@dataclass
+class Traffic:
+    origins: Callable[[], set[str]]
+    requests: list[str] = field(default_factory=list)
+    offsite: list[str] = field(default_factory=list)
+    http_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    allow_console: list[str] = field(default_factory=list)
+
+    def on_request(self, request: Any) -> None:
+        url = request.url
+        self.requests.append(url)
+        scheme = urlsplit(url).scheme
+        if scheme in ("data", "blob"):
+            return
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" not in self.origins():
+            self.offsite.append(url)
+
+    def on_response(self, response: Any) -> None:
+        if response.status >= 400:
+            self.http_errors.append(f"{response.status} {response.url}")
+
+    def on_console(self, msg: Any) -> None:
+        if msg.type == "error" and not any(a in msg.text for a in self.allow_console):
+            self.console_errors.append(msg.text)
+
+    def on_weberror(self, err: Any) -> None:
+        self.page_errors.append(str(err.error))
+
+    def problems(self) -> list[str]:
+        out = [f"off-origin request: {u}" for u in self.offsite]
+        out += [f"HTTP error: {e}" for e in self.http_errors]
+        out += [f"console error: {e}" for e in self.console_errors]
+        out += [f"page error: {e}" for e in self.page_errors]
+        return out
+
+
+@pytest.fixture(autouse=True)
+def traffic(context: Any, make_server: Callable[..., BackgroundServer]) -> Iterator[Traffic]:
+    """Records every request of the browser context (pages and service workers) and fails
+    the test on off-origin requests, HTTP errors, console errors or uncaught page errors.
+    A test that expects some may clear the lists or add to ``allow_console``."""
+    servers = make_server.servers  # type: ignore[attr-defined]
+    t = Traffic(origins=lambda: {s.url.rstrip("/") for s in servers})
+    context.on("request", t.on_request)
+    context.on("response", t.on_response)
+    context.on("console", t.on_console)
+    context.on("weberror", t.on_weberror)
+    yield t
+    problems = t.problems()
+    if problems:
+        pytest.fail("browser trouble during the test:\n  " + "\n  ".join(problems[:30]))
+
+
+# ---- helpers --------------------------------------------------------------------------------
+
+def wait_ready(page: Any, timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait until the UI sets body[data-ready="1"]; fail at once if the boot error panel shows."""
+    page.wait_for_function(
+        """() => document.body && (document.body.dataset.ready === "1"
+              || (document.getElementById("boot-error") && !document.getElementById("boot-error").hidden))""",
+        timeout=timeout,
+    )
+    if page.evaluate('document.body.dataset.ready !== "1"'):
+        text = page.inner_text("#boot-error")
+        shot(page, "boot-error")
+        raise AssertionError(f"the app reported a boot error:\n{text}")
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot as e2e/artifacts/<name>.png and return its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture
+def ready() -> Callable[..., None]:
+    return wait_ready
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Any, str], Path]:
+    return shot

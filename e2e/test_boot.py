@@ -1,0 +1,196 @@
+"""The built app boots, works offline, is installable, and offers updates without swapping."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+from conftest import DIST, ROOT, shot, wait_ready
+from playwright.sync_api import expect
+
+VERSION = json.loads((DIST / "version.json").read_text())
+PARTS = ["pyscript", "runtime", "stdlib", "micropip", "engine", "ui"]
+
+
+def sw_ready(page) -> str:
+    """Wait until a service worker is active for the page; return its state."""
+    return page.evaluate("""async () => (await navigator.serviceWorker.ready).active.state""")
+
+
+def test_boot_shows_shell_at_once_then_python_ui(page, server, traffic):
+    page.goto(server.url, wait_until="domcontentloaded")
+    # Before Python is up: the shell is already drawn, with the loading panel.
+    expect(page.locator("header h1")).to_have_text("Time & Barons")
+    expect(page.locator("#boot")).to_be_visible()
+    expect(page.locator("#boot-progress")).to_be_visible()
+    assert page.evaluate('document.body.dataset.ready') is None, "Python cannot be ready this early"
+    assert page.locator("#boot-step").inner_text().strip()
+    shot(page, "boot-shell")
+
+    wait_ready(page)
+    expect(page.locator("#boot")).to_be_hidden()
+    expect(page.locator("#boot-error")).to_be_hidden()
+    expect(page.locator("#app")).to_be_visible()
+    # The placeholder UI (or the real one) got the engine from the shipped wheel.
+    info = page.evaluate("() => window.tbShell.boot")
+    assert set(info["parts"]) == set(PARTS), f"progress saw only {sorted(info['parts'])}"
+    assert info["readyAt"] > 0
+    assert page.evaluate("document.documentElement.dataset.booted") == "1"
+    shot(page, "ready")
+
+    # Everything came from our own origin, and the wheel/micropip were fetched from it.
+    assert not traffic.offsite
+    urls = traffic.requests
+    assert any(u.endswith(f"/wheels/{VERSION['wheel']}") for u in urls)
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in urls)
+    assert any("/pyodide/micropip-" in u for u in urls)
+
+
+def test_engine_version_is_rendered_by_python(page, server):
+    page.goto(server.url)
+    wait_ready(page)
+    text = page.locator("#app").inner_text()
+    if page.locator("#engine-version").count():  # the placeholder main.py
+        assert VERSION["version"] in text and "emscripten" in text
+    assert "Time & Barons" in page.evaluate("() => document.title")
+
+
+def test_offline_boot_from_service_worker(page, context, server, traffic):
+    page.goto(server.url)
+    wait_ready(page)
+    assert sw_ready(page) in ("activating", "activated")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the SW does not control the page"
+
+    context.set_offline(True)
+    server.stop()
+    responses = []
+    page.on("response", lambda r: responses.append(r))
+    failed = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    main = page.reload()
+    wait_ready(page)
+    shot(page, "offline")
+    assert main is not None and main.from_service_worker
+    assert responses, "no responses seen"
+    not_from_sw = [r.url for r in responses if not r.from_service_worker]
+    assert not not_from_sw, f"served from the network while offline: {not_from_sw}"
+    assert not failed, f"failed while offline: {failed}"
+    assert any(r.url.endswith("/pyodide/pyodide.asm.wasm") for r in responses)
+    assert any(r.url.endswith(".whl") for r in responses)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    w, h = struct.unpack(">II", data[16:24])
+    return w, h
+
+
+def test_manifest_and_icons(page, context, server):
+    resp = page.request.get(server.url + "manifest.webmanifest")
+    assert resp.ok and resp.headers["content-type"].startswith("application/manifest+json")
+    manifest = resp.json()
+    assert manifest["name"] == "Time & Barons"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    icons = {(i["sizes"], i.get("purpose", "any")): i["src"] for i in manifest["icons"]}
+    assert set(icons) == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    for (sizes, _purpose), src in icons.items():
+        icon = page.request.get(server.url + src)
+        assert icon.ok and icon.headers["content-type"] == "image/png", src
+        w, h = _png_size(icon.body())
+        assert f"{w}x{h}" == sizes, f"{src} is {w}x{h}, manifest says {sizes}"
+
+    # The browser itself finds and parses the manifest, and the page's icons load.
+    page.goto(server.url)
+    wait_ready(page)
+    cdp = context.new_cdp_session(page)
+    app_manifest = cdp.send("Page.getAppManifest")
+    assert app_manifest["url"].endswith("/manifest.webmanifest")
+    assert not app_manifest.get("errors"), app_manifest["errors"]
+    assert page.evaluate("() => document.querySelector('.tb-logo').naturalWidth") == 192
+    favicon = page.evaluate("() => document.querySelector('link[rel=icon]').href")
+    assert page.request.get(favicon).ok
+    for mime, ext in (("application/wasm", "pyodide/pyodide.asm.wasm"), ("text/javascript", "pyodide/pyodide.mjs"),
+                      ("application/zip", f"wheels/{VERSION['wheel']}")):
+        assert page.request.head(server.url + ext).headers["content-type"] == mime, ext
+
+
+def test_update_prompt_then_reload_to_new_version(page, make_server, tmp_path: Path):
+    """A real update: serve a copy of dist/, let its worker take control, then deploy a
+    changed copy (new index.html + regenerated sw.js). The page must keep the old version
+    and show the banner; "Later" hides it; a reload shows it again (waiting worker found
+    at registration); "Reload" switches to the new version."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    srv = make_server(site)
+    page.goto(srv.url)
+    wait_ready(page)
+    sw_ready(page)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    expect(page.locator("#update-banner")).to_be_hidden()
+    assert page.evaluate("() => window.tbShell.updateReady") is False
+
+    # Deploy version 2.
+    index = (site / "index.html").read_text()
+    assert '<main id="app"></main>' in index
+    (site / "index.html").write_text(index.replace('<main id="app"></main>', '<main id="app" data-build="v2"></main>'))
+    subprocess.run(["node", str(ROOT / "scripts" / "sw.mjs"), str(site)], check=True, cwd=ROOT,
+                   capture_output=True)
+
+    assert page.evaluate("() => window.tbShell.checkForUpdate()") in (True, False)
+    banner = page.locator("#update-banner")
+    expect(banner).to_be_visible(timeout=60_000)
+    expect(banner).to_contain_text("A new version is ready")
+    assert page.evaluate("() => window.tbShell.updateReady") is True
+    assert page.locator("#app").get_attribute("data-build") is None, "swapped mid-game"
+    shot(page, "update-banner")
+
+    page.get_by_role("button", name="Later").click()
+    expect(banner).to_be_hidden()
+
+    page.reload()  # the old worker still controls the page; the new one waits
+    wait_ready(page)
+    assert page.locator("#app").get_attribute("data-build") is None
+    expect(banner).to_be_visible(timeout=30_000)
+
+    with page.expect_navigation(timeout=30_000):
+        banner.get_by_role("button", name="Reload").click()
+    wait_ready(page)
+    assert page.locator("#app").get_attribute("data-build") == "v2"
+    expect(banner).to_be_hidden()
+
+
+def test_works_under_a_sub_path(page, make_server, tmp_path: Path):
+    """Deployed at https://host/games/tb/: every URL is relative, the SW scope is the folder."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "tb").symlink_to(DIST, target_is_directory=True)
+    srv = make_server(tmp_path)
+    page.goto(srv.url + "games/tb/")
+    wait_ready(page)
+    scope = page.evaluate("async () => (await navigator.serviceWorker.ready).scope")
+    assert scope == srv.url + "games/tb/"
+
+
+def test_boot_failure_shows_an_error_not_a_blank_page(page, make_server, tmp_path: Path, traffic):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    (site / "main.py").write_text('raise RuntimeError("boom: the UI failed to start")\n')
+    srv = make_server(site)
+    page.goto(srv.url)
+    error = page.locator("#boot-error")
+    expect(error).to_be_visible(timeout=90_000)
+    expect(error).to_contain_text("could not start")
+    expect(error).to_contain_text("boom: the UI failed to start")
+    expect(page.locator("#boot")).to_be_hidden()
+    expect(error.get_by_role("button", name="Reload")).to_be_visible()
+    shot(page, "boot-error")
+    # PyScript also logs the Python traceback to the console: expected here.
+    traffic.console_errors.clear()
+    traffic.page_errors.clear()

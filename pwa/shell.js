@@ -1,0 +1,231 @@
+// Boot shell for Time & Barons: loading progress, boot errors, service worker and updates.
+// Plain JavaScript, no dependencies; runs before PyScript (a deferred classic script).
+//
+// Contract with the Python UI:
+//   - the UI sets document.body.dataset.ready = "1" (or dispatches a "tb:ready" event on
+//     window) once it has drawn; the loading panel then hides;
+//   - window.tbShell.updateReady tells whether a new version waits; a "tb:update-ready"
+//     event is dispatched on window when one does; window.tbShell.applyUpdate() switches
+//     to it (the page reloads), window.tbShell.checkForUpdate() asks the server now;
+//   - window.tbShell.boot holds timings (ms since navigation) for benchmarks.
+(() => {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const started = performance.now();
+  const boot = { parts: {}, readyAt: null, errors: [] };
+  const shell = {
+    boot,
+    updateReady: false,
+    applyUpdate: () => {},
+    checkForUpdate: async () => false,
+  };
+  window.tbShell = shell;
+
+  // ---- Progress -------------------------------------------------------------------------
+  // Which downloads make up a boot, matched on the resource URL's path.
+  const PARTS = [
+    ["pyscript", /\/pyscript\/core(?:-[^/]*)?\.js$/],
+    ["runtime", /\/pyodide\/pyodide\.asm\.wasm$/],
+    ["stdlib", /\/pyodide\/python_stdlib\.zip$/],
+    ["micropip", /\/pyodide\/micropip-[^/]+\.whl$/],
+    ["engine", /\/wheels\/[^/]+\.whl$/],
+    ["ui", /\/main\.py$/],
+  ];
+  const STEPS = [
+    [/^Loading Pyodide/, "Starting Python…"],
+    [/^Loading interpreter/, "Loading the Python runtime…"],
+    [/^Loaded interpreter/, "Python runtime ready"],
+    [/^Loading files/, "Loading the user interface…"],
+    [/micropip/i, "Installing the game engines…"],
+    [/^Loaded Pyodide/, "Starting the game…"],
+  ];
+  let bytes = 0;
+  let lastActivity = performance.now();
+  let ready = false;
+  let failed = false;
+
+  const setStep = (text) => {
+    const el = $("boot-step");
+    if (el && !ready && !failed) el.textContent = text;
+    lastActivity = performance.now();
+  };
+  const refresh = () => {
+    const done = Object.keys(boot.parts).length + (ready ? 1 : 0);
+    const bar = $("boot-progress");
+    if (bar) {
+      bar.value = done;
+      bar.textContent = `${done} of ${bar.max}`;
+    }
+    const b = $("boot-bytes");
+    if (b && bytes > 0) b.textContent = `${(bytes / 1e6).toFixed(1)} MB loaded`;
+  };
+  const arrived = (part, t) => {
+    if (boot.parts[part] !== undefined) return;
+    boot.parts[part] = Math.round(t);
+    const li = document.querySelector(`#boot-list [data-part="${part}"]`);
+    if (li) li.classList.add("done");
+    lastActivity = performance.now();
+    refresh();
+  };
+  const onResource = (entry) => {
+    let path;
+    try {
+      path = new URL(entry.name).pathname;
+    } catch {
+      return;
+    }
+    bytes += entry.encodedBodySize || entry.transferSize || 0;
+    for (const [part, re] of PARTS) if (re.test(path)) arrived(part, entry.responseEnd || entry.startTime);
+    refresh();
+  };
+  if ("PerformanceObserver" in window) {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(onResource)).observe({ type: "resource", buffered: true });
+    } catch {
+      /* very old browser: the step text still moves */
+    }
+  }
+  addEventListener("py:progress", (e) => {
+    const detail = String(e.detail ?? "");
+    for (const [re, text] of STEPS) if (re.test(detail)) return setStep(text);
+  });
+
+  // ---- Ready ----------------------------------------------------------------------------
+  const markReady = () => {
+    if (ready) return;
+    ready = true;
+    boot.readyAt = Math.round(performance.now());
+    refresh();
+    const panel = $("boot");
+    if (panel) panel.hidden = true;
+    document.documentElement.dataset.booted = "1";
+    registerServiceWorker();
+  };
+  addEventListener("tb:ready", markReady);
+  const watchBody = () => {
+    if (document.body.dataset.ready === "1") return markReady();
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === "attributes" && document.body.dataset.ready === "1") markReady();
+        if (r.type === "childList") {
+          for (const n of r.addedNodes) {
+            // PyScript shows Python errors as <div class="py-error"> at the end of <body>.
+            if (n.nodeType === 1 && n.classList.contains("py-error")) showError(n.textContent);
+          }
+        }
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"], childList: true });
+  };
+
+  // ---- Errors ---------------------------------------------------------------------------
+  const showError = (message) => {
+    const text = String(message || "Unknown error").trim();
+    boot.errors.push(text);
+    if (ready) return; // after boot, PyScript's own error box is shown in the page
+    failed = true;
+    const box = $("boot-error");
+    if (!box) return;
+    // The last line of a Python traceback says what went wrong; the rest goes under "Details".
+    const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+    $("boot-error-summary").textContent = lines[lines.length - 1] || text;
+    $("boot-error-text").textContent = boot.errors.join("\n\n").slice(-8000);
+    box.hidden = false;
+    const panel = $("boot");
+    if (panel) panel.hidden = true;
+    document.documentElement.dataset.bootFailed = "1";
+  };
+  addEventListener("error", (e) => {
+    // Resource load errors do not bubble to window; these are script errors.
+    showError(e.message || (e.error && e.error.message));
+  });
+  addEventListener("unhandledrejection", (e) => {
+    const r = e.reason;
+    showError((r && (r.message || r.toString())) || "Unhandled promise rejection");
+  });
+  if (typeof WebAssembly !== "object") {
+    document.addEventListener("DOMContentLoaded", () =>
+      showError("This browser cannot run WebAssembly, which the game needs. Please use a current browser."));
+  }
+  setInterval(() => {
+    if (ready || failed) return;
+    const slow = $("boot-slow");
+    if (slow && performance.now() - lastActivity > 30000) slow.hidden = false;
+  }, 5000);
+
+  // ---- Service worker and updates -------------------------------------------------------
+  let swRequested = false;
+  let reloadOnControllerChange = false;
+
+  const showUpdate = (worker) => {
+    shell.updateReady = true;
+    shell.applyUpdate = () => {
+      reloadOnControllerChange = true;
+      worker.postMessage({ type: "SKIP_WAITING" });
+    };
+    const banner = $("update-banner");
+    if (banner) banner.hidden = false;
+    dispatchEvent(new CustomEvent("tb:update-ready"));
+  };
+
+  const watchRegistration = (reg) => {
+    const offer = (worker) => {
+      // Only an *update* is offered: on the very first install there is no controller.
+      if (worker && navigator.serviceWorker.controller) showUpdate(worker);
+    };
+    if (reg.waiting) offer(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed") offer(worker);
+      });
+    });
+    shell.checkForUpdate = async () => {
+      await reg.update();
+      return shell.updateReady;
+    };
+    // Look for a new version when the player comes back to the app, and hourly.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") reg.update().catch(() => {});
+    });
+    setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);
+  };
+
+  function registerServiceWorker() {
+    if (swRequested || !("serviceWorker" in navigator)) return;
+    swRequested = true;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (reloadOnControllerChange) {
+        reloadOnControllerChange = false;
+        location.reload();
+      }
+    });
+    // Relative URL: the worker's scope is the folder of index.html, any sub-path works.
+    navigator.serviceWorker
+      .register("./sw.js")
+      .then(watchRegistration)
+      .catch((err) => console.warn("service worker registration failed:", err));
+  }
+
+  // Register after Python has started (py:done), so the worker's precache does not race
+  // the page for the 10 MB runtime; or when the UI says it is ready, whichever is first.
+  addEventListener("py:done", registerServiceWorker, { once: true });
+
+  const wireButtons = () => {
+    $("boot-retry")?.addEventListener("click", () => location.reload());
+    $("update-reload")?.addEventListener("click", () => shell.applyUpdate());
+    $("update-later")?.addEventListener("click", () => {
+      $("update-banner").hidden = true;
+    });
+  };
+
+  const init = () => {
+    watchBody();
+    wireButtons();
+    setStep("Loading PyScript…");
+    refresh();
+    boot.shellAt = Math.round(started);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
