@@ -15,7 +15,7 @@ CHROMIUM ?= /usr/bin/chromium
 BUILD_PINS := build==1.6.1 hatchling==1.33.0
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 # Engine tests run inside Pyodide (Node): the conformance suite and the smoke test.
-PYODIDE_TESTS ?= $(wildcard tests/test_conformance.py) tests/pyodide/test_smoke_in_pyodide.py
+PYODIDE_TESTS ?= tests/test_conformance.py tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
 E2E_ARGS ?= e2e
 BENCH_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -32,7 +32,7 @@ help:
 	@echo "  make build         dist/: wheel, Pyodide, PyScript, app, service worker"
 	@echo "  make serve         serve dist/ as it is (PORT=$(PORT))"
 	@echo "  make lint          ruff check py_engine tests; mypy (strict, py_engine)"
-	@echo "  make test-engine   pytest tests (CPython)"
+	@echo "  make test-engine   pytest tests py_engine (CPython, with doctests)"
 	@echo "  make test-pyodide  the engine's tests inside Pyodide under Node (PYODIDE_TESTS=...)"
 	@echo "  make test-e2e      pytest e2e: the built app in headless Chromium (E2E_ARGS='e2e/test_boot.py -x')"
 	@echo "  make bench         simulator throughput, CPython vs Pyodide (BENCH_ARGS=--games 50)"
@@ -100,7 +100,7 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/mypy
 
 test-engine: $(VENV)/.test-stamp
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests py_engine
 
 test-pyodide: build
 	$(PY) tests/pyodide/fetch_wheels.py
