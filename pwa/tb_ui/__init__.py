@@ -1,0 +1,17 @@
+"""Time & Barons app UI.
+
+Pure-Python layer (testable in CPython): :mod:`tb_ui.app` (state and event
+handling), :mod:`tb_ui.screens` and :mod:`tb_ui.tables` (HTML strings),
+:mod:`tb_ui.store` (saves and settings over an abstract key-value storage),
+:mod:`tb_ui.rules` (rules help). Browser layer: :mod:`tb_ui.browser`, the only
+module importing pyscript/js.
+"""
+
+from __future__ import annotations
+
+
+def start() -> None:
+    """Boot the app in the browser (PyScript)."""
+    from . import browser
+
+    browser.start()

@@ -1,0 +1,616 @@
+"""The app's state and its reactions to taps: pure Python, no browser imports.
+
+The browser layer (:mod:`tb_ui.browser`) turns each delegated DOM event into
+``app.dispatch(act, data)`` (``act`` is the element's ``data-act``, ``data`` its
+other ``data-*`` attributes plus ``value``/``checked``/``fields``), then puts
+``app.render()`` into ``#app``. Bots are stepped by the browser layer with
+:meth:`App.bot_pending`, :meth:`App.bot_delay` and :meth:`App.bot_step`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from .store import (
+    BOT_DELAY,
+    BOT_SPEEDS,
+    THEMES,
+    SaveStore,
+    Storage,
+    StorageFull,
+    load_settings,
+    save_settings,
+)
+
+SCREENS = ("library", "new", "table", "saves", "rules", "settings")
+MAX_NAME = 24
+
+
+def _default_time(ms: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
+
+
+def default_seat_name(seats: list[dict[str, Any]], i: int) -> str:
+    """"Player 2" for a human; "Bot (hard)" for a bot, numbered when several bots
+    share a level ("Bot 1 (hard)", "Bot 2 (hard)")."""
+    s = seats[i]
+    if s["kind"] == "human":
+        return f"Player {i + 1}"
+    same = [j for j, t in enumerate(seats) if t["kind"] == "bot" and t["level"] == s["level"]]
+    if len(same) == 1:
+        return f"Bot ({s['level']})"
+    return f"Bot {same.index(i) + 1} ({s['level']})"
+
+
+class App:
+    """Everything the UI knows; :meth:`render` draws it, :meth:`dispatch` changes it."""
+
+    def __init__(self, storage: Storage, *, now_ms: Callable[[], float] | None = None,
+                 format_time: Callable[[float], str] | None = None,
+                 botspeed_override: str | None = None) -> None:
+        self.storage = storage
+        self.now_ms = now_ms or (lambda: time.time() * 1000)
+        self.format_time = format_time or _default_time
+        self.store = SaveStore(storage, self.now_ms)
+        self.settings = load_settings(storage)
+        self.botspeed_override = botspeed_override if botspeed_override in BOT_SPEEDS else None
+        self.screen = "library"
+        self.match: Any = None
+        self.match_id: str | None = None
+        self.error: str | None = None        # shown on the current screen (role=alert)
+        self.notice: str | None = None       # a success message (role=status)
+        self.save_error: str | None = None   # autosave failed
+        self.draft: dict[str, Any] | None = None
+        self.draft_error: str | None = None
+        self.rules_game = "timeline"
+        self.back_to = "library"
+        self.log_open = False
+        self.confirm_delete: str | None = None
+        self.fresh_action: tuple[int, Any] | None = None  # the action to animate once
+        self._last_screen = ""
+
+    # ---- start -------------------------------------------------------------------
+    def boot(self) -> None:
+        """Open the table directly if an unfinished game was on it (reload/killed tab)."""
+        sid = self.store.current()
+        if sid is None:
+            return
+        entry = self.store.entry(sid) or {}
+        if entry.get("over"):
+            return
+        self.open_save(sid)
+
+    # ---- helpers -------------------------------------------------------------------
+    @property
+    def botspeed(self) -> str:
+        return self.botspeed_override or self.settings["botspeed"]
+
+    def theme(self) -> str:
+        return str(self.settings["theme"])
+
+    def games(self) -> list[Any]:
+        from py_engine.games import all as all_games
+
+        return all_games()
+
+    def game(self, game_id: str) -> Any:
+        from py_engine.games import get
+
+        return get(game_id)
+
+    def go(self, screen: str) -> None:
+        self.screen = screen
+        self.confirm_delete = None
+
+    def autosave(self) -> None:
+        if self.match is None or self.match_id is None:
+            return
+        try:
+            self.store.put(self.match_id, self.match)
+            self.store.set_current(self.match_id)
+            self.save_error = None
+        except StorageFull as e:
+            self.save_error = ("This game could not be saved on this device (storage is full or "
+                               f"disabled: {e}). Export or delete old saves to free space.")
+
+    def open_save(self, sid: str) -> bool:
+        """Load save ``sid`` onto the table; on failure show why and keep it listed."""
+        from py_engine.core import Match, SaveError
+
+        text = self.store.text(sid)
+        if text is None:
+            self.error = "That save no longer exists."
+            return False
+        try:
+            match = Match.load(text)
+        except SaveError as e:
+            msg = str(e)
+        except Exception as e:  # never let a bad save break the app
+            msg = f"This save could not be opened ({type(e).__name__}: {e})."
+        else:
+            self.match, self.match_id = match, sid
+            self.store.set_current(sid)
+            self.fresh_action = None
+            self.log_open = False
+            self.go("table")
+            return True
+        self.store.mark_damaged(sid, msg)
+        if self.store.current() == sid:
+            self.store.set_current(None)
+        self.error = f"This saved game could not be opened: {msg}"
+        return False
+
+    # ---- the table -----------------------------------------------------------------
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.match.seats) if s.kind == "human"]
+
+    def handoff_seat(self) -> int | None:
+        """The seat to pass the device to, if the hand-off screen must show now.
+
+        It shows when the next human to act differs from the human who last acted
+        (or confirmed a hand-off), and the game has private information or the
+        "hand-off screen" setting is on. Never with fewer than two human seats."""
+        m = self.match
+        if m is None or m.is_over():
+            return None
+        humans = m.humans_to_act()
+        if not humans or len(self.human_seats()) < 2:
+            return None
+        if not (m.game.private_info or self.settings["handoff"]):
+            return None
+        nxt = humans[0]
+        return None if m.meta.get("holder") == nxt else nxt
+
+    def perspective(self) -> int | None:
+        """The seat whose view the table shows: the human to act, else the human
+        holding the device, else the first human, else a spectator (None)."""
+        m = self.match
+        if not m.is_over():
+            humans = m.humans_to_act()
+            if humans:
+                return int(humans[0])
+        holder = m.meta.get("holder")
+        if isinstance(holder, int) and 0 <= holder < len(m.seats):
+            return holder
+        hs = self.human_seats()
+        return hs[0] if hs else None
+
+    def acting_seat(self) -> int | None:
+        """The human seat the UI may act for now (None while a bot is to act, the
+        hand-off screen shows, or the game is over)."""
+        m = self.match
+        if m is None or m.is_over() or self.handoff_seat() is not None:
+            return None
+        humans = m.humans_to_act()
+        return int(humans[0]) if humans else None
+
+    def _after_action(self, seat: int, action: Any) -> None:
+        if self.match.seats[seat].kind == "human":
+            self.match.meta["holder"] = seat
+        self.fresh_action = (seat, action)
+        self.error = None
+        self.autosave()
+
+    def bot_pending(self) -> bool:
+        """True if a bot must move now (the browser then waits :meth:`bot_delay`)."""
+        m = self.match
+        return (self.screen == "table" and m is not None and not m.is_over()
+                and m.bot_to_act() is not None)
+
+    def bot_delay(self) -> float:
+        return BOT_DELAY[self.botspeed]
+
+    def bot_step(self) -> bool:
+        """Let the bot to act move (one action, thought through at once). Returns
+        True if one moved."""
+        thinking = self.bot_thinker()
+        if thinking is None:
+            return False
+        while not thinking.step(60.0):
+            pass
+        return self.bot_apply(thinking)
+
+    def bot_thinker(self) -> Any:
+        """The bot decision to compute now (:meth:`Match.think`, stepped in slices by
+        the browser layer), or None."""
+        if not self.bot_pending():
+            return None
+        return self.match.think()
+
+    def bot_apply(self, thinking: Any) -> bool:
+        """Apply a finished decision if the game has not moved meanwhile (the player
+        may have left the table while the bot was thinking)."""
+        m = self.match
+        if (m is not thinking.match or not self.bot_pending() or thinking.action is None
+                or len(m.actions) != thinking.n or m.bot_to_act() != thinking.seat):
+            return False
+        m.apply(thinking.seat, thinking.action)
+        self._after_action(thinking.seat, thinking.action)
+        return True
+
+    def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any]) -> None:
+        """Start a match and put it on the table (raises OptionError)."""
+        from py_engine.core import Match
+
+        seed = random.randrange(1, 2**31)
+        match = Match.new(game_id, seats, options, seed, {"holder": None})
+        self.match, self.match_id = match, self.store.new_id()
+        self.fresh_action = None
+        self.log_open = False
+        self.error = None
+        self.go("table")
+        self.autosave()
+
+    # ---- dispatch --------------------------------------------------------------------
+    def dispatch(self, act: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        """React to one UI event. Returns effects for the browser layer:
+        ``{"render": bool, "download": (file name, text) | None}``."""
+        data = dict(data or {})
+        handler = getattr(self, "on_" + act.replace("-", "_"), None)
+        effects: dict[str, Any] = {"render": True, "download": None}
+        if handler is None:
+            return effects
+        try:
+            out = handler(data)
+        except Exception as e:  # keep the app alive; show what happened
+            traceback.print_exc()
+            self.error = f"Something went wrong: {type(e).__name__}: {e}"
+            return effects
+        if isinstance(out, dict):
+            effects.update(out)
+        return effects
+
+    # navigation
+    def on_go(self, d: dict[str, Any]) -> None:
+        to = d.get("to", "library")
+        if to in SCREENS and to not in ("table", "rules"):
+            self.error = self.notice = None
+            if to == "new" and self.draft is None:
+                self.draft = self._new_draft(self.games()[0].id)
+            self.go(to)
+        elif to == "table" and self.match is not None:
+            self.error = None
+            self.go("table")
+
+    def on_back(self, d: dict[str, Any]) -> None:
+        self.error = None
+        if self.back_to == "table" and self.match is not None:
+            self.go("table")
+        else:
+            self.go(self.back_to if self.back_to in SCREENS and self.back_to != "table" else "library")
+
+    def on_rules(self, d: dict[str, Any]) -> None:
+        self.rules_game = d.get("game") or (self.match.game.id if self.match else "timeline")
+        self.back_to = self.screen if self.screen != "rules" else "library"
+        self.go("rules")
+
+    def on_dismiss(self, d: dict[str, Any]) -> None:
+        self.error = self.notice = None
+
+    # new game
+    def _new_draft(self, game_id: str) -> dict[str, Any]:
+        g = self.game(game_id)
+        desc = g.describe()
+        levels = [lv for lv in desc["bot_levels"] if lv != "random"] or desc["bot_levels"]
+        level = "normal" if "normal" in levels else levels[len(levels) // 2]
+        seats = [{"kind": "human", "level": level, "name": "", "custom": False},
+                 {"kind": "bot", "level": level, "name": "", "custom": False}]
+        while len(seats) < g.min_players:
+            seats.append({"kind": "human", "level": level, "name": "", "custom": False})
+        draft = {"game": game_id, "seats": seats,
+                 "options": {o["name"]: (list(o["default"]) if isinstance(o["default"], list) else o["default"])
+                             for o in desc["options"]}}
+        self._refresh_names(draft)
+        return draft
+
+    def _refresh_names(self, draft: dict[str, Any]) -> None:
+        for i, s in enumerate(draft["seats"]):
+            if not s["custom"]:
+                s["name"] = default_seat_name(draft["seats"], i)
+
+    def bot_levels(self, game_id: str) -> list[str]:
+        levels = [lv for lv in self.game(game_id).bot_levels() if lv != "random"]
+        return levels or list(self.game(game_id).bot_levels())
+
+    def on_new(self, d: dict[str, Any]) -> None:
+        game_id = d.get("game") or self.games()[0].id
+        if self.draft is None or self.draft["game"] != game_id:
+            self.draft = self._new_draft(game_id)
+        self.draft_error = None
+        self.error = self.notice = None
+        self.go("new")
+
+    def _seat(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        try:
+            return self.draft["seats"][int(d.get("i", -1))]  # type: ignore[index]
+        except (ValueError, IndexError, TypeError):
+            return None
+
+    def on_seat_add(self, d: dict[str, Any]) -> None:
+        g = self.game(self.draft["game"])
+        if len(self.draft["seats"]) < g.max_players:
+            level = self.draft["seats"][-1]["level"]
+            self.draft["seats"].append({"kind": "human", "level": level, "name": "", "custom": False})
+            self._refresh_names(self.draft)
+        self.draft_error = None
+
+    def on_seat_remove(self, d: dict[str, Any]) -> None:
+        g = self.game(self.draft["game"])
+        i = int(d.get("i", -1))
+        if len(self.draft["seats"]) > g.min_players and 0 <= i < len(self.draft["seats"]):
+            del self.draft["seats"][i]
+            self._refresh_names(self.draft)
+        self.draft_error = None
+
+    def on_seat_kind(self, d: dict[str, Any]) -> None:
+        s = self._seat(d)
+        if s is not None and d.get("kind") in ("human", "bot"):
+            s["kind"] = d["kind"]
+            self._refresh_names(self.draft)
+
+    def on_seat_level(self, d: dict[str, Any]) -> None:
+        s = self._seat(d)
+        if s is not None and d.get("value") in self.bot_levels(self.draft["game"]):
+            s["level"] = d["value"]
+            self._refresh_names(self.draft)
+
+    def on_seat_name(self, d: dict[str, Any]) -> dict[str, Any]:
+        s = self._seat(d)
+        if s is not None:
+            self._set_name(s, int(d["i"]), str(d.get("value", "")))
+        return {"render": False}  # keep focus in the form while typing
+
+    def _set_name(self, s: dict[str, Any], i: int, value: str) -> None:
+        name = " ".join(value.split())[:MAX_NAME]
+        if not name or name == default_seat_name(self.draft["seats"], i):
+            s["custom"] = False
+            s["name"] = default_seat_name(self.draft["seats"], i)
+        else:
+            s["custom"], s["name"] = True, name
+
+    def _option(self, name: str) -> dict[str, Any] | None:
+        for o in self.game(self.draft["game"]).describe()["options"]:
+            if o["name"] == name:
+                return o
+        return None
+
+    def on_opt(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """Change events of option inputs (int, choice, multi, bool)."""
+        o = self._option(str(d.get("name")))
+        if o is None:
+            return None
+        opts = self.draft["options"]
+        self.draft_error = None
+        if o["kind"] == "int":
+            try:
+                v = int(str(d.get("value", "")).strip())
+            except ValueError:
+                self.draft_error = f"{o['label']}: enter a whole number from {o['min']} to {o['max']}."
+                return None
+            opts[o["name"]] = max(o["min"], min(o["max"], v))
+            if opts[o["name"]] == v and d.get("value") is not None:
+                # typed in range: keep the field as it is (a re-render now would swallow
+                # the tap on "Start game" that caused this change event)
+                return {"render": False}
+        elif o["kind"] == "choice":
+            for c in o["choices"]:
+                if str(c) == d.get("value"):
+                    opts[o["name"]] = c
+        elif o["kind"] == "multi":
+            chosen = [c for c in o["choices"] if c in opts[o["name"]]]
+            c = next((c for c in o["choices"] if str(c) == d.get("choice")), None)
+            if c is not None:
+                if _truthy(d.get("checked")) and c not in chosen:
+                    chosen.append(c)
+                elif not _truthy(d.get("checked")) and c in chosen:
+                    chosen.remove(c)
+            opts[o["name"]] = [c for c in o["choices"] if c in chosen]
+        elif o["kind"] == "bool":
+            opts[o["name"]] = _truthy(d.get("checked"))
+        return None
+
+    def on_opt_step(self, d: dict[str, Any]) -> None:
+        o = self._option(str(d.get("name")))
+        if o is None or o["kind"] != "int":
+            return
+        opts = self.draft["options"]
+        opts[o["name"]] = max(o["min"], min(o["max"], int(opts[o["name"]]) + int(d.get("d", 0))))
+        self.draft_error = None
+
+    def on_start(self, d: dict[str, Any]) -> None:
+        from py_engine.core import OptionError, Seat
+
+        draft = self.draft
+        fields = d.get("fields") or {}
+        for i, s in enumerate(draft["seats"]):
+            if f"seat-name-{i}" in fields:
+                self._set_name(s, i, str(fields[f"seat-name-{i}"]))
+        for o in self.game(draft["game"]).describe()["options"]:
+            if o["kind"] == "int" and f"opt-{o['name']}" in fields:
+                self.on_opt({"name": o["name"], "value": fields[f"opt-{o['name']}"]})
+                if self.draft_error:
+                    return
+        names = [s["name"] for s in draft["seats"]]
+        seen: dict[str, str] = {}
+        for n in names:
+            if n.casefold() in seen:
+                self.draft_error = f"Two seats are called “{n}”: give each seat its own name."
+                return
+            seen[n.casefold()] = n
+        seats = [Seat(s["name"], s["kind"], s["level"] if s["kind"] == "bot" else None)
+                 for s in draft["seats"]]
+        try:
+            self.new_match(draft["game"], seats, dict(draft["options"]))
+        except OptionError as e:
+            self.draft_error = str(e)
+            return
+        self.draft_error = None
+
+    # play
+    def on_play(self, d: dict[str, Any]) -> None:
+        from py_engine.core import Action, IllegalAction, SaveError
+
+        m = self.match
+        if m is None or self.screen != "table":
+            return
+        try:
+            seat, n = int(d["seat"]), int(d.get("n", -1))
+            action = Action.from_json(json.loads(d["a"]))
+        except (KeyError, ValueError, SaveError):
+            self.error = "That button is not an action."
+            return
+        if n != m.state["n"]:
+            self.error = "The game moved on since that button was drawn; nothing was changed."
+            return
+        if seat != self.acting_seat():
+            self.error = "It is not your turn."
+            return
+        try:
+            m.apply(seat, action)
+        except IllegalAction as e:
+            self.error = str(e)
+            return
+        self._after_action(seat, action)
+
+    def on_reselect(self, d: dict[str, Any]) -> None:
+        """Pick another card after choosing one: undo the choice, then choose again."""
+        from py_engine.core import Action, IllegalAction
+
+        m = self.match
+        seat = self.acting_seat()
+        if m is None or seat is None or str(seat) != d.get("seat") or not m.can_undo(seat):
+            self.error = "You cannot change your choice now."
+            return
+        old = m.actions[-1][1]
+        action = Action.from_json(json.loads(d["a"]))
+        m.undo(seat)
+        try:
+            m.apply(seat, action)
+        except IllegalAction as e:
+            m.apply(seat, old)
+            self.error = str(e)
+            return
+        self._after_action(seat, action)
+
+    def on_undo(self, d: dict[str, Any]) -> None:
+        m = self.match
+        seat = self.acting_seat()
+        if m is None or seat is None or not m.can_undo(seat):
+            self.error = "Nothing to undo."
+            return
+        m.undo(seat)
+        self.fresh_action = None
+        self.error = None
+        self.autosave()
+
+    def on_handoff_ok(self, d: dict[str, Any]) -> None:
+        seat = self.handoff_seat()
+        if seat is not None and str(seat) == str(d.get("seat")):
+            self.match.meta["holder"] = seat
+            self.autosave()
+
+    def on_log_toggle(self, d: dict[str, Any]) -> None:
+        self.log_open = not self.log_open
+
+    def on_rematch(self, d: dict[str, Any]) -> None:
+        m = self.match
+        if m is None:
+            return
+        self.new_match(m.game.id, list(m.seats), dict(m.options))
+
+    def on_leave(self, d: dict[str, Any]) -> None:
+        """Leave the table for the library (the game stays saved)."""
+        self.error = None
+        self.go("library")
+
+    # saves
+    def on_resume(self, d: dict[str, Any]) -> None:
+        self.error = self.notice = None
+        sid = str(d.get("id", ""))
+        if self.match is not None and self.match_id == sid:
+            self.go("table")
+            return
+        self.open_save(sid)
+
+    def on_delete(self, d: dict[str, Any]) -> None:
+        self.confirm_delete = str(d.get("id"))
+        self.error = self.notice = None
+
+    def on_delete_cancel(self, d: dict[str, Any]) -> None:
+        self.confirm_delete = None
+
+    def on_delete_confirm(self, d: dict[str, Any]) -> None:
+        sid = str(d.get("id"))
+        self.store.delete(sid)
+        if self.match_id == sid:
+            self.match = self.match_id = None
+        self.confirm_delete = None
+        self.notice = "The saved game was deleted."
+
+    def on_export(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        try:
+            name, text = self.store.export(str(d.get("id")))
+        except KeyError:
+            self.error = "That save no longer exists."
+            return None
+        self.notice = f"Exported as {name}."
+        return {"download": (name, text)}
+
+    def on_import_text(self, d: dict[str, Any]) -> None:
+        from py_engine.core import SaveError
+
+        fname = str(d.get("name") or "the file")
+        self.notice = self.error = None
+        try:
+            sid, match = self.store.import_text(d.get("text") or "")
+        except SaveError as e:
+            self.error = f"Could not import {fname}: {e} Your other saved games are unchanged."
+            return
+        except StorageFull as e:
+            self.error = f"Could not import {fname}: there is no room to store it ({e})."
+            return
+        names = ", ".join(s.name for s in match.seats)
+        self.notice = f"Imported {fname}: {match.game.title} with {names}."
+        self.go("saves")
+
+    # settings
+    def on_setting(self, d: dict[str, Any]) -> None:
+        name, value = d.get("name"), d.get("value")
+        if name == "theme" and value in THEMES:
+            self.settings["theme"] = value
+        elif name == "botspeed" and value in BOT_SPEEDS:
+            self.settings["botspeed"] = value
+            self.botspeed_override = None
+        elif name == "handoff":
+            self.settings["handoff"] = _truthy(d.get("checked", value))
+        else:
+            return
+        try:
+            save_settings(self.storage, self.settings)
+        except Exception:
+            self.error = "Settings could not be saved on this device."
+
+    # ---- render ------------------------------------------------------------------
+    def render(self) -> str:
+        """The HTML of ``#app`` for the current screen."""
+        from . import screens
+
+        html = screens.render(self)
+        self.fresh_action = None  # animate a placement once
+        return html
+
+    def title(self) -> str:
+        from . import screens
+
+        return screens.title(self)
+
+
+def _truthy(v: Any) -> bool:
+    if isinstance(v, str):
+        return v.lower() in ("1", "true", "on", "yes")
+    return bool(v)

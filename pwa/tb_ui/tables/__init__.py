@@ -1,0 +1,120 @@
+"""Game tables: one renderer per game id, and a generic one for any other game.
+
+A renderer is ``render(app, ctx) -> str``; :func:`table_context` computes what
+every table needs from the app (the view, who may act, undo, freshness).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from ..html import attrs, button, e, jattr
+
+#: game id -> module with ``render(app, ctx)``.
+RENDERERS = {"timeline": "tb_ui.tables.timeline"}
+
+
+@dataclass
+class TableContext:
+    view: dict[str, Any]
+    perspective: int | None
+    acting: int | None             # the human seat the UI may act for now
+    actions: list[dict[str, Any]]  # that seat's legal actions (view shape), else []
+    can_undo: bool
+    n: int                         # state["n"], stamped on action buttons
+    fresh: tuple[int, Any] | None  # the action just applied (animate its result once)
+    kinds: list[str]               # "human"/"bot" per seat
+    levels: list[str | None]
+
+    def action_attrs(self, a: dict[str, Any], act: str = "play") -> str:
+        """data-* attributes of a button that performs action ``a``."""
+        return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]))
+
+
+def table_context(app: Any) -> TableContext:
+    m = app.match
+    persp = app.perspective()
+    view = m.game.view(m.state, persp)
+    acting = app.acting_seat()
+    actions = view["actions"] if acting is not None and acting == persp else []
+    return TableContext(
+        view=view, perspective=persp, acting=acting, actions=actions,
+        can_undo=acting is not None and m.can_undo(acting), n=int(m.state["n"]),
+        fresh=app.fresh_action, kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats])
+
+
+def render_table(app: Any) -> str:
+    ctx = table_context(app)
+    mod = RENDERERS.get(app.match.game.id)
+    render = importlib.import_module(mod).render if mod else render_generic
+    return str(render(app, ctx))
+
+
+# ---- pieces every table uses ------------------------------------------------------------
+def topbar(app: Any, ctx: TableContext, info: str = "") -> str:
+    undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
+                  aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
+    return (f'<header class="tbar"><div class="tbar-in">'
+            f'{button("‹ Games", "leave", "btn ghost small", aria_label="Leave the table (the game stays saved)")}'
+            f'<div class="tbar-title"><h1 tabindex="-1">{e(ctx.view["title"])}</h1>'
+            f'<span class="tbar-info">{info}</span></div>'
+            f'<div class="tbar-actions">{undo}'
+            f'{button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"])}</div>'
+            f"</div></header>")
+
+
+def alerts(app: Any) -> str:
+    out = ""
+    if app.error:
+        out += (f'<div class="alert alert-error" role="alert"><p>{e(app.error)}</p>'
+                f'{button("Dismiss", "dismiss", "btn ghost small")}</div>')
+    if app.save_error:
+        out += f'<div class="alert alert-error" role="alert"><p>{e(app.save_error)}</p></div>'
+    return out
+
+
+def log_panel(app: Any, ctx: TableContext) -> str:
+    lines = ctx.view["log"]
+    open_ = app.log_open
+    body = ""
+    if open_:
+        items = "".join(f"<li>{e(t)}</li>" for t in reversed(lines))
+        body = f'<ol class="log-list" id="log-list" reversed>{items}</ol>'
+    return (f'<section class="log panel" aria-label="Game log">'
+            f'<button type="button"{attrs(class_="log-toggle", data_act="log-toggle", aria_expanded="true" if open_ else "false", aria_controls="log-list" if open_ else None)}>'
+            f'<span>Game log</span><span class="count">{len(lines)}</span>'
+            f'<span class="chev" aria-hidden="true"></span></button>{body}</section>')
+
+
+def end_panel(app: Any, ctx: TableContext) -> str:
+    out = ctx.view["outcome"]
+    if not out:
+        return ""
+    seats = ctx.view["seats"]
+    winners = [seats[w] for w in out["winners"]]
+    if len(winners) == 1:
+        head = f"{winners[0]} wins!"
+    elif len(winners) == len(seats):
+        head = "A draw!"
+    else:
+        head = f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
+    return (f'<section class="endpanel" aria-labelledby="end-title">'
+            f'<div class="trophy" aria-hidden="true"></div>'
+            f'<h2 id="end-title">{e(head)}</h2><p class="reason">{e(out["reason"])}</p>'
+            f'<div class="actions">{button("Rematch", "rematch", "btn primary")}'
+            f'{button("Library", "leave", "btn")}</div></section>')
+
+
+def render_generic(app: Any, ctx: TableContext) -> str:
+    """A plain table for games without their own renderer: prompt, actions, log."""
+    v = ctx.view
+    acts = "".join(
+        f'<li><button type="button" class="btn"{ctx.action_attrs(a)}>{e(a["label"])}</button></li>'
+        for a in ctx.actions)
+    return (topbar(app, ctx) + '<main class="wrap table-main" id="main">' + alerts(app)
+            + end_panel(app, ctx)
+            + f'<p class="prompt" aria-live="polite">{e(v["prompt"])}</p>'
+            + (f'<ul class="action-list">{acts}</ul>' if acts else "")
+            + log_panel(app, ctx) + "</main>")
