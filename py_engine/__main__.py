@@ -4,7 +4,8 @@
 - ``simulate GAME --players N --games K --seed S [--bot random|<level>] [--options JSON]
   [--no-check]``: K games between bots; checks invariants after every action; the
   last line printed is one JSON object ``{"game", "players", "games", "finished",
-  "errors", "actions", "seconds", "actions_per_second", "winners"}``; exit status 1
+  "errors", "actions", "seconds", "actions_per_second", "wins_by_seat", "setups"}``
+  (``setups``: how many games were dealt each variant, e.g. each scenario); exit status 1
   if any game errs or runs past the game's declared action bound.
 - ``replay SAVE.json``: load a save (validating it), print its log and outcome.
 """
@@ -32,8 +33,8 @@ def _list(_: argparse.Namespace) -> int:
 
 
 def simulate_one(game_id: str, players: int, seed: int, bot: str,
-                 options: dict[str, Any], check: bool) -> tuple[int, list[int]]:
-    """Play one game between bots of level ``bot``; return (actions, winners).
+                 options: dict[str, Any], check: bool) -> tuple[int, list[int], str]:
+    """Play one game between bots of level ``bot``; return (actions, winners, setup label).
 
     Raises:
         RuntimeError: the game ran past ``max_actions``.
@@ -56,17 +57,18 @@ def simulate_one(game_id: str, players: int, seed: int, bot: str,
             game.check_invariants(state)
         if n > bound:
             raise RuntimeError(f"game did not finish within {bound} actions")
-    return n, list(out.winners)
+    return n, list(out.winners), game.setup_label(state)
 
 
 def _simulate(a: argparse.Namespace) -> int:
     options = json.loads(a.options) if a.options else {}
     finished = errors = actions = 0
     wins = [0] * a.players
+    setups: dict[str, int] = {}
     t0 = time.perf_counter()
     for i in range(a.games):
         try:
-            n, winners = simulate_one(a.game, a.players, a.seed + i, a.bot, options, not a.no_check)
+            n, winners, label = simulate_one(a.game, a.players, a.seed + i, a.bot, options, not a.no_check)
         except (AssertionError, EngineError, RuntimeError, ValueError, KeyError):
             errors += 1
             print(f"game {i} (seed {a.seed + i}) failed:", file=sys.stderr)
@@ -76,11 +78,13 @@ def _simulate(a: argparse.Namespace) -> int:
         actions += n
         for w in winners:
             wins[w] += 1
+        if label:
+            setups[label] = setups.get(label, 0) + 1
     secs = time.perf_counter() - t0
     print(json.dumps({"game": a.game, "players": a.players, "games": a.games, "finished": finished,
                       "errors": errors, "actions": actions, "seconds": round(secs, 3),
                       "actions_per_second": round(actions / secs) if secs else None,
-                      "bot": a.bot, "options": options, "wins_by_seat": wins,
+                      "bot": a.bot, "options": options, "wins_by_seat": wins, "setups": setups,
                       "engine": __version__, "python": sys.version.split()[0],
                       "platform": sys.platform}))
     return 1 if errors or finished != a.games else 0

@@ -59,3 +59,11 @@ def test_replay_prints_the_log_and_refuses_bad_saves(tmp_path: Path, capsys: pyt
     bad.write_text("{]")
     assert main(["replay", str(bad)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_simulate_counts_the_variants_dealt(capsys: pytest.CaptureFixture[str]) -> None:
+    """Time War draws a scenario per game; the summary shows each was played."""
+    assert main(["simulate", "time_war", "--players", "2", "--games", "40", "--seed", "3"]) == 0
+    last = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert set(last["setups"]) == {"attrition", "centre", "objectives", "raid", "garrison"}
+    assert sum(last["setups"].values()) == 40

@@ -283,6 +283,11 @@ class Game:
         """The result if the game is over, else None."""
         raise NotImplementedError
 
+    def setup_label(self, state: State) -> str:
+        """A short name of the variant this game was dealt (e.g. the scenario drawn),
+        counted by ``simulate`` so a run shows every variant was exercised. Default ""."""
+        return ""
+
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """A bound on the number of actions of a game played by random bots; the
         conformance suite and the simulator flag games that run longer."""

@@ -402,6 +402,10 @@ class TimeWar(Game):
             return None
         return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]))
 
+    def setup_label(self, state: State) -> str:
+        """The scenario in force (drawn at random unless chosen)."""
+        return str(state["scenario"])
+
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """16 turns of at most 1 select + 1 place + 5 choices, per game."""
         return 16 * 7 * (2 if options.get("match_of_two") else 1)
