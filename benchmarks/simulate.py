@@ -15,7 +15,8 @@ import json
 import subprocess
 import sys
 
-CASES = [("timeline", 2, "random"), ("timeline", 8, "random"), ("timeline", 4, "hard")]
+CASES = [("timeline", 2, "random"), ("timeline", 8, "random"), ("timeline", 4, "hard"),
+         ("time_war", 2, "random")]
 
 
 def run(cmd: list[str]) -> dict[str, object]:
