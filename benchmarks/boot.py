@@ -1,0 +1,806 @@
+#!/usr/bin/env python3
+"""Boot time and first-visit bytes of the app, against a bare Pyodide page, in headless Chromium.
+
+How to run it (from the repository root, after ``make build``; takes several minutes)::
+
+    .venv/bin/python benchmarks/boot.py [--runs 5] [--throttle-runs N] [--no-throttle]
+
+It writes ``benchmarks/results/boot.json`` (every number of every run) and
+``benchmarks/results/boot.md`` (the tables). Needs Debian's /usr/bin/chromium (or
+TB_CHROMIUM=/path) and the .venv's playwright; never ``playwright install``.
+
+What it measures, in one run, interleaving the two pages so they share the machine's noise:
+
+- **app**: a snapshot of dist/ (copied to build/bench-app/ so a rebuild during the run cannot
+  break it), served by scripts/serve.py's pinned-MIME handler on 127.0.0.1:<random port>.
+- **bare**: benchmarks/bare/index.html plus a copy of dist/pyodide/ in build/bench-bare/ (never
+  in dist/): ``loadPyodide({indexURL: "./pyodide/"})``, ``import sys``, a marker in the DOM.
+
+Times are milliseconds from the navigation's start (``performance.now()`` in the new document,
+taken by a MutationObserver installed before any page script) to:
+
+- app "library": ``body[data-ready="1"]`` (the first interactive screen);
+- app "table": a Timeline table's card or gap buttons (a game in progress reopens on load);
+- bare: the marker element.
+
+Cases, each a fresh browser context: **cold** (empty HTTP cache, no service worker), **warm**
+(a second navigation in the same context, after ``navigator.serviceWorker.ready``: HTTP cache
+and, for the app, the service worker), **offline** (``context.set_offline(True)`` and the HTTP
+server stopped; the app is served by its service worker, the bare page has none), and cold/warm
+with the CPU throttled x4 (CDP ``Emulation.setCPUThrottlingRate``, a rough mid-range phone).
+
+Bytes: response bodies counted by the server (raw, scripts/serve.py does not compress), the
+page's CDP ``Network.loadingFinished`` encodedDataLength (body + headers) as a cross-check, and
+what ``gzip -9`` of the same files would give. The service worker's precache (Workbox fetches
+every file again; its requests carry ``Referer: .../sw.js``) happens after boot and is counted separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import sys
+import threading
+import time
+from datetime import UTC, datetime
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+BARE_SRC = ROOT / "benchmarks" / "bare" / "index.html"
+APP_DIR = ROOT / "build" / "bench-app"
+BARE_DIR = ROOT / "build" / "bench-bare"
+RESULTS = ROOT / "benchmarks" / "results"
+CHROMIUM = os.environ.get("TB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+TIMEOUT_MS = 240_000
+PICK = "button.hcard.pick:not(.alt)"
+TABLE_BUTTONS = "#app > .screen-table button.hcard.pick, #app > .screen-table button.gap-btn"
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve import Handler  # noqa: E402  (scripts/ is not a package)
+
+# Installed in every document before its own scripts: records performance.now() (ms since this
+# navigation started) the first time each condition holds.
+PROBE = """
+(() => {
+  const t = (window.__bench = {});
+  const check = () => {
+    const now = performance.now();
+    const body = document.body;
+    if (t.ready == null && body && body.dataset.ready === "1") t.ready = now;
+    if (t.table == null && document.querySelector(__TABLE__)) t.table = now;
+    if (t.bare == null && document.getElementById("bare-ok")) t.bare = now;
+    if (t.error == null) {
+      const box = document.getElementById("boot-error");
+      if ((box && !box.hidden) || document.getElementById("bare-error") || (body && body.dataset.error === "1"))
+        t.error = now;
+    }
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready", "data-error", "hidden"],
+  });
+  t.progress = [];
+  addEventListener("py:progress", (e) => t.progress.push([Math.round(performance.now()), String(e.detail)]));
+  addEventListener("py:done", () => { t.pyDone = performance.now(); });
+  if ("serviceWorker" in navigator)
+    navigator.serviceWorker.ready.then(() => { t.swReady = performance.now(); });
+})();
+""".replace("__TABLE__", json.dumps(TABLE_BUTTONS))
+
+GROUPS = ["pyodide core", "stdlib", "pyscript", "micropip", "our wheel", "app files"]
+
+
+def log(msg: str) -> None:
+    print(f"[boot] {msg}", flush=True)
+
+
+# ---- the server: scripts/serve.py's handler, plus a byte count of every response ------------
+
+class CountingHandler(Handler):  # type: ignore[misc]
+    """serve.Handler (pinned MIME types, no-cache) that records each response's body size."""
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        n = 0
+        while chunk := source.read(1 << 16):
+            outputfile.write(chunk)
+            n += len(chunk)
+        self._body = getattr(self, "_body", 0) + n
+
+    def do_GET(self) -> None:
+        self._body = 0
+        self._status = 0
+        try:
+            super().do_GET()
+        finally:
+            srv: Any = self.server
+            srv.records.append({
+                "phase": srv.phase, "path": self.path, "status": self._status, "bytes": self._body,
+                # fetches made by the service worker carry its script as Referer
+                "sw": urlsplit(self.headers.get("Referer") or "").path.endswith("/sw.js")
+                or urlsplit(self.path).path.endswith("/sw.js") or self.headers.get("Service-Worker") == "script",
+                "referer": self.headers.get("Referer"), "range": self.headers.get("Range"),
+            })
+
+
+class CountingServer(ThreadingHTTPServer):
+    daemon_threads = True
+    records: list[dict[str, Any]]
+    phase: str
+
+
+class BenchServer:
+    """A CountingServer for ``directory`` on 127.0.0.1:<free port>, in a daemon thread."""
+
+    def __init__(self, directory: Path) -> None:
+        self.httpd = CountingServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(directory)))
+        self.httpd.records = []
+        self.httpd.phase = "start"
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self._thread.start()
+        self.stopped = False
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return self.httpd.records
+
+    def phase(self, name: str) -> None:
+        self.httpd.phase = name
+
+    def stop(self) -> None:
+        if not self.stopped:
+            self.stopped = True
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self._thread.join(timeout=10)
+
+
+# ---- files, groups, gzip -----------------------------------------------------------------------
+
+def site_path(url_or_path: str) -> str:
+    """'/pyodide/x.wasm?__WB_REVISION__=1' or 'http://h:p/pyodide/x.wasm' -> 'pyodide/x.wasm'."""
+    p = unquote(urlsplit(url_or_path).path).lstrip("/")
+    return p or "index.html"
+
+
+def group_of(path: str) -> str:
+    if path.startswith("pyodide/"):
+        name = path.split("/", 1)[1]
+        if name == "python_stdlib.zip":
+            return "stdlib"
+        if name.startswith("micropip-"):
+            return "micropip"
+        return "pyodide core"
+    if path.startswith("pyscript/"):
+        return "pyscript"
+    if path.startswith("wheels/"):
+        return "our wheel"
+    return "app files"
+
+
+_GZ: dict[Path, int] = {}
+
+
+def gzip9(f: Path) -> int:
+    if f not in _GZ:
+        _GZ[f] = len(gzip.compress(f.read_bytes(), compresslevel=9, mtime=0))
+    return _GZ[f]
+
+
+def prepare_sites() -> dict[str, Any]:
+    for needed in ("index.html", "sw.js", "pyscript.json", "version.json", "pyodide/pyodide.mjs"):
+        if not (DIST / needed).is_file():
+            raise SystemExit(f"dist/{needed} missing: build the site first (make build)")
+    shutil.rmtree(APP_DIR, ignore_errors=True)
+    shutil.copytree(DIST, APP_DIR)
+    shutil.rmtree(BARE_DIR, ignore_errors=True)
+    BARE_DIR.mkdir(parents=True)
+    shutil.copytree(DIST / "pyodide", BARE_DIR / "pyodide")
+    shutil.copy2(BARE_SRC, BARE_DIR / "index.html")
+    version: dict[str, Any] = json.loads((APP_DIR / "version.json").read_text())
+    return version
+
+
+# ---- browser helpers ---------------------------------------------------------------------------
+
+class Cdp:
+    """The page's network activity as seen by CDP (requests of the page, not of its worker)."""
+
+    def __init__(self, context: Any, page: Any) -> None:
+        self.session = context.new_cdp_session(page)
+        self.reqs: dict[str, dict[str, Any]] = {}
+        self.session.on("Network.responseReceived", self._response)
+        self.session.on("Network.loadingFinished", self._finished)
+        self.session.on("Network.requestServedFromCache", self._memcache)
+        self.session.send("Network.enable")
+        self.mark = "start"
+
+    def _entry(self, rid: str) -> dict[str, Any]:
+        return self.reqs.setdefault(rid, {"mark": self.mark})
+
+    def _response(self, ev: dict[str, Any]) -> None:
+        r = ev["response"]
+        self._entry(ev["requestId"]).update(url=r["url"], status=r["status"],
+                                            sw=bool(r.get("fromServiceWorker")),
+                                            disk=bool(r.get("fromDiskCache")))
+
+    def _finished(self, ev: dict[str, Any]) -> None:
+        self._entry(ev["requestId"])["encoded"] = ev.get("encodedDataLength", 0)
+
+    def _memcache(self, ev: dict[str, Any]) -> None:
+        self._entry(ev["requestId"])["memcache"] = True
+
+    def throttle(self, rate: float) -> None:
+        self.session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+    def of(self, mark: str) -> list[dict[str, Any]]:
+        return [r for r in self.reqs.values() if r["mark"] == mark and "url" in r
+                and urlsplit(r["url"]).scheme in ("http", "https")]
+
+
+def navigate(page: Any, url: str, cond: str, cdp: Cdp | None = None, mark: str = "",
+             throttle: float | None = None) -> dict[str, Any]:
+    """Go to ``url``; wait until the probe records ``cond``; return the timings."""
+    if cdp is not None:
+        cdp.mark = mark
+        if throttle:
+            cdp.throttle(throttle)  # again before every navigation: the target may have changed
+    t0 = time.perf_counter()
+    resp = page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => window.__bench && (window.__bench.{cond} != null || window.__bench.error != null)",
+                           timeout=TIMEOUT_MS, polling=25)
+    wall = (time.perf_counter() - t0) * 1000
+    b = page.evaluate("() => ({...window.__bench, shell: window.tbShell ? window.tbShell.boot : null,"
+                      " bareParts: window.__bare || null})")
+    if b.get("error") is not None and b.get(cond) is None:
+        text = page.inner_text("body")[-2000:]
+        raise RuntimeError(f"{url}: error before {cond}:\n{text}")
+    return {"ms": round(b[cond], 1), "wall_ms": round(wall, 1),
+            "from_sw": None if resp is None else resp.from_service_worker, "probe": b}
+
+
+def wait_sw_ready(page: Any) -> float:
+    """Wait until the service worker is active (its precache is complete) and controls the page;
+    return the in-page time it became ready."""
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    return float(page.evaluate("() => window.__bench.swReady ?? -1"))
+
+
+def state_n(page: Any) -> str | None:
+    return page.locator("#app > .screen").get_attribute("data-n")  # type: ignore[no-any-return]
+
+
+def wait_moved(page: Any, n: str | None) -> None:
+    page.wait_for_function(
+        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== n; }",
+        arg=n, timeout=30_000)
+
+
+def start_timeline_two_humans(page: Any) -> None:
+    """From the library, by taps: a Timeline game with two human seats, then one full turn
+    (pick a card, place it), so a game is in progress with the second player to act."""
+    page.get_by_role("button", name="New game of Timeline").click()
+    page.get_by_role("heading", name="New game: Timeline").wait_for()
+    while page.locator("li.seat").count() < 2:
+        page.get_by_role("button", name="+ Add a seat").click()
+    while (k := page.locator("li.seat").count()) > 2:
+        page.get_by_role("button", name=f"Remove seat {k}").click()
+    for i in range(2):
+        page.locator(f'li.seat[data-seat="{i}"]').get_by_role("button", name="Human", exact=True).click()
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("#app > .screen-table")
+    n = state_n(page)
+    page.locator(PICK).first.click()
+    wait_moved(page, n)
+    gaps = page.locator("button.gap-btn")
+    n = state_n(page)
+    gaps.nth(gaps.count() // 2).click()
+    wait_moved(page, n)
+    page.wait_for_selector(TABLE_BUTTONS)
+
+
+def check_tap_works(page: Any) -> None:
+    """The measured table really is playable: a tap on a card changes the game state."""
+    n = state_n(page)
+    page.locator(PICK).first.click()
+    wait_moved(page, n)
+
+
+def byte_rows(records: list[dict[str, Any]], site: Path, phases: set[str], sw: bool,
+              cdp_reqs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Per group: files, raw body bytes (server), CDP encodedDataLength, gzip -9 of those files."""
+    out: dict[str, dict[str, Any]] = {}
+    for r in records:
+        if r["phase"] not in phases or r["sw"] != sw:
+            continue
+        path = site_path(r["path"])
+        g = "service worker script" if path == "sw.js" else group_of(path)
+        row = out.setdefault(g, {"requests": 0, "status": {}, "files": [], "raw": 0, "gzip9": 0, "cdp": 0})
+        row["requests"] += 1
+        row["status"][str(r["status"])] = row["status"].get(str(r["status"]), 0) + 1
+        row["raw"] += r["bytes"]
+        if r["bytes"] and (site / path).is_file():
+            row["files"].append(path)
+            row["gzip9"] += gzip9(site / path)
+    for c in cdp_reqs or []:
+        if c.get("sw") or c.get("memcache"):
+            continue
+        path = site_path(c["url"])
+        g = "service worker script" if path == "sw.js" else group_of(path)
+        if g in out:
+            out[g]["cdp"] += c.get("encoded", 0)
+    return out
+
+
+# ---- one sequence per page kind ----------------------------------------------------------------
+
+def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
+    """cold library -> (service worker ready) -> warm library -> [unthrottled only: start a game by
+    taps -> warm table -> offline table -> offline library]."""
+    srv = BenchServer(APP_DIR)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx.add_init_script(PROBE)
+    page = ctx.new_page()
+    cdp = Cdp(ctx, page)
+    res: dict[str, Any] = {}
+    try:
+        url = srv.url
+        srv.phase("cold")
+        res["cold_library"] = navigate(page, url, "ready", cdp, "cold", throttle)
+        srv.phase("after_ready")
+        res["sw_ready_ms"] = wait_sw_ready(page)
+        res["bytes_cold_page"] = byte_rows(srv.records, APP_DIR, {"cold", "after_ready"}, False, cdp.of("cold"))
+        res["bytes_precache"] = byte_rows(srv.records, APP_DIR, {"cold", "after_ready"}, True)
+        res["precache_requests"] = sum(1 for r in srv.records if r["sw"])
+        res["server_log_cold"] = list(srv.records)
+        page.wait_for_timeout(500)  # let the worker's activation settle
+        srv.phase("warm")
+        res["warm_library"] = navigate(page, url, "ready", cdp, "warm", throttle)
+        res["bytes_warm"] = {"page": byte_rows(srv.records, APP_DIR, {"warm"}, False, cdp.of("warm")),
+                             "sw": byte_rows(srv.records, APP_DIR, {"warm"}, True)}
+        if throttle:
+            return res
+        srv.phase("play")
+        start_timeline_two_humans(page)
+        srv.phase("warm_table")
+        res["warm_table"] = navigate(page, url, "table", cdp, "warm_table")
+        check_tap_works(page)
+        ctx.set_offline(True)
+        srv.stop()
+        res["offline_table"] = navigate(page, url, "table", cdp, "offline_table")
+        page.evaluate("() => localStorage.removeItem('tb:current')")  # no game on the table any more
+        res["offline_library"] = navigate(page, url, "ready", cdp, "offline_library")
+        if page.locator(TABLE_BUTTONS).count():
+            raise RuntimeError("offline library: the table opened instead")
+        res["offline_not_from_sw"] = [c["url"] for m in ("offline_table", "offline_library")
+                                      for c in cdp.of(m) if not c.get("sw")]
+        return res
+    finally:
+        ctx.close()
+        srv.stop()
+
+
+def bare_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
+    """cold -> warm (HTTP cache only: no service worker) -> [unthrottled only: offline attempt]."""
+    srv = BenchServer(BARE_DIR)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx.add_init_script(PROBE)
+    page = ctx.new_page()
+    cdp = Cdp(ctx, page)
+    res: dict[str, Any] = {}
+    try:
+        url = srv.url
+        srv.phase("cold")
+        res["cold"] = navigate(page, url, "bare", cdp, "cold", throttle)
+        res["bytes_cold_page"] = byte_rows(srv.records, BARE_DIR, {"cold"}, False, cdp.of("cold"))
+        page.wait_for_timeout(500)
+        srv.phase("warm")
+        res["warm"] = navigate(page, url, "bare", cdp, "warm", throttle)
+        res["bytes_warm"] = {"page": byte_rows(srv.records, BARE_DIR, {"warm"}, False, cdp.of("warm"))}
+        if throttle:
+            return res
+        ctx.set_offline(True)
+        srv.stop()
+        try:
+            res["offline"] = navigate(page, url, "bare", cdp, "offline")
+            res["offline_note"] = "loaded from the HTTP cache alone"
+        except Exception as e:  # expected: no-cache responses need the server, and there is no SW
+            res["offline"] = None
+            msg = str(e).splitlines()[0]
+            res["offline_note"] = "fails: " + (re.search(r"net::\w+", msg) or [msg[:120]])[0]
+        return res
+    finally:
+        ctx.close()
+        srv.stop()
+
+
+# ---- summary -----------------------------------------------------------------------------------
+
+CASES = [
+    # key, label, app (sequence, field), bare (sequence, field), comment on the ratio
+    ("cold", "cold: fresh context → library (app) / marker (bare)", ("plain", "cold_library"), ("plain", "cold")),
+    ("warm", "warm: 2nd navigation, same context → library / marker", ("plain", "warm_library"), ("plain", "warm")),
+    ("warm_table", "warm, game in progress → table buttons (app) / marker (bare warm)",
+     ("plain", "warm_table"), ("plain", "warm")),
+    ("offline", "offline (SW, server stopped) → library / bare: n/a", ("plain", "offline_library"), ("plain", "offline")),
+    ("offline_table", "offline, game in progress → table buttons / bare: n/a",
+     ("plain", "offline_table"), ("plain", "offline")),
+    ("cold_x4", "CPU ×4, cold → library / marker", ("x4", "cold_library"), ("x4", "cold")),
+    ("warm_x4", "CPU ×4, warm → library / marker", ("x4", "warm_library"), ("x4", "warm")),
+]
+
+
+def stats(xs: list[float], digits: int = 1) -> dict[str, Any] | None:
+    if not xs:
+        return None
+    return {"median": round(statistics.median(xs), digits), "min": round(min(xs), digits),
+            "max": round(max(xs), digits), "n": len(xs)}
+
+
+def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, label, (aseq, afield), (bseq, bfield) in CASES:
+        app = [r["app"][aseq][afield]["ms"] for r in runs if r["app"].get(aseq) and r["app"][aseq].get(afield)]
+        bare = [r["bare"][bseq][bfield]["ms"] for r in runs if r["bare"].get(bseq) and r["bare"][bseq].get(bfield)]
+        paired = [r["app"][aseq][afield]["ms"] / r["bare"][bseq][bfield]["ms"] for r in runs
+                  if r["app"].get(aseq) and r["app"][aseq].get(afield)
+                  and r["bare"].get(bseq) and r["bare"][bseq].get(bfield)]
+        a, b = stats(app), stats(bare)
+        out[key] = {"label": label, "app": a, "bare": b,
+                    "ratio_of_medians": round(a["median"] / b["median"], 2) if a and b else None,
+                    "paired_ratios": stats(paired, 3)}
+    return out
+
+
+def full_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The summary of the unthrottled cases over the runs that have them, and of the CPU x4 cases
+    over the runs that have those."""
+    plain = [r for r in runs if "plain" in r["app"]]
+    x4 = [r for r in runs if "x4" in r["app"]]
+    summary = summarize(plain)
+    for key in ("cold_x4", "warm_x4"):
+        summary[key] = summarize(x4)[key] if x4 else {"label": dict((c[0], c[1]) for c in CASES)[key],
+                                                       "app": None, "bare": None, "ratio_of_medians": None}
+    return summary
+
+
+def bytes_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    first = runs[0]
+    app = first["app"]["plain"]
+    bare = first["bare"]["plain"]
+    return {
+        "app_first_visit": app["bytes_cold_page"],
+        "app_precache_after_boot": app["bytes_precache"],
+        "app_warm": app["bytes_warm"],
+        "bare_first_visit": bare["bytes_cold_page"],
+        "bare_warm": bare["bytes_warm"],
+        "app_first_visit_raw_per_run": [sum(g["raw"] for g in r["app"]["plain"]["bytes_cold_page"].values())
+                                        for r in runs],
+        "app_precache_raw_per_run": [sum(g["raw"] for g in r["app"]["plain"]["bytes_precache"].values())
+                                     for r in runs],
+    }
+
+
+def fmt_s(ms: float | None) -> str:
+    return "—" if ms is None else f"{ms / 1000:.2f}"
+
+
+def fmt_mb(n: int) -> str:
+    return f"{n / 1e6:.2f} MB" if n >= 10_000 else f"{n / 1e3:.1f} KB"
+
+
+def cell(st: dict[str, Any] | None) -> str:
+    if not st:
+        return "n/a"
+    return f"**{fmt_s(st['median'])}** ({fmt_s(st['min'])}–{fmt_s(st['max'])})"
+
+
+def bytes_table(title: str, rows: dict[str, Any], order: list[str], with_cdp: bool = True) -> list[str]:
+    lines = [f"**{title}**", "",
+             "| group | requests (status) | raw body | gzip -9 of those files |" + (" CDP encodedDataLength |" if with_cdp else ""),
+             "|---|---|---:|---:|" + ("---:|" if with_cdp else "")]
+    tot = {"requests": 0, "raw": 0, "gzip9": 0, "cdp": 0}
+    for g in order + sorted(set(rows) - set(order)):
+        if g not in rows:
+            continue
+        r = rows[g]
+        st = ", ".join(f"{k}×{v}" for k, v in sorted(r["status"].items()))
+        lines.append(f"| {g} | {r['requests']} ({st}) | {fmt_mb(r['raw'])} | {fmt_mb(r['gzip9'])} |"
+                     + (f" {fmt_mb(r['cdp'])} |" if with_cdp else ""))
+        for k in tot:
+            tot[k] += r[k]
+    lines.append(f"| **total** | {tot['requests']} | **{fmt_mb(tot['raw'])}** | **{fmt_mb(tot['gzip9'])}** |"
+                 + (f" {fmt_mb(tot['cdp'])} |" if with_cdp else ""))
+    return lines + [""]
+
+
+def markdown(result: dict[str, Any]) -> str:
+    m = result["machine"]
+    s = result["summary"]
+    b = result["bytes"]
+    runs = result["runs"]
+    L: list[str] = []
+    L += ["## Boot time: the app vs a bare Pyodide page", "",
+          f"`benchmarks/boot.py --runs {result['args']['runs']}` (throttled rows: "
+          f"{result['args']['throttle_runs']} runs), {m['date']}. Build {result['build'].get('build')} "
+          f"(engine {result['build'].get('version')}, Pyodide {result['build'].get('pyodide')}, "
+          f"PyScript {result['build'].get('pyscript')}).", "",
+          f"Machine: `nproc` = {m['nproc']}, {m['cpu']}, Chromium {m['chromium']} headless "
+          f"(Playwright {m['playwright']}), Python {m['python']}. "
+          f"Load average (1/5/15 min) at start {m['loadavg_start']}, at end {m['loadavg_end']}; "
+          f"1-min load per run: {', '.join(str(r['loadavg'][0]) for r in runs)} (other jobs were using the CPU).", "",
+          "Seconds from the start of the navigation (`performance.now()` in the new page) to the first interactive "
+          "screen: **median** (min–max). App and bare runs alternate (app first in odd runs, bare first in even), and "
+          "the ratio column gives the ratio of the medians and, in brackets, the median of the per-run app/bare ratios "
+          "(each pair ran back to back, so under a changing load this is the steadier figure).", "",
+          "| case | app | bare | app / bare (ratio of medians; paired median) |",
+          "|---|---|---|---|"]
+    for key, *_ in CASES:
+        c = s[key]
+        ratio = "n/a" if c["ratio_of_medians"] is None else (
+            f"**{c['ratio_of_medians']:.2f}×** ({c['paired_ratios']['median']:.2f}×)")
+        bare_cell = cell(c["bare"])
+        if key.startswith("offline"):
+            if c["bare"] is None:
+                bare_cell = "n/a (no service worker; offline navigation " + result["bare_offline_note"] + ")"
+            else:
+                bare_cell += " (" + result["bare_offline_note"] + ")"
+        if key == "warm_table" and c["ratio_of_medians"] is not None:
+            ratio += " vs bare warm"
+        L.append(f"| {c['label']} | {cell(c['app'])} | {bare_cell} | {ratio} |")
+    L.append("")
+
+    # where the time goes
+    bd = result["breakdown"]
+    L += ["Where the time goes: median milestones, seconds since the navigation started (app: PyScript's "
+          "`py:progress` events; bare: timestamps taken by the page).", "",
+          "| app | " + " | ".join(lbl for _, lbl in APP_STAGES) + " |", "|---|" + "---|" * len(APP_STAGES)]
+    for label, *_ in STAGE_ROWS:
+        if label in bd["app"]:
+            L.append(f"| {label} | " + " | ".join(fmt_s(bd["app"][label].get(k)) for k, _ in APP_STAGES) + " |")
+    L += ["", "| bare | " + " | ".join(lbl for _, lbl in BARE_STAGES) + " |", "|---|" + "---|" * len(BARE_STAGES)]
+    for label, *_ in STAGE_ROWS:
+        if label in bd["bare"]:
+            L.append(f"| {label} | " + " | ".join(fmt_s(bd["bare"][label].get(k)) for k, _ in BARE_STAGES) + " |")
+    if "swReady" in bd["app"].get("cold", {}):
+        L += ["", f"App cold: the service worker is active (precache complete, offline-capable) at "
+              f"{fmt_s(bd['app']['cold']['swReady'])} s (median)."]
+    L.append("")
+
+    order = GROUPS + ["service worker script"]
+    L += ["### Bytes on a first visit (run 1)", "",
+          "Raw = response bodies as sent by `scripts/serve.py` (no compression); gzip -9 = the same files "
+          "compressed locally, what a host with gzip on would send; CDP = the page's "
+          "`Network.loadingFinished` encodedDataLength (body + headers).", ""]
+    L += bytes_table("App, page boot (cold navigation until ready)", b["app_first_visit"], order)
+    L += bytes_table("App, service worker precache after boot (Workbox; requests with `Referer: …/sw.js`, "
+                     "not visible to the page's CDP)", b["app_precache_after_boot"], order, with_cdp=False)
+    L += bytes_table("Bare page, cold navigation", b["bare_first_visit"], order)
+    first = sum(g["raw"] for g in b["app_first_visit"].values())
+    pre = sum(g["raw"] for g in b["app_precache_after_boot"].values())
+    warm_page = sum(g["raw"] for g in b["app_warm"]["page"].values()) + sum(g["raw"] for g in b["app_warm"]["sw"].values())
+    bare_warm = sum(g["raw"] for g in b["bare_warm"]["page"].values())
+    L += [f"First visit of the app in all: {fmt_mb(first)} boot + {fmt_mb(pre)} precache = "
+          f"**{fmt_mb(first + pre)}** over the wire from this server. Warm navigation: app {fmt_mb(warm_page)} "
+          f"from the network (served by the service worker), bare {fmt_mb(bare_warm)} (revalidation: 304s, "
+          f"but pyodide.asm.wasm comes again in full: the context's in-memory HTTP cache does not keep it). "
+          f"Per run, app boot raw: {', '.join(fmt_mb(x) for x in b['app_first_visit_raw_per_run'])}; "
+          f"precache raw: {', '.join(fmt_mb(x) for x in b['app_precache_raw_per_run'])}.", ""]
+    L += observations(result)
+    L += ["### Caveats", "",
+          "- localhost: no network latency or bandwidth limit, so these are CPU/boot times; add transfer time for the "
+          "bytes above on a real connection (e.g. ~6 MB gzip at 10 Mbit/s ≈ 5 s).",
+          f"- {m['nproc']}-core VM shared with other jobs (see the load averages above): absolute numbers are noisy, "
+          "the app/bare ratios from interleaved runs are the more stable figure.",
+          "- Headless Chromium, incognito-like contexts: the HTTP cache is in memory; a phone's disk cache and V8/wasm "
+          "code cache may behave differently. CPU ×4 (`Emulation.setCPUThrottlingRate` on the page) is only a rough phone.",
+          "- \"Playable\" = the DOM holds the buttons with the app's delegated handlers already attached (the run also "
+          "taps a card after the warm table measurement to check it).",
+          "- The warm case is a navigation (page.goto of the same URL), not a reload; for the app the service worker "
+          "(Workbox, cache-first) serves everything, so warm and offline are nearly the same path. The app's warm "
+          "library, warm table, offline table and offline library are the 2nd to 5th navigations of one context, in "
+          "that order (later ones may profit from V8's code cache); their differences are within the noise here.",
+          ""]
+    return "\n".join(L)
+
+
+APP_STAGES = [("Loading Pyodide", "PyScript starts Pyodide"), ("Loaded interpreter", "interpreter loaded"),
+              ("Loaded files", "UI files fetched"), ("Loaded Pyodide", "packages installed"),
+              ("ready", "ready"), ("pyDone", "py:done")]
+BARE_STAGES = [("imported", "pyodide.mjs imported"), ("loaded", "loadPyodide() done"), ("ran", "`import sys` done"),
+               ("bare", "marker")]
+STAGE_ROWS = [("cold", "plain", "cold_library", "cold"), ("warm", "plain", "warm_library", "warm"),
+              ("CPU ×4 cold", "x4", "cold_library", "cold"), ("CPU ×4 warm", "x4", "warm_library", "warm")]
+
+
+def stage_times(probe: dict[str, Any]) -> dict[str, float]:
+    """Milestones (ms since navigation start) of one navigation, from the probe."""
+    out: dict[str, float] = {}
+    for at, detail in probe.get("progress") or []:
+        out.setdefault(detail, at)
+    for k in ("pyDone", "ready", "bare", "swReady"):
+        if probe.get(k) is not None:
+            out[k] = probe[k]
+    for k, v in (probe.get("bareParts") or {}).items():
+        out[k] = v
+    return out
+
+
+def observations(result: dict[str, Any]) -> list[str]:
+    """A few facts computed from the numbers, for the Markdown."""
+    bd, b, s = result["breakdown"], result["bytes"], result["summary"]
+    out = ["### Observations (computed from this run)", ""]
+
+    def span(label: str, a: str, z: str) -> float | None:
+        row = bd["app"].get(label, {})
+        return (row[z] - row[a]) / 1000 if a in row and z in row else None
+
+    inst = {k: span(k, "Loaded files", "Loaded Pyodide") for k in ("cold", "warm", "CPU ×4 cold", "CPU ×4 warm")}
+    ui = {k: span(k, "Loaded Pyodide", "ready") for k in ("cold", "warm", "CPU ×4 cold", "CPU ×4 warm")}
+    if inst["cold"] is not None:
+        out.append(f"- Installing the packages (micropip + our wheel) takes {inst['cold']:.2f} s cold "
+                   f"({inst['CPU ×4 cold'] or 0:.2f} s at CPU ×4); warm and offline navigations skip it "
+                   f"({inst['warm'] or 0:.2f} s: PyScript reuses the package lock it saved in IndexedDB on the first "
+                   "visit and loads the wheel directly; micropip is not even fetched).")
+    if ui["cold"] is not None:
+        out.append(f"- Importing the UI and engines and drawing the first screen (packages installed → ready): "
+                   f"{ui['cold']:.2f} s cold, {ui['warm'] or 0:.2f} s warm, {ui['CPU ×4 cold'] or 0:.2f} / "
+                   f"{ui['CPU ×4 warm'] or 0:.2f} s at CPU ×4.")
+    for key in ("cold", "warm", "cold_x4", "warm_x4"):
+        c = s[key]
+        if c["app"] and c["bare"]:
+            out.append(f"- {c['label']}: the app costs {(c['app']['median'] - c['bare']['median']) / 1000:+.2f} s "
+                       "over bare Pyodide (medians).")
+    boot_files = {f for g in b["app_first_visit"].values() for f in g["files"]}
+    pre_files = {f for g in b["app_precache_after_boot"].values() for f in g["files"]}
+    unused = sorted(pre_files - boot_files - {"sw.js"})
+    raw_pre = sum(g["raw"] for g in b["app_precache_after_boot"].values())
+    if raw_pre:
+        ws = APP_DIR
+        unused_raw = sum((ws / f).stat().st_size for f in unused if (ws / f).is_file())
+        out.append(f"- The service worker's precache downloads everything again ({fmt_mb(raw_pre)} raw, all 200s: "
+                   "Workbox fetches revisioned entries with `cache: \"reload\"`, bypassing the HTTP cache), so a "
+                   "first visit moves about twice the boot's bytes. "
+                   f"{len(unused)} precached files ({fmt_mb(unused_raw)} raw) are never loaded by a boot (the manifest "
+                   "and large icons serve installation; the rest is PyScript's editor/terminal code): "
+                   + ", ".join(f"`{f}`" for f in unused[:8]) + (", …" if len(unused) > 8 else "") + ".")
+    return out + [""]
+
+
+def breakdown(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Median milestones per case, for the app and the bare page."""
+    out: dict[str, Any] = {"app": {}, "bare": {}}
+    for label, seq, afield, bfield in STAGE_ROWS:
+        for who, field, stages in (("app", afield, APP_STAGES), ("bare", bfield, BARE_STAGES)):
+            acc: dict[str, list[float]] = {}
+            for r in runs:
+                nav = (r[who].get(seq) or {}).get(field)
+                if not nav:
+                    continue
+                st = stage_times(nav["probe"])
+                for key, _ in stages:
+                    if key in st:
+                        acc.setdefault(key, []).append(st[key])
+                if who == "app" and label == "cold" and r["app"][seq].get("sw_ready_ms", -1) > 0:
+                    acc.setdefault("swReady", []).append(r["app"][seq]["sw_ready_ms"])
+            if acc:
+                out[who][label] = {k: round(statistics.median(v), 1) for k, v in acc.items()}
+    return out
+
+
+# ---- main --------------------------------------------------------------------------------------
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    p.add_argument("--runs", type=int, default=5, help="runs of each case (default 5)")
+    p.add_argument("--throttle-runs", type=int, default=None, help="runs of the CPU x4 cases (default: --runs)")
+    p.add_argument("--no-throttle", action="store_true", help="skip the CPU x4 cases")
+    p.add_argument("--out", default=str(RESULTS), help="results folder (default benchmarks/results)")
+    p.add_argument("--markdown-only", action="store_true",
+                   help="only rewrite boot.md from the boot.json already in --out (after editing the tables' code)")
+    a = p.parse_args()
+    if a.markdown_only:
+        path = Path(a.out) / "boot.json"
+        result = json.loads(path.read_text())
+        result["summary"] = full_summary(result["runs"])
+        result["breakdown"] = breakdown([r for r in result["runs"] if "plain" in r["app"]])
+        path.write_text(json.dumps(result, indent=1) + "\n")
+        (Path(a.out) / "boot.md").write_text(markdown(result))
+        return
+    throttle_runs = 0 if a.no_throttle else (a.runs if a.throttle_runs is None else a.throttle_runs)
+
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"{CHROMIUM} not found (set TB_CHROMIUM)")
+    version = prepare_sites()
+    log(f"sites ready: {APP_DIR.relative_to(ROOT)} (build {version.get('build')}), {BARE_DIR.relative_to(ROOT)}")
+    machine: dict[str, Any] = {
+        "nproc": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "loadavg_start": [round(x, 2) for x in os.getloadavg()],
+    }
+    try:
+        machine["cpu"] = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                              if line.startswith("model name"))
+    except (OSError, StopIteration):
+        machine["cpu"] = platform.processor() or "?"
+    from importlib.metadata import version as pkg_version
+    machine["playwright"] = pkg_version("playwright")
+
+    runs: list[dict[str, Any]] = []
+    t_start = time.monotonic()
+    with sync_playwright() as pw:
+        for i in range(max(a.runs, throttle_runs)):
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            machine["chromium"] = browser.version
+            run: dict[str, Any] = {"run": i + 1, "loadavg": [round(x, 2) for x in os.getloadavg()],
+                                   "app": {}, "bare": {}}
+            order = ["app", "bare"] if i % 2 == 0 else ["bare", "app"]
+            kinds: list[tuple[str, float | None]] = []
+            if i < a.runs:
+                kinds.append(("plain", None))
+            if i < throttle_runs:
+                kinds.append(("x4", 4.0))
+            try:
+                for seq, rate in kinds:
+                    for who in order:
+                        t0 = time.monotonic()
+                        fn = app_sequence if who == "app" else bare_sequence
+                        run[who][seq] = fn(browser, rate)
+                        r = run[who][seq]
+                        key = "cold_library" if who == "app" else "cold"
+                        wkey = "warm_library" if who == "app" else "warm"
+                        extra = ""
+                        if who == "app" and seq == "plain":
+                            extra = (f", warm table {fmt_s(r['warm_table']['ms'])}, offline library "
+                                     f"{fmt_s(r['offline_library']['ms'])}, offline table {fmt_s(r['offline_table']['ms'])}")
+                        log(f"run {i + 1} {who:4} {seq:5}: cold {fmt_s(r[key]['ms'])} s, warm {fmt_s(r[wkey]['ms'])} s"
+                            f"{extra}  ({time.monotonic() - t0:.0f} s)")
+            finally:
+                browser.close()
+            if runs:  # the server log is the same in every run: keep run 1's only
+                run["app"].get("plain", {}).pop("server_log_cold", None)
+            runs.append(run)
+    machine["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
+    log(f"done in {time.monotonic() - t_start:.0f} s")
+
+    plain = [r for r in runs if "plain" in r["app"]]
+    summary = full_summary(runs)
+    bare_notes = sorted({r["bare"]["plain"].get("offline_note", "") for r in plain})
+    result = {
+        "args": {"runs": a.runs, "throttle_runs": throttle_runs},
+        "machine": machine, "build": version, "summary": summary,
+        "breakdown": breakdown(plain), "bytes": bytes_summary(plain),
+        "bare_offline_note": "; ".join(bare_notes),
+        "app_offline_not_from_sw": sorted({u for r in plain for u in r["app"]["plain"].get("offline_not_from_sw", [])}),
+        "runs": runs,
+    }
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "boot.json").write_text(json.dumps(result, indent=1) + "\n")
+    md = markdown(result)
+    (out / "boot.md").write_text(md)
+    print()
+    print(md)
+
+
+if __name__ == "__main__":
+    main()
