@@ -72,6 +72,8 @@ class App:
         self.log_open = False
         self.confirm_delete: str | None = None
         self.fresh_action: tuple[int, Any] | None = None  # the action to animate once
+        self.table_ui: dict[str, Any] = {}   # a table's own view state (previews, open stacks)
+        self.thinking: Any = None            # the bot decision being computed (Thinking)
         self._last_screen = ""
 
     # ---- start -------------------------------------------------------------------
@@ -136,6 +138,8 @@ class App:
             self.match, self.match_id = match, sid
             self.store.set_current(sid)
             self.fresh_action = None
+            self.table_ui = {}
+            self.thinking = None
             self.log_open = False
             self.go("table")
             return True
@@ -219,13 +223,27 @@ class App:
         """The bot decision to compute now (:meth:`Match.think`, stepped in slices by
         the browser layer), or None."""
         if not self.bot_pending():
+            self.thinking = None
             return None
-        return self.match.think()
+        self.thinking = self.match.think()
+        return self.thinking
+
+    def thinking_progress(self) -> float | None:
+        """How far the bot to act has got with its decision (0..1), or None if no bot
+        is to act now. 0 while it waits before thinking (bot speed)."""
+        if not self.bot_pending():
+            return None
+        t = self.thinking
+        if t is None or t.match is not self.match or t.n != len(self.match.actions):
+            return 0.0
+        return float(t.progress)
 
     def bot_apply(self, thinking: Any) -> bool:
         """Apply a finished decision if the game has not moved meanwhile (the player
         may have left the table while the bot was thinking)."""
         m = self.match
+        if self.thinking is thinking:
+            self.thinking = None
         if (m is not thinking.match or not self.bot_pending() or thinking.action is None
                 or len(m.actions) != thinking.n or m.bot_to_act() != thinking.seat):
             return False
@@ -241,6 +259,8 @@ class App:
         match = Match.new(game_id, seats, options, seed, {"holder": None})
         self.match, self.match_id = match, self.store.new_id()
         self.fresh_action = None
+        self.table_ui = {}
+        self.thinking = None
         self.log_open = False
         self.error = None
         self.go("table")
@@ -513,6 +533,16 @@ class App:
         if seat is not None and str(seat) == str(d.get("seat")):
             self.match.meta["holder"] = seat
             self.autosave()
+
+    def on_table_ui(self, d: dict[str, Any]) -> None:
+        """A table's own view state (a placement preview, an expanded stack): handled
+        by the game's renderer (``on_ui(app, data)`` in its module); the game is
+        unchanged."""
+        if self.match is None or self.screen != "table" or self.handoff_seat() is not None:
+            return
+        from .tables import table_ui
+
+        table_ui(self, d)
 
     def on_log_toggle(self, d: dict[str, Any]) -> None:
         self.log_open = not self.log_open

@@ -27,6 +27,8 @@ _root: Any = None
 _proxies: list[Any] = []
 _bot_task: Any = None
 _screen = ""
+#: Seconds of bot search per slice before yielding to the browser (the page stays responsive).
+SLICE_SECONDS = 0.03
 
 
 # ---- storage -----------------------------------------------------------------------------
@@ -138,6 +140,18 @@ def _schedule_bot() -> None:
         _bot_task = loop.create_task(_bot_loop())
 
 
+def _show_progress(fraction: float) -> None:
+    """Move the thinking bars (``.think-bar``; ``#think-progress`` is the one with the
+    progressbar role) without re-rendering the table."""
+    pct = max(0, min(100, round(fraction * 100)))
+    el = document.getElementById("think-progress")
+    if el:
+        el.setAttribute("aria-valuenow", str(pct))
+    fills = document.querySelectorAll(".think-bar > .think-fill")
+    for i in range(int(fills.length)):
+        fills.item(i).style.width = f"{pct}%"
+
+
 async def _bot_loop() -> None:
     """Bots move one action at a time after a pause (bot speed); a search bot thinks
     in slices of a few milliseconds, yielding to the browser in between."""
@@ -148,7 +162,8 @@ async def _bot_loop() -> None:
             thinking = app.bot_thinker()
             if thinking is None:
                 break
-            while not thinking.step(0.03):  # ~30 ms of search, then let the page breathe
+            while not thinking.step(SLICE_SECONDS):  # a slice of search, then let the page breathe
+                _show_progress(thinking.progress)
                 await asyncio.sleep(0)
             moved = app.bot_apply(thinking)
         except Exception as e:

@@ -177,15 +177,19 @@ def table(app: Any) -> str:
 
 
 def handoff(app: Any) -> str:
+    """Pass the device: the next human's name and nothing private (the game's
+    renderer may add public news, such as what the last turn did)."""
+    from .tables import handoff_note
+
     seat = app.handoff_seat()
     name = app.match.seats[seat].name
     return (f'<main class="handoff" id="main"><div class="handoff-card">'
             f'<p class="eyebrow">{e(app.match.game.title)} · pass and play</p>'
             f'<h1 tabindex="-1">Pass the device to {e(name)}</h1>'
-            f'<p>It is {e(name)}’s turn. Hand the device over, then tap the button when you are ready.</p>'
+            f'<p>It is {e(name)}’s move. Hand the device over, then tap the button when you are ready.</p>'
             f'{button(f"I’m {name} — continue", "handoff-ok", "btn primary big", data_seat=seat)}'
             f'{button("Back to the library", "leave", "btn ghost")}'
-            f"</div></main>")
+            f"</div>{handoff_note(app)}</main>")
 
 
 # ---- saved games ----------------------------------------------------------------------

@@ -85,7 +85,13 @@ scenarios above. If you own the physical game, your cards may differ.</p>
 <section class="panel">
 <h2>In this app</h2>
 <ul>
-<li>While placing, each choice shows which command lands on which space and for whom.</li>
+<li>The board is turned towards whoever holds the device: your base is at the bottom, so
+“forward” for you is up. Each command beside a space has a coloured edge and a small pointer on the
+side of the player it belongs to, and that player's letter: a round <strong>Y</strong> for Yellow, a
+square <strong>R</strong> for Red (white cubes are a hollow <strong>W</strong>). Tap a command that
+covers older ones to see them.</li>
+<li>While placing, each choice shows which command lands on which space and for whom; tap one to see
+it on the board with the order in which the five spaces will then run, and play it from there.</li>
 <li>During the execution the space being carried out is highlighted; when a command needs a choice
 (how many units, which colour, where from), the player it belongs to is asked, with a hand-off screen
 first if that is the other person at the table.</li>

@@ -1,7 +1,11 @@
 """Game tables: one renderer per game id, and a generic one for any other game.
 
-A renderer is ``render(app, ctx) -> str``; :func:`table_context` computes what
-every table needs from the app (the view, who may act, undo, freshness).
+A renderer module has ``render(app, ctx) -> str``; :func:`table_context` computes
+what every table needs from the app (the view, who may act, undo, freshness).
+Optionally it also has ``on_ui(app, data)`` (taps that change only the table's own
+view state, ``app.table_ui``: ``data-act="table-ui"``) and ``handoff_note(app) ->
+str`` (public news shown on the pass-the-device screen; it must never show
+anything private, since the device is changing hands).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Any
 from ..html import attrs, button, e, jattr
 
 #: game id -> module with ``render(app, ctx)``.
-RENDERERS = {"timeline": "tb_ui.tables.timeline"}
+RENDERERS = {"timeline": "tb_ui.tables.timeline", "time_war": "tb_ui.tables.time_war"}
 
 
 @dataclass
@@ -45,11 +49,40 @@ def table_context(app: Any) -> TableContext:
         fresh=app.fresh_action, kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats])
 
 
+def _module(app: Any) -> Any:
+    mod = RENDERERS.get(app.match.game.id)
+    return importlib.import_module(mod) if mod else None
+
+
 def render_table(app: Any) -> str:
     ctx = table_context(app)
-    mod = RENDERERS.get(app.match.game.id)
-    render = importlib.import_module(mod).render if mod else render_generic
+    mod = _module(app)
+    render = mod.render if mod else render_generic
     return str(render(app, ctx))
+
+
+def table_ui(app: Any, data: dict[str, Any]) -> None:
+    """Forward a ``table-ui`` tap to the game's renderer, if it takes any."""
+    fn = getattr(_module(app), "on_ui", None)
+    if fn is not None:
+        fn(app, data)
+
+
+def handoff_note(app: Any) -> str:
+    """Public news for the hand-off screen from the game's renderer, or ""."""
+    fn = getattr(_module(app), "handoff_note", None)
+    return str(fn(app)) if fn is not None else ""
+
+
+def thinking_html(app: Any, ctx: TableContext, name: str) -> str:
+    """"<name> is thinking…" with the search's progress (``#think-progress``; the
+    browser layer moves its bar after every slice of thinking, without a re-render)."""
+    p = app.thinking_progress()
+    pct = round(100 * (p or 0.0))
+    return (f'<div class="thinking-box" role="status">'
+            f'<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{e(name)} is thinking…</p>'
+            f'<div{attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)}>'
+            f'<span class="think-fill" style="width:{pct}%"></span></div></div>')
 
 
 # ---- pieces every table uses ------------------------------------------------------------

@@ -1,0 +1,470 @@
+"""End-to-end tests of the Time War table, against the built dist/ (conftest.py).
+
+Taps only (every action through a real button), except where a test needs an exact
+position (the screenshots): it then writes saves made by the engine in CPython into
+localStorage, exactly as the app stores them, and resumes them from Saved games.
+Every test also checks, through the autouse ``traffic`` fixture, that no request left
+the test server's origin.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sys
+import time
+from typing import Any
+
+import pytest
+from conftest import ARTIFACTS, ROOT, shot, wait_ready
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(ROOT / "pwa"))
+from tb_ui.store import MemoryStorage, SaveStore  # noqa: E402
+
+from py_engine.core import Match, Seat  # noqa: E402
+
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
+CARD_ID = re.compile(r"\b[YR][1-8]\b")
+PICK = "button.tw-card.pick:not(.alt)"
+#: Anything a human can do on the Time War table, or the end of the game.
+ACTIONABLE = ("button[data-act=handoff-ok], .endpanel, " + PICK
+              + ", button.tw-play, button.tw-opt, button.tw-choice")
+
+
+# ---- helpers ------------------------------------------------------------------------------------
+def open_app(page: Any, server: Any, query: str = "?botspeed=instant") -> None:
+    page.goto(server.url + query)
+    wait_ready(page)
+
+
+def screen(page: Any) -> str:
+    return str(page.locator("#app > .screen").get_attribute("data-screen"))
+
+
+def state_n(page: Any) -> int:
+    n = page.locator("#app > .screen").get_attribute("data-n")
+    return int(n) if n is not None else -1
+
+
+def wait_moved(page: Any, n: int, timeout: float = 30_000) -> None:
+    page.wait_for_function(
+        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== String(n); }",
+        arg=n, timeout=timeout)
+
+
+def no_overflow(page: Any) -> None:
+    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sw <= iw, f"page is {sw}px wide in a {iw}px window"
+
+
+def small_targets(page: Any) -> list[str]:
+    """Visible buttons of the page smaller than 44×44 px."""
+    return list(page.evaluate("""() => [...document.querySelectorAll('#app button, #app select')]
+      .filter(b => b.offsetParent !== null)
+      .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
+      .filter(([n, r]) => r.width < 44 || r.height < 44)
+      .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""))
+
+
+def new_game(page: Any, kinds: list[str], names: list[str], level: str = "hard",
+             scenario: str | None = None) -> None:
+    """Set up a Time War game from the library and start it."""
+    page.get_by_role("button", name="New game of Time War").click()
+    expect(page.get_by_role("heading", name="New game: Time War")).to_be_visible()
+    for i, kind in enumerate(kinds):
+        page.locator(f'li.seat[data-seat="{i}"]').get_by_role("button", name=kind.capitalize(), exact=True).click()
+        if kind == "bot":
+            page.locator(f"#seat-level-{i}").select_option(level)
+    if scenario:
+        page.locator("#opt-scenario").select_option(scenario)
+    for i, name in enumerate(names):  # last: a re-render (the choices above) would drop typed names
+        page.get_by_role("textbox", name=f"Name of seat {i + 1}").fill(name)
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector("#app > .screen-table, #app > .screen-handoff")
+
+
+def human_step(page: Any, timeout: float = 60_000) -> str:
+    """Wait until a human can act (or the game is over), then take the FIRST offered
+    option: confirm a hand-off, pick a card, preview a placement, play it, or choose."""
+    page.wait_for_selector(ACTIONABLE, timeout=timeout)
+    if page.locator(".endpanel").count():
+        return "end"
+    n = state_n(page)
+    if page.locator("button[data-act=handoff-ok]").count():
+        page.locator("button[data-act=handoff-ok]").click()
+        page.wait_for_selector("#app > .screen-table")
+        return "handoff"
+    if page.locator(PICK).count():
+        page.locator(PICK).first.click()
+        wait_moved(page, n)
+        return "select"
+    if page.locator("button.tw-play").count():
+        page.locator("button.tw-play").click()
+        wait_moved(page, n)
+        return "place"
+    if page.locator("button.tw-opt").count():
+        page.locator("button.tw-opt").first.click()
+        expect(page.locator("button.tw-play")).to_be_visible()
+        return "preview"
+    page.locator("button.tw-choice").first.click()
+    wait_moved(page, n)
+    return "choice"
+
+
+def current_match(page: Any) -> Match:
+    """The game on the table, replayed in CPython from the app's own autosave (the
+    test's oracle for what is hidden)."""
+    sid = page.evaluate("localStorage.getItem('tb:current')")
+    return Match.load(page.evaluate("sid => localStorage.getItem('tb:save:' + sid)", sid))
+
+
+def shown_hand(page: Any) -> list[str]:
+    return sorted(page.locator(".tw-hand .tw-card").evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
+def board_snapshot(page: Any) -> dict[str, str]:
+    toggle = page.get_by_role("button", name=re.compile("^Game log"))
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    return {
+        "n": str(state_n(page)),
+        "board": page.locator(".tw-board").inner_text(),
+        "players": page.locator(".tw-players").inner_text(),
+        "hand": page.locator(".tw-hand").inner_text() if page.locator(".tw-hand").count() else "",
+        "act": page.locator(".tw-act").inner_text() if page.locator(".tw-act").count() else "",
+        "log": page.locator(".log-list").inner_text(),
+    }
+
+
+# ---- (a) a full game against the hard bot --------------------------------------------------------------
+def test_full_game_against_the_hard_bot_by_taps(page, server, traffic):
+    open_app(page, server)
+    new_game(page, ["human", "bot"], ["Ann"], level="hard")
+    waits: list[tuple[float, int]] = []  # (seconds waiting for the bot, bot actions meanwhile)
+    taps = 0
+    start = time.perf_counter()
+    while True:
+        n0, t0 = state_n(page), time.perf_counter()
+        page.wait_for_selector(ACTIONABLE, timeout=60_000)
+        if state_n(page) != n0:
+            waits.append((time.perf_counter() - t0, state_n(page) - n0))
+        did = human_step(page)
+        if did == "end":
+            break
+        assert did != "handoff", "no hand-off with a single human"
+        taps += 1
+        assert taps < 400, "the game does not end"
+    total = time.perf_counter() - start
+    end = page.locator(".endpanel")
+    expect(end.get_by_role("heading")).to_contain_text(re.compile(r"wins!|A draw!"))
+    expect(end.locator("table.tw-breakdown tfoot")).to_contain_text("Total")
+    expect(end.get_by_role("button", name="Rematch")).to_be_visible()
+    m = current_match(page)
+    assert m.is_over() and m.seats[1].level == "hard"
+    bot_actions = sum(1 for seat, _ in m.actions if seat == 1)
+    bot_time = sum(w for w, _ in waits)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "time_war_hard_game.json").write_text(json.dumps({
+        "total_seconds": round(total, 1), "human_taps": taps, "bot_actions": bot_actions,
+        "seconds_waiting_for_the_bot": round(bot_time, 1),
+        "longest_wait_seconds": round(max((w for w, _ in waits), default=0.0), 2),
+        "result": m.game.outcome(m.state).reason,
+    }, indent=1))
+    assert not traffic.offsite
+
+
+# ---- (b) pass and play: a hand-off before every change of human, no hand leaks -----------------------------
+def test_pass_and_play_hands_off_before_every_change_of_human(page, server, traffic):
+    open_app(page, server)
+    new_game(page, ["human", "human"], ["Ann", "Bob"], scenario="centre")
+    names = ["Ann", "Bob"]
+    shown_seat: int | None = None   # whose hand the table showed last
+    handed_to: int | None = None    # the seat a confirmed hand-off gave the device to
+    handoffs = owed_handoffs = 0
+    for _ in range(600):
+        page.wait_for_selector(ACTIONABLE, timeout=30_000)
+        if page.locator(".endpanel").count():
+            break
+        if screen(page) == "handoff":
+            m = current_match(page)
+            nxt = m.to_act()[0]
+            expect(page.get_by_role("heading", name=f"Pass the device to {names[nxt]}")).to_be_visible()
+            # the DOM right before the confirm: no hand at all, no hidden card of either player
+            html = page.content()
+            hidden = set(m.state["hands"][0] + m.state["hands"][1] + m.state["decks"][0] + m.state["decks"][1])
+            assert not set(CARD_ID.findall(html)) & hidden, "a hidden card is in the page before the hand-off"
+            assert page.locator(".tw-hand, .tw-card, .tw-board, button.tw-choice").count() == 0
+            st = m.state
+            if st["pending"] is not None and st["pending"]["player"] != st["active"]:
+                owed_handoffs += 1
+                expect(page.locator(".tw-ho-why")).to_contain_text("must choose how to carry out")
+            if handoffs == 3:
+                shot(page, "time_war-pass-and-play-handoff")
+            page.get_by_role("button", name=f"I’m {names[nxt]} — continue").click()
+            page.wait_for_selector("#app > .screen-table")
+            handoffs += 1
+            handed_to = nxt
+            # only the new holder's hand is in the page; the previous holder's is gone
+            assert shown_hand(page) == sorted(m.state["hands"][nxt])
+            html = page.content()
+            for c in m.state["hands"][1 - nxt]:
+                assert c not in CARD_ID.findall(html), f"{c} of {names[1 - nxt]}'s hand is in the page"
+            continue
+        seat = int(page.locator(".tw-hand").get_attribute("data-seat"))
+        if seat != shown_seat:
+            assert handed_to == seat, f"the table showed {names[seat]}'s hand without a hand-off"
+            shown_seat = seat
+        human_step(page)
+    expect(page.locator(".endpanel h2")).to_contain_text(re.compile(r"(Ann|Bob) wins!|A draw!"))
+    m = current_match(page)
+    assert m.is_over()
+    assert handoffs >= 16, "at least one hand-off per turn"
+    # every human decision came after a hand-off to that human: count the changes of
+    # deciding seat in the log (the hand-off before each is asserted above)
+    changes = sum(1 for (a, _), (b, _) in zip(m.actions, m.actions[1:], strict=False) if a != b) + 1
+    assert handoffs == changes, (handoffs, changes)
+    print(f"pass and play: {handoffs} hand-offs, {owed_handoffs} before a choice owed in the other's turn")
+    assert not traffic.offsite
+
+
+# ---- (c) offline resume --------------------------------------------------------------------------------------
+def test_offline_reload_resumes_the_same_position(page, server, context, traffic):
+    open_app(page, server)
+    new_game(page, ["human", "bot"], ["Ann"], level="easy")
+    places = 0
+    while places < 3:
+        did = human_step(page)
+        assert did != "end"
+        places += did == "place"
+    page.wait_for_selector(PICK + ", button.tw-choice", timeout=30_000)
+    if page.locator(PICK).count():  # stop half-way through a turn: a card chosen
+        n = state_n(page)
+        page.locator(PICK).nth(1).click()
+        wait_moved(page, n)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    before = board_snapshot(page)
+    context.set_offline(True)
+    server.stop()
+    response = page.reload()
+    wait_ready(page)
+    assert response is not None and response.from_service_worker
+    assert screen(page) == "table"
+    assert board_snapshot(page) == before
+    human_step(page)  # and play goes on offline
+    assert not traffic.offsite
+
+
+# ---- (d) the page stays responsive while the hard bot thinks -----------------------------------------------------
+#: The longest main-thread task allowed while the bot thinks (report:
+#: e2e/artifacts/time_war_longtasks.json). Slices are ~30 ms, and on a machine that is not
+#: oversubscribed no task of 50 ms or more was seen. When other processes keep every core
+#: busy (load average above 1.5 per core), the browser's main thread is preempted and a
+#: 30 ms slice was seen to last up to ~180 ms of wall time: the test then records the figure
+#: and only checks a loose bound.
+LONGTASK_LIMIT_MS = 100
+LONGTASK_LIMIT_BUSY_MS = 300
+LONGTASK_JS = """() => {
+  window.__lt = []; window.__think = []; window.__t0 = null;
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__lt.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask', buffered: true});
+  const mark = () => {
+    const on = !!document.getElementById('think-progress'), now = performance.now();
+    if (on && window.__t0 === null) window.__t0 = now;
+    if (!on && window.__t0 !== null) { window.__think.push([window.__t0, now]); window.__t0 = null; }
+  };
+  new MutationObserver(mark).observe(document.getElementById('app'), {childList: true, subtree: true});
+  mark();
+  // an event-loop probe: the gap between two timer ticks bounds the task that ran between them
+  // (the Long Tasks API only reports tasks of 50 ms or more)
+  window.__gap = 0; let last = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    if (window.__t0 !== null && last >= window.__t0) window.__gap = Math.max(window.__gap, now - last);
+    last = now; setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+}"""
+
+
+def test_hard_bot_thinks_without_long_tasks(page, server, traffic):
+    cpus = os.cpu_count() or 1
+    busy = os.getloadavg()[0] > 1.5 * cpus
+    open_app(page, server)
+    page.evaluate(LONGTASK_JS)
+    new_game(page, ["human", "bot"], ["Ann"], level="hard")
+    bot_actions = 0
+    while bot_actions < 10:
+        n0 = state_n(page)
+        did = human_step(page)
+        assert did != "end"
+        if did in ("place", "choice"):
+            page.wait_for_selector(ACTIONABLE, timeout=60_000)
+            m = current_match(page)
+            bot_actions = sum(1 for seat, _ in m.actions if seat == 1)
+        assert state_n(page) >= n0
+    page.wait_for_selector(ACTIONABLE, timeout=60_000)
+    page.wait_for_timeout(300)  # let the observer deliver the last entries
+    tasks, think, gap = page.evaluate("[window.__lt, window.__think, window.__gap]")
+    assert think, "the thinking indicator never showed"
+    # Tasks that began while the indicator was up: the bot's slices, its moves and the
+    # re-renders after them. (The tap that hands the turn to the bot ends just as the
+    # indicator appears: it is the player's own action, reported apart.)
+    during = [d for s, d in tasks if any(a <= s < b for a, b in think)]
+    taps = [d for s, d in tasks if any(s < a < s + d for a, b in think)]
+    thinking_ms = sum(b - a for a, b in think)
+    worst = max(during, default=0.0)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "time_war_longtasks.json").write_text(json.dumps({
+        "bot": "hard (1200 ISMCTS iterations per decision)",
+        "slice_ms": 30, "note": "a slice checks the clock every 4 iterations (Thinking.step)",
+        "bot_actions": bot_actions, "thinking_periods": len(think),
+        "thinking_ms_total": round(thinking_ms),
+        "long_tasks_during_thinking": len(during),
+        "what_is_a_long_task": "a main-thread task of 50 ms or more (Long Tasks API)",
+        "max_event_loop_gap_ms": round(gap, 1),
+        "event_loop_gap_note": "longest time between two setTimeout(0) ticks while the bot was thinking: "
+                               "an upper bound of the longest task then, whatever its length",
+        "max_long_task_ms": round(worst, 1),
+        "long_tasks_ms": sorted((round(d, 1) for d in during), reverse=True)[:20],
+        "player_taps_starting_the_bot_ms": sorted((round(d, 1) for d in taps), reverse=True),
+        "cpu_count": cpus, "load_average": [round(x, 2) for x in os.getloadavg()],
+        "machine_busy_at_start": busy,
+        "asserted_limit_ms": LONGTASK_LIMIT_BUSY_MS if busy else LONGTASK_LIMIT_MS,
+    }, indent=1))
+    limit = LONGTASK_LIMIT_BUSY_MS if busy else LONGTASK_LIMIT_MS
+    assert worst < limit, f"a {worst:.0f} ms task blocked the page while the bot was thinking"
+    assert not traffic.offsite
+
+
+# ---- (e) screenshots at phone and tablet sizes -----------------------------------------------------------------
+def _position(names: list[str], kinds: list[str], level: str, seed: int, stop: Any,
+              scenario: str = "centre") -> Match:
+    """A game played at random from the engine until ``stop(match)`` (the first seed
+    from ``seed`` on whose game gets there)."""
+    seats = [Seat(n, k, level if k == "bot" else None) for n, k in zip(names, kinds, strict=True)]
+    human = kinds.index("human")
+    for s in range(seed, seed + 200):
+        m = Match.new("time_war", seats, {"scenario": scenario}, s, {"holder": human})
+        rng = random.Random(s)
+        while not m.is_over() and not stop(m):
+            seat = m.to_act()[0]
+            m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
+        if stop(m):
+            return m
+    raise AssertionError("position not reached")
+
+
+def _positions() -> dict[str, str]:
+    """Saves of the screenshot positions (localStorage keys -> values)."""
+    def owes(m: Match) -> bool:
+        st = m.state
+        return (st["turn"] >= 7 and st["pending"] is not None and m.seats[st["pending"]["player"]].kind == "human"
+                and st["pending"]["command"] in ("push", "rally", "charge"))
+
+    def to_place(m: Match) -> bool:
+        st = m.state
+        return st["turn"] >= 6 and st["pending"] is None and m.to_act() == [0] and st["selected"] is None
+
+    def bot_places(m: Match) -> bool:
+        st = m.state
+        return st["turn"] >= 5 and st["pending"] is None and m.to_act() == [0] and len(st["hands"][0]) > 1
+
+    storage = MemoryStorage()
+    clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))
+    store = SaveStore(storage, lambda: float(next(clock)))
+    games = {
+        "end": _position(["End Eve", "Bot (easy)"], ["human", "bot"], "easy", 4, Match.is_over, "objectives"),
+        "think": _position(["Bot (hard)", "Think Tia"], ["bot", "human"], "hard", 5, bot_places, "garrison"),
+        "choice": _position(["Bot (easy)", "Choice Cam"], ["bot", "human"], "easy", 0, owes, "garrison"),
+        "place": _position(["Place Pat", "Bot (easy)"], ["human", "bot"], "easy", 3, to_place, "objectives"),
+    }
+    for i, m in enumerate(games.values()):
+        store.put(f"shot-{i}", m)
+    return storage.data
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_time_war_screenshots_fit(page, server, traffic, size):
+    page.set_viewport_size(VIEWPORTS[size])
+    page.emulate_media(reduced_motion="reduce")
+
+    def capture(name: str, viewport_only: bool = False) -> None:
+        no_overflow(page)
+        assert not small_targets(page), small_targets(page)
+        path = ARTIFACTS / f"{size}-time_war-{name}.png"
+        if viewport_only:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(path))
+        else:
+            page.evaluate("window.scrollTo(0, 0)")
+            shot(page, f"{size}-time_war-{name}")
+        no_overflow(page)
+
+    def resume(who: str) -> None:
+        page.get_by_role("button", name="Saved games").click()
+        page.get_by_role("button", name=re.compile(f"^Resume Time War with .*{who}")).click()
+        page.wait_for_selector("#app > .screen-table")
+
+    open_app(page, server, "")
+    page.evaluate("kv => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", _positions())
+    page.reload()
+    wait_ready(page)
+
+    # placing: a card chosen, a placement previewed on the board and in the run order
+    resume("Place Pat")
+    page.locator(PICK).first.click()
+    expect(page.locator("button.tw-opt")).to_have_count(8)
+    capture("placing")
+    page.locator("button.tw-opt").nth(3).click()
+    expect(page.locator(".tw-confirm")).to_be_visible()
+    expect(page.locator(".tw-space.tw-cover")).to_have_count(2)
+    expect(page.locator(".tw-space.tw-cover .tw-ghost")).to_have_count(2)
+    page.locator(".tw-confirm").scroll_into_view_if_needed()
+    capture("placing-preview", viewport_only=True)  # the run order sticks to the bottom of a phone
+    # the covered stacks open
+    page.locator("button.tw-play").click()
+    page.wait_for_selector(PICK + ", button.tw-choice", timeout=30_000)
+    if page.locator("button.tw-half-btn").count():
+        page.locator("button.tw-half-btn").first.click()
+        expect(page.locator(".tw-under")).to_be_visible()
+        capture("stack-open")
+    page.get_by_role("button", name="Leave the table (the game stays saved)").click()
+
+    # a choice owed by the human during the bot's turn
+    resume("Choice Cam")
+    expect(page.locator(".tw-choose")).to_be_visible()
+    expect(page.locator(".tw-space.tw-now")).to_have_count(1)
+    capture("choice")
+    page.locator(".tw-choose").scroll_into_view_if_needed()
+    capture("choice-panel", viewport_only=True)
+    page.get_by_role("button", name="Leave the table (the game stays saved)").click()
+
+    # the hard bot thinking, with its progress
+    resume("Think Tia")
+    bar = page.locator("#think-progress")
+    expect(bar).to_be_visible()
+    page.wait_for_function(
+        "() => { const b = document.getElementById('think-progress');"
+        " return b && +b.getAttribute('aria-valuenow') >= 5; }", timeout=30_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    capture("thinking", viewport_only=True)
+    page.get_by_role("button", name="Leave the table (the game stays saved)").click()
+
+    # the end: the score by space, markers, scenario points; Rematch
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name=re.compile("^View Time War with End Eve")).click()
+    expect(page.locator(".endpanel table.tw-breakdown")).to_be_visible()
+    capture("end")
+
+    # the dark theme
+    page.get_by_role("button", name="Leave the table (the game stays saved)").click()
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("button", name="Dark", exact=True).click()
+    resume("Choice Cam")
+    capture("choice-dark")
+    assert not traffic.offsite

@@ -1,0 +1,746 @@
+"""The Time War table (renders ``TimeWar.board_view``, see py_engine/time_war/rules.py).
+
+- the board: the five spaces in a column, the base of the seat holding the device at
+  the bottom ("ahead" is up for them); on each space its cubes, markers, values,
+  who controls it, and beside it the visible command half (glyph, name, and which
+  player it faces: a coloured edge and pointer on that player's side, plus their
+  letter), with the number of halves it covers (tap to list them);
+- playing a card: tap a card of the hand (``select``), then one of the eight
+  placements (``place j command``, grouped by position): the first tap previews it
+  on the board (the two covered spaces, the new halves, and the whole run order
+  after it), "Play the card here" confirms;
+- the execution: this turn's steps, the space being carried out highlighted, and
+  the choice the facing player owes (counts, push make-up, colours; rally sources
+  are buttons on the board's spaces);
+- only the hand of the seat holding the device is ever rendered (the view of that
+  seat has no other hand); unplayed cards of each side are public and shown by
+  their commands only;
+- a bot's "thinking…" with progress; the end panel with the score by space,
+  markers and scenario points.
+
+Colour-blind cues: Yellow is a round badge "Y", Red a square badge "R", white
+cubes a hollow "W"; facing is shown by position and text, never by colour alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..html import attrs, button, e, plural
+from . import TableContext, alerts, log_panel, thinking_html, topbar
+
+COLOURS = ("yellow", "red", "white")
+LETTERS = ("Y", "R", "W")
+SHORT = {1: "Y base", 2: "Y front", 3: "Middle", 4: "R front", 5: "R base"}
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
+#: What each scenario does, in a short line of our own.
+SCENARIO_LINES = {
+    "attrition": "Every unit destroyed gives its owner’s opponent a white cube: 1 point each.",
+    "centre": "After every turn, whoever holds the Middle takes a white cube: 1 point each.",
+    "objectives": "Objective markers on the battlefield: +1 point per marker on each space you hold at the end.",
+    "raid": "After your own turn, a white cube (1 point) if you have a unit in the enemy base.",
+    "garrison": "Three neutral units hold the Middle; each one you destroy by charging is a 2-point trophy.",
+}
+#: What each command does, in a few words (titles and tooltips).
+COMMAND_HINTS = {
+    "deploy": "one unit from the supply onto this space",
+    "move": "one or more units one space forward",
+    "push": "units step forward, each shoving one unit a space further",
+    "charge": "one unit steps forward and destroys a unit there",
+    "sabotage": "destroy one unit on this space",
+    "rally": "bring one unit here from another space",
+}
+#: 24×24 line icons (stroke = currentColor); "move" and "push" point ahead (up).
+GLYPHS = {
+    "deploy": '<circle cx="12" cy="12" r="8"/><path d="M12 8v8M8 12h8"/>',
+    "move": '<path d="M6 13l6-6 6 6M6 19l6-6 6 6"/>',
+    "push": '<path d="M12 21V10M7 14l5-5 5 5M5 4h14"/>',
+    "charge": '<path d="M13 2L5 14h6l-1 8 8-12h-6l1-8z"/>',
+    "sabotage": '<circle cx="10" cy="14" r="6.5"/><path d="M14.5 9.5L18 6M17 3.5l1 2.5 2.5 1"/>',
+    "rally": '<path d="M6 21V3M6 4h11l-2.5 4L17 12H6"/>',
+}
+
+
+def _data() -> dict[str, Any]:
+    from py_engine.time_war.rules import data
+
+    return data()
+
+
+def _scenario(sid: str) -> dict[str, Any]:
+    return next(s for s in _data()["scenarios"] if s["id"] == sid)
+
+
+def glyph(command: str, down: bool = False) -> str:
+    """The icon of a command (``down``: turned to point at the top player's "ahead")."""
+    cls = "tw-glyph" + (" tw-down" if down and command in ("move", "push") else "")
+    return (f'<svg class="{cls}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'{GLYPHS.get(command, "")}</svg>')
+
+
+def badge(k: int, extra: str = "") -> str:
+    """The colour-blind-safe token of a colour: round Y, square R, hollow W."""
+    return f'<span class="tw-badge tw-{COLOURS[k]}{extra}" aria-hidden="true">{LETTERS[k]}</span>'
+
+
+def card_halves(card: str, b: dict[str, Any]) -> tuple[str, str]:
+    h = b["cards"][card[1:]]["halves"]
+    return str(h[0]), str(h[1])
+
+
+def general(card: str, b: dict[str, Any]) -> str:
+    return str(b["cards"][card[1:]]["general"])
+
+
+class _Ctx:
+    """What the pieces of the table share: the view, the bottom seat, names."""
+
+    def __init__(self, app: Any, ctx: TableContext) -> None:
+        self.app, self.ctx = app, ctx
+        self.v = ctx.view
+        self.b: dict[str, Any] = ctx.view["board"]
+        p = ctx.perspective
+        self.me: int | None = p if p is not None and ctx.kinds[p] == "human" else None
+        self.bottom = self.me if self.me is not None else 0
+        self.names: list[str] = list(ctx.view["seats"])
+        self.over = ctx.view["outcome"] is not None
+        self.new_from = len(self.b["steps"])  # steps from here on are new (set by _flash)
+
+    def who(self, seat: int) -> str:
+        """"you" for the seat holding the device, else the colour."""
+        return "you" if seat == self.me else COLOURS[seat].title()
+
+    def colour_name(self, seat: int) -> str:
+        return f"{COLOURS[seat].title()} ({self.names[seat]})"
+
+    def down(self, seat: int) -> bool:
+        """True if ``seat`` sits at the top of the board (its "ahead" points down)."""
+        return seat != self.bottom
+
+
+# ---- view state (previews, open stacks) ---------------------------------------------------
+def on_ui(app: Any, d: dict[str, Any]) -> None:
+    """``data-act="table-ui"`` taps: ``k=preview`` (``key="j:command"``), ``k=cancel``,
+    ``k=stack`` (``space=<id>``: show or hide what a stack covers)."""
+    ui = app.table_ui
+    k = d.get("k")
+    if k == "preview":
+        ui["preview"] = {"n": str(d.get("n")), "key": str(d.get("key")), "card": str(d.get("card"))}
+    elif k == "cancel":
+        ui.pop("preview", None)
+    elif k == "stack":
+        opened = set(ui.get("open", []))
+        sid = str(d.get("space"))
+        opened.symmetric_difference_update({sid})
+        ui["open"] = sorted(opened)
+
+
+def _preview(t: _Ctx) -> dict[str, Any] | None:
+    """The placement being previewed: {"key", "action", "card", "laid": [(space id,
+    command, facing)]}, if it is still a legal action now."""
+    pv = t.app.table_ui.get("preview")
+    card = t.b.get("selected")
+    if not pv or pv.get("n") != str(t.ctx.n) or card is None or pv.get("card") != card:
+        return None
+    for a in t.ctx.actions:
+        if a["action"][0] == "place" and f"{a['action'][1]}:{a['action'][2]}" == pv["key"]:
+            laid = t.app.match.game.placement(t.ctx.acting, int(a["action"][1]), str(a["action"][2]), card)
+            return {"key": pv["key"], "action": a, "card": card,
+                    "laid": [(s + 1, cmd, face) for s, cmd, face in laid]}
+    return None
+
+
+def _last_card(v: dict[str, Any]) -> str | None:
+    """The card played last (from the public log line "… plays Y4: …")."""
+    for line in reversed(v["log"]):
+        m = re.search(r"\bplays ([YR][1-8])\b", line)
+        if m:
+            return m.group(1)
+    return None
+
+
+# ---- top: players and scenario ---------------------------------------------------------------
+def _players(t: _Ctx) -> str:
+    b, ctx = t.b, t.ctx
+    sc = _scenario(b["scenario"]["id"])
+    items = []
+    for p in b["players"]:
+        s = p["seat"]
+        turn = not t.over and s == b["active"]
+        tag = '<span class="you">you</span>' if s == t.me else ""
+        if ctx.kinds[s] == "bot":
+            tag = f'<span class="pbot">bot · {e(ctx.levels[s] or "")}</span>'
+        held = ""
+        if sc["points_per_white"]:
+            word = "trophy" if b["scenario"]["id"] == "garrison" else "cube"
+            held = f'<span title="White {word}s held">{badge(2)} {plural(p["held"], word, "trophies" if word == "trophy" else None)}</span>'
+        label = (f"{COLOURS[s].title()}, {p['name']}: {p['score']} points; "
+                 f"{plural(p['hand_count'], 'card')} in hand, {p['deck_count']} in the deck, "
+                 f"{p['supply']} in the supply" + (", to play" if turn else ""))
+        think = ""
+        if ctx.kinds[s] == "bot" and not t.over and s in t.v["to_act"]:
+            # phones: the decision panel is below the board; show the bot at work up here too
+            pct = round(100 * (t.app.thinking_progress() or 0.0))
+            think = (f'<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
+                     f'<span class="think-bar"><span class="think-fill" style="width:{pct}%"></span></span></div>')
+        items.append(
+            f'<li{attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""), aria_current="true" if turn else None, aria_label=label)}>'
+            f'<div class="tw-pl-head">{badge(s)}<span class="pname">{e(p["name"])}</span>'
+            f'<span class="tw-score" aria-hidden="true">{p["score"]}<small>pts</small></span></div>'
+            f'<div class="tw-pl-meta" aria-hidden="true">{tag}<span>Hand {p["hand_count"]}</span>'
+            f'<span>Deck {p["deck_count"]}</span><span>Supply {p["supply"]}</span>{held}</div>{think}</li>')
+    return f'<ul class="tw-players" aria-label="Players and scores">{"".join(items)}</ul>'
+
+
+def _scenario_card(t: _Ctx) -> str:
+    b = t.b
+    sid = b["scenario"]["id"]
+    sc = _scenario(sid)
+    extra = []
+    if sc["reserve"]:
+        extra.append(f'{badge(2)} Reserve <b>{b["scenario"]["reserve"]}</b>')
+    if sc["points_per_white"]:
+        word = "Trophies" if sid == "garrison" else "Cubes held"
+        held = " · ".join(f'{badge(p["seat"])} <b>{p["held"]}</b>' for p in b["players"])
+        extra.append(f"{word}: {held}")
+    if sc["points_per_marker"]:
+        extra.append(f'<span class="tw-star" aria-hidden="true">★</span> {plural(sum(sp["markers"] for sp in b["spaces"]), "marker")}')
+    game = ""
+    if t.v["board"]["game_no"] > 1 or t.app.match.options.get("match_of_two"):
+        carry = b["carry"]
+        game = (f'<p class="tw-scen-extra">Game {b["game_no"]} of 2'
+                + (f' · game 1: {badge(0)} <b>{carry[0]}</b> {badge(1)} <b>{carry[1]}</b>' if b["game_no"] > 1 else "")
+                + "</p>")
+    return (f'<section class="tw-scen" aria-label="Scenario card">'
+            f'<p class="tw-scen-name"><span class="tw-scen-tag">Scenario</span> <strong>{e(b["scenario"]["name"])}</strong></p>'
+            f'<p class="tw-scen-line">{e(SCENARIO_LINES.get(sid, ""))}</p>'
+            + (f'<p class="tw-scen-extra">{" · ".join(extra)}</p>' if extra else "")
+            + game + "</section>")
+
+
+# ---- the board ---------------------------------------------------------------------------------
+def _units(sp: dict[str, Any]) -> str:
+    groups = []
+    for k, n in enumerate(sp["units"]):
+        if n <= 0:
+            continue
+        cubes = "".join("<i></i>" for _ in range(min(n, 10)))
+        groups.append(f'<span class="tw-ug tw-{COLOURS[k]}">{badge(k)}<span class="tw-cubes">{cubes}</span>'
+                      f'<b class="tw-n">{n}</b></span>')
+    if sp["markers"]:
+        stars = "★" * sp["markers"]
+        groups.append(f'<span class="tw-ug tw-marker" title="Objective markers"><span class="tw-star">{stars}</span></span>')
+    return f'<div class="tw-units" aria-hidden="true">{"".join(groups) or "<span class=tw-none>no units</span>"}</div>'
+
+
+def _half(t: _Ctx, command: str, faces: int, extra: str = "", tag: str = "") -> str:
+    near = faces == t.bottom
+    cls = f"tw-half tw-f-{COLOURS[faces]} {'tw-f-near' if near else 'tw-f-far'}{extra}"
+    return (f'<div class="{cls}" title="{e(command.title())}: {e(COMMAND_HINTS.get(command, ""))}">'
+            f'{tag}<span class="tw-half-cmd">{glyph(command, t.down(faces))}'
+            f'<span class="tw-cmd">{e(command.title())}</span></span>'
+            f'<span class="tw-face">{badge(faces)}<span>for {e(t.who(faces))}</span></span></div>')
+
+
+def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | None) -> str:
+    """The command strip beside a space: the top half (or the previewed new one over
+    it). When it covers older halves, the half is a button that lists them."""
+    stack = sp["stack"]
+    sid = sp["id"]
+    opened = str(sid) in t.app.table_ui.get("open", [])
+    if new is not None:
+        cover = ""
+        if stack:
+            top = stack[-1]
+            cover = (f'<p class="tw-covers">covers {glyph(top["command"], t.down(top["faces"]))}'
+                     f'{e(top["command"].title())} {badge(top["faces"])}</p>')
+        return (f'<div class="tw-slot">{_half(t, new[0], new[1], " tw-ghost", "<span class=tw-tag>new</span>")}'
+                f"{cover}</div>")
+    if not stack:
+        return '<div class="tw-slot"><div class="tw-half tw-empty"><span>No command</span></div></div>'
+    top = stack[-1]
+    fresh = " tw-last" if last is not None and top["card"] == last else ""
+    tag = '<span class="tw-tag">last card</span>' if fresh else ""
+    under = len(stack) - 1
+    count = f'<span class="tw-under-n">+{under} under <span class="chev" aria-hidden="true"></span></span>' if under else ""
+    half = _half(t, top["command"], top["faces"], fresh, tag + count)
+    if not under:
+        return f'<div class="tw-slot">{half}</div>'
+    name = (f"{top['command'].title()} for {t.who(top['faces'])} on {sp['name']}, covering "
+            f"{plural(under, 'half', 'halves')}: {'hide' if opened else 'show'} them")
+    return (f'<div class="tw-slot"><button type="button"{attrs(class_="tw-half-btn", data_act="table-ui", data_k="stack", data_space=sid, aria_expanded="true" if opened else "false", aria_label=name)}>'
+            f"{half}</button></div>")
+
+
+def _under_list(t: _Ctx, sp: dict[str, Any]) -> str:
+    stack = sp["stack"]
+    if len(stack) < 2 or str(sp["id"]) not in t.app.table_ui.get("open", []):
+        return ""
+    items = "".join(
+        f'<li>{glyph(h["command"], t.down(h["faces"]))}<span>{e(h["command"].title())}</span> '
+        f'{badge(h["faces"])}<span>for {e(t.who(h["faces"]))}</span>'
+        f'<small>{e(h["card"])} · {e(general(h["card"], t.b))}</small></li>'
+        for h in reversed(stack[:-1]))
+    return (f'<div class="tw-under" id="tw-under-{sp["id"]}"><p>Covered, newest first:</p>'
+            f'<ol>{items}</ol></div>')
+
+
+def _space_label(t: _Ctx, sp: dict[str, Any]) -> str:
+    units = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(sp["units"]) if n) or "no units"
+    ctl = sp["control"]
+    who = f"{COLOURS[ctl].title()} controls it" if ctl is not None else "nobody controls it"
+    vals = f"worth {sp['values'][0]} to Yellow and {sp['values'][1]} to Red"
+    marks = f", {plural(sp['markers'], 'objective marker')}" if sp["markers"] else ""
+    cmd = "no command"
+    if sp["stack"]:
+        top = sp["stack"][-1]
+        cmd = f"command {top['command']} for {t.who(top['faces'])}"
+        if len(sp["stack"]) > 1:
+            cmd += f", covering {plural(len(sp['stack']) - 1, 'half', 'halves')}"
+    return f"{sp['name']}: {units}; {who}; {vals}{marks}; {cmd}."
+
+
+def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
+    b, ctx = t.b, t.ctx
+    pend = b["pending"]
+    now = pend["space"] + 1 if pend is not None else None
+    target = None
+    if pend is not None and pend["command"] in ("move", "push", "charge"):
+        nxt = pend["space"] + 1 + (1 if pend["player"] == 0 else -1)
+        target = nxt if 1 <= nxt <= 5 else None
+    rally = {int(str(a["target"]).split(":")[1]): a for a in ctx.actions
+             if a["action"][0] == "rally" and str(a.get("target", "")).startswith("space:")}
+    covered = {s: (cmd, face) for s, cmd, face in preview["laid"]} if preview else {}
+    last = _last_card(t.v)
+    done = {st["space"] + 1 for st in b["steps"]} if pend is not None else set()
+    order = b["exec_order"]
+    flash = _flash(t)
+    rows = []
+    ids = [5, 4, 3, 2, 1] if t.bottom == 0 else [1, 2, 3, 4, 5]
+    for sid in ids:
+        sp = b["spaces"][sid - 1]
+        ctl = sp["control"]
+        cls = ["tw-space", f"tw-{sp['kind']}", f"tw-ctl-{COLOURS[ctl]}" if ctl is not None else "tw-ctl-none"]
+        tags = []
+        if sid == now:
+            cls.append("tw-now")
+            tags.append(f'<span class="tw-flag tw-flag-now">Now: {e(pend["command"].title())} for {e(t.who(pend["player"]))}</span>')
+        if sid == target:
+            cls.append("tw-target")
+            tags.append('<span class="tw-flag">ahead</span>')
+        if sid in done:
+            cls.append("tw-done")
+        if sid in covered:
+            cls.append("tw-cover")
+        if sid in rally:
+            cls.append("tw-source")
+        style = None
+        if sid in flash:
+            cls.append("tw-flash")
+            style = f"--tw-delay:{flash[sid]:.2f}s"
+        ctl_html = (f'<p class="tw-ctl">{badge(ctl)} <span>{e(COLOURS[ctl].title())} holds it'
+                    f' <b>+{sp["values"][ctl]}</b></span></p>' if ctl is not None
+                    else '<p class="tw-ctl tw-ctl-no"><span>Nobody holds it</span></p>')
+        base = ""
+        if sp["kind"] == "base":
+            base = f" {badge(0 if sid == 1 else 1, ' tw-small')}"
+        vals = (f'<span class="tw-vals" title="Worth {sp["values"][0]} to Yellow, {sp["values"][1]} to Red">'
+                f'{badge(0, " tw-small")}<b>{sp["values"][0]}</b>{badge(1, " tw-small")}<b>{sp["values"][1]}</b></span>')
+        run = ""
+        if not t.over and sid in order:
+            run = f'<span class="tw-run" title="Carried out {ORDINAL[order.index(sid)]} this turn">{ORDINAL[order.index(sid)]}</span>'
+        rally_btn = ""
+        if sid in rally:
+            a = rally[sid]
+            rally_btn = (f'<button type="button" class="btn tw-rally tw-choice"{ctx.action_attrs(a)}'
+                         f' aria-label="{e(a["label"])}">Rally from here</button>')
+        rows.append(
+            f'<li{attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, style=style)}>'
+            f'<div class="tw-sp-info" role="group" aria-label="{e(_space_label(t, sp))}">'
+            f'<div class="tw-sp-head"><h3 class="tw-sp-name">{e(sp["name"])}{base}</h3>{run}{vals}</div>'
+            f'{"".join(tags)}{_units(sp)}{ctl_html}{rally_btn}</div>'
+            f'{_slot(t, sp, covered.get(sid), last)}{_under_list(t, sp)}</li>')
+    top_seat = 1 - t.bottom
+    label = ("The board: your base at the bottom" if t.me is not None
+             else "The board: Yellow base at the bottom")
+    return (f'<section class="tw-board-wrap" aria-label="{label}">'
+            f'<p class="tw-edge tw-edge-top">{badge(top_seat)} {e(t.colour_name(top_seat))}’s side</p>'
+            f'<ol class="tw-board">{"".join(rows)}</ol>'
+            f'<p class="tw-edge tw-edge-bottom">{badge(t.bottom)} {e(t.colour_name(t.bottom))}’s side'
+            + (" (you)" if t.me is not None else "") + "</p></section>")
+
+
+def steps_turn(b: dict[str, Any], over: bool) -> tuple[int, int]:
+    """(turn number, seat) of the turn that ``steps`` describes: the turn under way
+    while a choice is owed, else the one that just ended."""
+    if b["pending"] is not None or over:
+        return b["turn"], b["active"]
+    return b["turn"] - 1, 1 - b["active"]
+
+
+def _flash(t: _Ctx) -> dict[int, float]:
+    """Spaces to flash one after another (their step is new since the last render):
+    space id -> delay. Each step is shown once; re-renders do not replay it. Also
+    sets ``t.new_from``, the index of the first new step."""
+    b = t.b
+    turn, seat = steps_turn(b, t.over)
+    key = f"{b['game_no']}:{turn}:{seat}"
+    seen = t.app.table_ui.get("steps_seen")
+    t.app.table_ui["steps_seen"] = [key, len(b["steps"])]
+    start = seen[1] if isinstance(seen, list) and seen[0] == key else 0
+    t.new_from = start
+    return {st["space"] + 1: 0.45 * i for i, st in enumerate(b["steps"][start:])}
+
+
+# ---- what to do now ---------------------------------------------------------------------------
+def _options(t: _Ctx, preview: dict[str, Any] | None) -> str:
+    """The eight placements of the chosen card, by position, each a preview button."""
+    ctx, b = t.ctx, t.b
+    card = b["selected"]
+    me = ctx.acting
+    places = [a for a in ctx.actions if a["action"][0] == "place"]
+    if not places or card is None or me is None:
+        return ""
+    game = t.app.match.game
+    groups: dict[int, list[str]] = {}
+    for a in places:
+        j, cmd = int(a["action"][1]), str(a["action"][2])
+        laid = [(s + 1, c, f) for s, c, f in game.placement(me, j, cmd, card)]
+        key = f"{j}:{cmd}"
+        on = preview is not None and preview["key"] == key
+        lines = "".join(
+            f'<span class="tw-opt-line">{glyph(c, t.down(f))}<b>{e(c.title())}</b> {badge(f)}'
+            f'<span class="tw-opt-who">{e(t.who(f))}</span><span class="tw-opt-where">{e(SHORT[s])}</span></span>'
+            for s, c, f in laid)
+        groups.setdefault(j, []).append(
+            f'<li><button type="button"{attrs(class_="tw-opt" + (" on" if on else ""), id=f"tw-opt-{j}-{cmd}", data_act="table-ui", data_k="preview", data_key=key, data_card=card, data_n=ctx.n, aria_pressed="true" if on else "false", aria_label="Preview: " + a["label"])}>'
+            f'<span class="tw-opt-keep">Keep {e(cmd.title())}</span>{lines}</button></li>')
+    blocks = []
+    for j in sorted(groups):
+        spaces = [s + 1 for s, _, _ in game.placement(me, j, card_halves(card, b)[0], card)]
+        names = " + ".join(SHORT[s] for s in spaces)
+        blocks.append(f'<li class="tw-pos"><h3>Spaces {names}</h3><ul class="tw-pos-opts">{"".join(groups[j])}</ul></li>')
+    return (f'<div class="tw-options"><p class="tw-hint">Where does {e(card)} go? Tap a placement to see it '
+            f'on the board, then play it. The half you keep lies nearer your base.</p>'
+            f'<ol class="tw-pos-list">{"".join(blocks)}</ol></div>')
+
+
+def _confirm(t: _Ctx, preview: dict[str, Any] | None) -> str:
+    if preview is None:
+        return ""
+    b = t.b
+    laid = {s: (c, f) for s, c, f in preview["laid"]}
+    cells = []
+    for k, sid in enumerate(b["exec_order"]):
+        sp = b["spaces"][sid - 1]
+        if sid in laid:
+            cmd, face, new = laid[sid][0], laid[sid][1], True
+        elif sp["stack"]:
+            cmd, face, new = sp["stack"][-1]["command"], sp["stack"][-1]["faces"], False
+        else:
+            cmd, face, new = None, None, False
+        if cmd is None:
+            inner = '<span class="tw-mini-cmd">—</span>'
+            text = f"{sp['name']}: nothing"
+        else:
+            inner = (f'{glyph(cmd, t.down(face))}<span class="tw-mini-cmd">{e(cmd.title())}</span>'
+                     f'{badge(face)}')
+            text = f"{sp['name']}: {cmd} for {t.who(face)}" + (" (new)" if new else "")
+        cells.append(f'<li class="tw-mini{" new" if new else ""}"><span class="tw-mini-no" aria-hidden="true">{k + 1}</span>'
+                     f'<span class="tw-mini-sp" aria-hidden="true">{e(SHORT[sid])}</span>'
+                     f'<span class="tw-mini-body" aria-hidden="true">{inner}</span>'
+                     f'<span class="visually-hidden">{e(text)}</span></li>')
+    a = preview["action"]
+    return (f'<div class="tw-confirm" role="region" aria-label="Preview of this placement">'
+            f'<p class="tw-confirm-title">Then the spaces run in this order:</p>'
+            f'<ol class="tw-minis">{"".join(cells)}</ol>'
+            f'<div class="tw-confirm-btns">'
+            f'<button type="button" class="btn primary tw-play"{t.ctx.action_attrs(a)} data-autofocus="1"'
+            f' aria-label="Play the card here: {e(a["label"])}">Play the card here</button>'
+            f'{button("Cancel", "table-ui", "btn ghost", data_k="cancel")}</div></div>')
+
+
+def _choice(t: _Ctx) -> str:
+    """The facing player's choice for the pending command."""
+    ctx, b = t.ctx, t.b
+    pend = b["pending"]
+    sp = b["spaces"][pend["space"]]
+    cmd = pend["command"]
+    acts = ctx.actions
+    nxt = pend["space"] + (1 if pend["player"] == 0 else -1)
+    ahead = b["spaces"][nxt]["name"] if 0 <= nxt <= 4 else ""
+    turn = "your turn" if b["active"] == ctx.acting else f"{COLOURS[b['active']].title()}’s turn"
+    head = f'{glyph(cmd, t.down(pend["player"]))} {e(cmd.title())} on {e(sp["name"])} — for you, during {e(turn)}'
+    if cmd == "rally":
+        return (f'<div class="tw-choose"><p class="tw-choose-head">{head}</p>'
+                f'<p class="tw-hint">Tap <b>Rally from here</b> on a highlighted space: one of your units '
+                f'comes from there to {e(sp["name"])}.</p></div>')
+    btns = []
+    # keyboard users: after their own tap, focus goes to the first choice
+    focus = ' data-autofocus="1"' if ctx.fresh is not None else ""
+    if cmd == "move":
+        q = f"How many of your units on {sp['name']} move ahead to {ahead}?"
+        for a in acts:
+            btns.append(f'<button type="button" class="btn tw-choice tw-num"{ctx.action_attrs(a)}'
+                        f' aria-label="{e(a["label"])}">{e(a["action"][1])}</button>')
+    elif cmd == "push":
+        q = f"How many units push into {ahead}, and which units there are pushed on?"
+        for a in acts:
+            n, y, r, w = (int(x) for x in a["action"][1:5])
+            parts = "".join(f'<span class="tw-pushed">{c}{badge(k)}</span>' for k, c in enumerate((y, r, w)) if c)
+            btns.append(f'<button type="button" class="btn tw-choice tw-push"{ctx.action_attrs(a)}'
+                        f' aria-label="{e(a["label"])}"><span>{n} push</span><span class="tw-push-what">{parts}</span></button>')
+    else:
+        where = ahead if cmd == "charge" else sp["name"]
+        q = f"Which unit on {where} is destroyed?"
+        for a in acts:
+            k = COLOURS.index(str(a["action"][1]))
+            word = "Neutral" if k == 2 else COLOURS[k].title()
+            btns.append(f'<button type="button" class="btn tw-choice tw-col"{ctx.action_attrs(a)}'
+                        f' aria-label="{e(a["label"])}">{badge(k)} {e(word)} unit</button>')
+    if btns:
+        btns[0] = btns[0].replace("<button ", f"<button{focus} ", 1)
+    return (f'<div class="tw-choose"><p class="tw-choose-head">{head}</p><p class="tw-q">{e(q)}</p>'
+            f'<div class="tw-choice-list">{"".join(btns)}</div></div>')
+
+
+def _act(app: Any, t: _Ctx, preview: dict[str, Any] | None) -> str:
+    """The panel of the decision now: a choice, a placement, a card to pick, a bot
+    thinking, or nothing once the game is over."""
+    ctx, b, v = t.ctx, t.b, t.v
+    if t.over:
+        return ""
+    body = ""
+    prompt = v["prompt"]
+    mine = ctx.acting is not None
+    if not mine:
+        actor = v["to_act"][0] if v["to_act"] else None
+        if actor is not None and ctx.kinds[actor] == "bot":
+            owes = ""
+            if b["pending"] is not None:
+                pend = b["pending"]
+                owes = (f'<p class="tw-hint">It chooses how to carry out {e(pend["command"])} on '
+                        f'{e(b["spaces"][pend["space"]]["name"])}.</p>')
+            body = thinking_html(app, ctx, v["seats"][actor]) + owes
+            prompt = ""
+    elif b["pending"] is not None:
+        body = _choice(t)
+    elif b["selected"] is not None:
+        body = _options(t, preview) + _confirm(t, preview)
+    else:
+        body = '<p class="tw-hint">Tap one of your cards below to play it.</p>'
+    prompt_html = (f'<p class="prompt{" yours" if mine else ""}" id="prompt" aria-live="polite">{e(prompt)}</p>'
+                   if prompt else "")
+    return f'<section class="tw-act" aria-label="Your move" id="tw-act">{prompt_html}{body}</section>'
+
+
+def _hand(app: Any, t: _Ctx) -> str:
+    """The hand of the seat holding the device (never another one)."""
+    ctx, b = t.ctx, t.b
+    seat = t.me
+    if seat is None or t.over:
+        return ""
+    p = b["players"][seat]
+    hand = p["hand"] or []
+    selects = {a["action"][1]: a for a in ctx.actions if a["action"][0] == "select"}
+    selected = b.get("selected") if ctx.acting == seat else None
+    reselect = False
+    if selected is not None and ctx.can_undo:
+        last = app.match.actions[-1]
+        reselect = last[0] == seat and last[1].name == "select"
+    items = []
+    for c in hand:
+        h1, h2 = card_halves(c, b)
+        inner = (f'<span class="tw-card-top"><span class="tw-card-id">{e(c)}</span>'
+                 f'<span class="tw-card-gen">{e(general(c, b))}</span></span>'
+                 f'<span class="tw-card-halves"><span class="tw-ch">{glyph(h1)}<span>{e(h1.title())}</span></span>'
+                 f'<span class="tw-ch tw-ch-b">{glyph(h2)}<span>{e(h2.title())}</span></span></span>')
+        base = f"tw-card tw-card-{COLOURS[seat]}"
+        name = f"{c}: {h1.title()} / {h2.title()} ({general(c, b)})"
+        if c in selects:
+            items.append(f'<li><button type="button" class="{base} pick" id="tw-card-{e(c)}" data-card="{e(c)}"'
+                         f'{ctx.action_attrs(selects[c])} aria-label="Choose {e(name)}">{inner}</button></li>')
+        elif c == selected:
+            items.append(f'<li><div class="{base} selected" id="tw-card-{e(c)}" data-card="{e(c)}" aria-current="true">'
+                         f'<span class="hc-tag">Playing</span>{inner}</div></li>')
+        elif reselect:
+            a = {"action": ["select", c]}
+            items.append(f'<li><button type="button" class="{base} pick alt" id="tw-card-{e(c)}" data-card="{e(c)}"'
+                         f'{ctx.action_attrs(a, "reselect")} aria-label="Choose {e(name)} instead">{inner}</button></li>')
+        else:
+            items.append(f'<li><div class="{base}" data-card="{e(c)}">{inner}</div></li>')
+    if not items:
+        items.append('<li class="empty">No cards in hand.</li>')
+    who = "Your hand" + (f" — {p['name']}" if ctx.acting == seat else f" ({p['name']})")
+    return (f'<section class="tw-hand" aria-labelledby="tw-hand-title" data-seat="{seat}">'
+            f'<h2 id="tw-hand-title">{e(who)} <span class="count">{len(hand)}</span></h2>'
+            f'<ul class="tw-cards">{"".join(items)}</ul></section>')
+
+
+def _steps(t: _Ctx) -> str:
+    """This turn's execution (done, now, still to come), or what the last turn did."""
+    b = t.b
+    steps, pend = b["steps"], b["pending"]
+    if not steps and pend is None:
+        return ""
+    turn, seat = steps_turn(b, t.over)
+    if pend is not None:
+        title = f"Turn {turn} of 16 — {COLOURS[seat].title()}’s card runs"
+    else:
+        title = f"Last turn — {COLOURS[seat].title()} ({t.names[seat]})"
+    items = []
+    for i, st in enumerate(steps):
+        new = i >= t.new_from
+        style = f' style="--tw-delay:{0.45 * (i - t.new_from):.2f}s"' if new else ""
+        items.append(f'<li class="tw-step done{" tw-new" if new else ""}"{style}>'
+                     f'<span class="tw-step-sp">{glyph(st["command"], t.down(st["player"]))}{e(SHORT[st["space"] + 1])}</span>'
+                     f'<span>{e(st["text"])}</span></li>')
+    if pend is not None:
+        sp = pend["space"] + 1
+        items.append(f'<li class="tw-step now"><span class="tw-step-sp">{glyph(pend["command"], t.down(pend["player"]))}'
+                     f'{e(SHORT[sp])}</span><span>Now: {e(pend["command"].title())} for {e(t.who(pend["player"]))} — '
+                     f'{e(t.names[pend["player"]])} chooses.</span></li>')
+        order = b["exec_order"]
+        for sid in order[order.index(sp) + 1:]:
+            stack = b["spaces"][sid - 1]["stack"]
+            if stack:
+                top = stack[-1]
+                items.append(f'<li class="tw-step next"><span class="tw-step-sp">{glyph(top["command"], t.down(top["faces"]))}'
+                             f'{e(SHORT[sid])}</span><span>Then: {e(top["command"].title())} for {e(t.who(top["faces"]))}.</span></li>')
+    return (f'<section class="tw-steps panel" aria-label="Turn report"><h2>{e(title)}</h2>'
+            f'<ol class="tw-step-list">{"".join(items)}</ol></section>')
+
+
+def _decks(t: _Ctx) -> str:
+    """Both sides' unplayed cards (public: both decks hold the same eight cards). Shown
+    by their commands only, never marking which of the other side's are in hand."""
+    b = t.b
+    if t.over:
+        return ""
+    blocks = []
+    for p in b["players"]:
+        s = p["seat"]
+        mine = s == t.me
+        hand = set(p["hand"] or []) if mine else set()
+        chips = []
+        for c in p["unplayed"]:
+            h1, h2 = card_halves(c, b)
+            tag = '<span class="tw-inhand">in hand</span>' if c in hand else ""
+            chips.append(f'<li class="tw-up{" inhand" if c in hand else ""}" title="{e(general(c, b))}">'
+                         f'{glyph(h1)}{glyph(h2)}<span>{e(h1.title())} / {e(h2.title())}</span>{tag}</li>')
+        where = f"{p['hand_count']} in hand, {p['deck_count']} in the deck"
+        blocks.append(f'<div class="tw-side"><h3>{badge(s)} {e(p["name"])} <span class="count">{len(p["unplayed"])}</span>'
+                      f'<span class="tw-side-where">{e(where)}</span></h3>'
+                      f'<ul class="tw-ups">{"".join(chips) or "<li class=empty>All played</li>"}</ul></div>')
+    return (f'<section class="tw-decks panel" aria-label="Cards still to be played">'
+            f'<h2>Cards still to play</h2>{"".join(blocks)}</section>')
+
+
+# ---- end of the game --------------------------------------------------------------------------
+def breakdown(b: dict[str, Any]) -> dict[str, Any]:
+    """The final score of each seat by source: ``rows`` of (label, [yellow, red]) with
+    None where a seat scores nothing, and ``total`` per seat."""
+    sid = b["scenario"]["id"]
+    sc = _scenario(sid)
+    rows: list[tuple[str, list[int | None]]] = []
+    total = [0, 0]
+    markers = [0, 0]
+    for sp in b["spaces"]:
+        cells: list[int | None] = [None, None]
+        if sp["control"] is not None:
+            p = sp["control"]
+            cells[p] = sp["values"][p]
+            total[p] += sp["values"][p]
+            markers[p] += sp["markers"] * sc["points_per_marker"]
+        rows.append((sp["name"], cells))
+    if sc["points_per_marker"]:
+        rows.append(("Objective markers", [markers[0], markers[1]]))
+        total = [total[0] + markers[0], total[1] + markers[1]]
+    if sc["points_per_white"]:
+        ppw = sc["points_per_white"]
+        held = [b["players"][p]["held"] * ppw for p in (0, 1)]
+        label = f"Trophies (×{ppw})" if sid == "garrison" else f"White cubes (×{ppw})"
+        rows.append((label, held))
+        total = [total[0] + held[0], total[1] + held[1]]
+    if b["game_no"] > 1:
+        rows.append(("Game 1", list(b["carry"])))
+        total = [total[0] + b["carry"][0], total[1] + b["carry"][1]]
+    return {"rows": rows, "total": total}
+
+
+def _end(t: _Ctx) -> str:
+    out = t.v["outcome"]
+    if not out:
+        return ""
+    b = t.b
+    names = t.names
+    if len(out["winners"]) == 1:
+        w = out["winners"][0]
+        head = f"{names[w]} wins!"
+    else:
+        head = "A draw!"
+    bd = breakdown(b)
+    scores = [p["score"] for p in b["players"]]
+    total = bd["total"] if bd["total"] == scores else scores
+    body = "".join(
+        f'<tr><th scope="row">{e(label)}</th>'
+        + "".join(f'<td>{"—" if c is None else c}</td>' for c in cells) + "</tr>"
+        for label, cells in bd["rows"])
+    head_cells = "".join(f'<th scope="col">{badge(p)} {e(names[p])}</th>' for p in (0, 1))
+    table = (f'<table class="tw-breakdown"><caption>Score by space and scenario</caption>'
+             f'<thead><tr><th scope="col">Points from</th>{head_cells}</tr></thead><tbody>{body}</tbody>'
+             f'<tfoot><tr><th scope="row">Total</th><td>{total[0]}</td><td>{total[1]}</td></tr></tfoot></table>')
+    draw_note = ('<p class="tw-draw-note">The rules say: play again — it is a short game.</p>'
+                 if len(out["winners"]) != 1 else "")
+    return (f'<section class="endpanel tw-end" aria-labelledby="end-title">'
+            f'<div class="trophy" aria-hidden="true"></div>'
+            f'<h2 id="end-title">{e(head)}</h2><p class="reason">{e(out["reason"])}</p>{draw_note}'
+            f'{table}<div class="actions">{button("Rematch", "rematch", "btn primary")}'
+            f'{button("Library", "leave", "btn")}</div></section>')
+
+
+# ---- the hand-off screen's public news ------------------------------------------------------------
+def handoff_note(app: Any) -> str:
+    """What the device's next holder is called for, and what the last turn did:
+    from the spectator's view (no hand), so nothing private reaches this screen."""
+    m = app.match
+    v = m.game.view(m.state, None)
+    b = v["board"]
+    seat = app.handoff_seat()
+    lines = []
+    pend = b["pending"]
+    if pend is not None and seat is not None and pend["player"] == seat and b["active"] != seat:
+        sp = b["spaces"][pend["space"]]["name"]
+        lines.append(f'<p class="tw-ho-why">{e(v["seats"][seat])} must choose how to carry out '
+                     f'<b>{e(pend["command"])}</b> on {e(sp)}, during {e(v["seats"][b["active"]])}’s turn.</p>')
+    steps = "".join(f"<li>{e(st['text'])}</li>" for st in b["steps"])
+    if steps:
+        title = "This turn so far" if pend is not None else "Last turn"
+        lines.append(f'<h2>{title}</h2><ol class="tw-ho-steps">{steps}</ol>')
+    score = " · ".join(f'{badge(p["seat"])} {e(p["name"])} <b>{p["score"]}</b>' for p in b["players"])
+    lines.append(f'<p class="tw-ho-score">Score now: {score}</p>')
+    return f'<section class="handoff-note tw-ho" aria-label="What happened">{"".join(lines)}</section>'
+
+
+# ---- the table ------------------------------------------------------------------------------------
+def render(app: Any, ctx: TableContext) -> str:
+    t = _Ctx(app, ctx)
+    b = t.b
+    preview = _preview(t) if ctx.acting is not None else None
+    info = f"Turn {min(b['turn'], 16)} of 16"
+    if app.match.options.get("match_of_two"):
+        info += f" · game {b['game_no']} of 2"
+    return (topbar(app, ctx, e(info))
+            + '<main class="table-main tw-main" id="main">'
+            + alerts(app)
+            + _end(t)
+            + '<div class="tw-layout"><div class="tw-col-board">'
+            + _players(t) + _scenario_card(t) + _board(t, preview)
+            + '</div><div class="tw-col-side">'
+            + _act(app, t, preview)
+            + _hand(app, t)
+            + _steps(t)
+            + _decks(t)
+            + log_panel(app, ctx)
+            + "</div></div></main>")
