@@ -79,6 +79,7 @@ def test_worked_example_turn_by_turn(plain: None) -> None:
     s = G.apply(s, 0, Action("select", ("Y1",)))
     s = G.apply(s, 0, Action("place", (2, "deploy")))
     assert s["stacks"][1] == [["deploy", 0, "Y1"]] and s["stacks"][2] == [["move", 1, "Y1"]]
+    assert G.view(s, 1)["board"]["last_play"] == {"card": "Y1", "seat": 0, "turn": 1}
     assert s["pending"] == {"space": 2, "command": "move", "player": 1}
     assert G.to_act(s) == [1]  # Red decides during Yellow's turn
     assert G.legal_actions(s, 1) == [Action("move", (1,)), Action("move", (2,))]
@@ -94,6 +95,7 @@ def test_worked_example_turn_by_turn(plain: None) -> None:
     assert board(s) == [(3, 0), (5, 2), (0, 1), (1, 1), (0, 4)]
     assert s["supply"] == [1, 2] and G.scores(s) == [3, 4]
     assert [st["command"] for st in s["steps"]] == ["charge", "push", "deploy"]
+    assert s["last_play"] == {"card": "R6", "seat": 1, "turn": 2} and s["turn"] == 3
     # Turn 3, Yellow: Push/Sabotage at j=3 keeping Sabotage, covering Red's card.
     s = G.apply(s, 0, Action("select", ("Y7",)))
     s = G.apply(s, 0, Action("place", (3, "sabotage")))

@@ -17,7 +17,8 @@ State (beyond the core keys): ``units`` [[y, r, w] × 5]; ``supply`` [y, r];
 this game); ``turn`` 1..16; ``selected`` card; ``exec_pos`` (position in this
 turn's execution order) and ``pending`` ({"space", "command", "player"}: a
 decision the facing player owes); ``steps``: this turn's execution record for the
-UI; ``game_no`` / ``carry`` for the two-game match variant; ``result``.
+UI; ``last_play`` ({"card", "seat", "turn"}: the card those steps come from);
+``game_no`` / ``carry`` for the two-game match variant; ``result``.
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ class TimeWar(Game):
                      stacks=[[] for _ in range(5)], hands=hands, decks=decks,
                      reserve=sc["reserve"], held=[0, 0], markers=list(sc["markers"]),
                      active=start, start=start, turn=1, selected=None, exec_pos=None,
-                     pending=None, steps=[])
+                     pending=None, steps=[], last_play=None)
         log(state, f"{self._name(state, start)} ({COLOURS[start].title()}) plays first.")
 
     # ---- helpers ---------------------------------------------------------------
@@ -318,6 +319,7 @@ class TimeWar(Game):
             for s, command, face in laid:
                 state["stacks"][s].append([command, face, card])
             reveal(state)
+            state["last_play"] = {"card": card, "seat": seat, "turn": state["turn"]}
             parts = [f"{command} on {_space_name(s)} for {COLOURS[face].title()}" for s, command, face in laid]
             log(state, f"Turn {state['turn']}: {self._name(state, seat)} plays {card}: {'; '.join(parts)}.")
             state["steps"] = []
@@ -457,7 +459,8 @@ class TimeWar(Game):
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Spaces (units, stack, control, values, markers), players (own hand if
         ``seat``; counts and the public set of unplayed cards otherwise), scenario,
-        scores, the pending choice and this turn's execution steps."""
+        scores, the pending choice, this turn's execution steps and ``last_play`` (the card,
+        seat and turn those steps belong to)."""
         d = data()
         spaces = []
         for s in range(5):
@@ -482,6 +485,7 @@ class TimeWar(Game):
             "spaces": spaces, "players": players, "active": state["active"], "turn": state["turn"],
             "scenario": {"id": scen["id"], "name": scen["name"], "reserve": state["reserve"]},
             "pending": state["pending"], "steps": list(state["steps"]),
+            "last_play": dict(state["last_play"]) if state["last_play"] else None,
             "selected": self.selected_card(state) if seat == state["active"] else None,
             "exec_order": [s + 1 for s in order(state["active"])], "game_no": state["game_no"],
             "carry": list(state["carry"]),

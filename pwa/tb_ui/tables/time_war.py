@@ -24,7 +24,6 @@ cubes a hollow "W"; facing is shown by position and text, never by colour alone.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..html import attrs, button, e, plural
@@ -152,12 +151,9 @@ def _preview(t: _Ctx) -> dict[str, Any] | None:
 
 
 def _last_card(v: dict[str, Any]) -> str | None:
-    """The card played last (from the public log line "… plays Y4: …")."""
-    for line in reversed(v["log"]):
-        m = re.search(r"\bplays ([YR][1-8])\b", line)
-        if m:
-            return m.group(1)
-    return None
+    """The card played last in this game (``board_view``'s ``last_play``)."""
+    last = v["board"].get("last_play")
+    return str(last["card"]) if last else None
 
 
 # ---- top: players and scenario ---------------------------------------------------------------
@@ -372,11 +368,12 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
 
 
 def steps_turn(b: dict[str, Any], over: bool) -> tuple[int, int]:
-    """(turn number, seat) of the turn that ``steps`` describes: the turn under way
-    while a choice is owed, else the one that just ended."""
-    if b["pending"] is not None or over:
-        return b["turn"], b["active"]
-    return b["turn"] - 1, 1 - b["active"]
+    """(turn number, seat) of the turn that ``steps`` describes (``last_play``);
+    (0, active seat) before the first card of a game."""
+    last = b.get("last_play")
+    if last is None:
+        return 0, b["active"]
+    return int(last["turn"]), int(last["seat"])
 
 
 def _flash(t: _Ctx) -> dict[int, float]:
