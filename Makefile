@@ -31,7 +31,7 @@ help:
 	@echo "  make install       .venv with test+e2e extras, node_modules (locked), Debian chromium"
 	@echo "  make build         dist/: wheel, Pyodide, PyScript, app, service worker"
 	@echo "  make serve         serve dist/ as it is (PORT=$(PORT))"
-	@echo "  make lint          ruff check py_engine tests pwa benchmarks; mypy (strict, py_engine)"
+	@echo "  make lint          ruff check py_engine tests pwa benchmarks e2e; mypy (strict, py_engine)"
 	@echo "  make test-engine   pytest tests py_engine (CPython, with doctests)"
 	@echo "  make test-pyodide  the engine's tests inside Pyodide under Node (PYODIDE_TESTS=...)"
 	@echo "  make test-e2e      pytest e2e: the built app in headless Chromium (E2E_ARGS='e2e/test_boot.py -x')"
@@ -96,7 +96,7 @@ icons:
 # ---- checks -----------------------------------------------------------------------------------
 
 lint: $(VENV)/.test-stamp
-	$(VENV)/bin/ruff check py_engine tests pwa benchmarks
+	$(VENV)/bin/ruff check py_engine tests pwa benchmarks e2e
 	$(VENV)/bin/mypy
 
 test-engine: $(VENV)/.test-stamp

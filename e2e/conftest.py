@@ -184,3 +184,25 @@ def ready() -> Callable[..., None]:
 @pytest.fixture
 def screenshot() -> Callable[[Any, str], Path]:
     return shot
+
+
+# ---- helpers shared by the UI tests ------------------------------------------------------------
+#: The two screen sizes every UI screen is checked at.
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
+
+
+def open_app(page: Any, server: Any, query: str = "?botspeed=instant") -> None:
+    """Open the app (bots instant by default) and wait until it is interactive."""
+    page.goto(server.url + query)
+    wait_ready(page)
+
+
+def screen(page: Any) -> str:
+    """The id of the screen shown (``data-screen`` of ``#app > .screen``)."""
+    return str(page.locator("#app > .screen").get_attribute("data-screen"))
+
+
+def state_n(page: Any) -> int:
+    """The game state number the screen was drawn for, or -1 off the table."""
+    n = page.locator("#app > .screen").get_attribute("data-n")
+    return int(n) if n is not None else -1

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, ROOT, shot, wait_ready
+from conftest import ARTIFACTS, ROOT, VIEWPORTS, open_app, screen, shot, state_n, wait_ready
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT / "pwa"))
@@ -26,7 +26,6 @@ from tb_ui.store import MemoryStorage, SaveStore  # noqa: E402
 
 from py_engine.core import Match, Seat  # noqa: E402
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 CARD_ID = re.compile(r"\b[YR][1-8]\b")
 PICK = "button.tw-card.pick:not(.alt)"
 #: Anything a human can do on the Time War table, or the end of the game.
@@ -35,18 +34,6 @@ ACTIONABLE = ("button[data-act=handoff-ok], .endpanel, " + PICK
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-def open_app(page: Any, server: Any, query: str = "?botspeed=instant") -> None:
-    page.goto(server.url + query)
-    wait_ready(page)
-
-
-def screen(page: Any) -> str:
-    return str(page.locator("#app > .screen").get_attribute("data-screen"))
-
-
-def state_n(page: Any) -> int:
-    n = page.locator("#app > .screen").get_attribute("data-n")
-    return int(n) if n is not None else -1
 
 
 def wait_moved(page: Any, n: int, timeout: float = 30_000) -> None:

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import shot, wait_ready
+from conftest import VIEWPORTS, open_app, screen, shot, state_n, wait_ready
 from playwright.sync_api import expect
 
 from py_engine.timeline.cards import catalog
@@ -20,22 +20,9 @@ PICK = "button.hcard.pick:not(.alt)"
 GAP_NAME = re.compile(r"^Place (before|between|after) -?\d+ (BCE|CE)( and \d+ (BCE|CE))?$")
 #: title -> year, from the engine's card data (the tests' player knows every date)
 YEARS = {c.title: c.year for c in catalog().values()}
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-def open_app(page: Any, server: Any, query: str = "?botspeed=instant") -> None:
-    page.goto(server.url + query)
-    wait_ready(page)
-
-
-def screen(page: Any) -> str:
-    return str(page.locator("#app > .screen").get_attribute("data-screen"))
-
-
-def state_n(page: Any) -> int:
-    n = page.locator("#app > .screen").get_attribute("data-n")
-    return int(n) if n is not None else -1
 
 
 def wait_moved(page: Any, n: int) -> None:
