@@ -206,3 +206,15 @@ def state_n(page: Any) -> int:
     """The game state number the screen was drawn for, or -1 off the table."""
     n = page.locator("#app > .screen").get_attribute("data-n")
     return int(n) if n is not None else -1
+
+
+def reload_offline(page: Any, context: Any, server: Any) -> None:
+    """Wait until the service worker controls the page, cut the network and stop the
+    server, reload, and check the page came back from the service worker."""
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    context.set_offline(True)
+    server.stop()
+    response = page.reload()
+    wait_ready(page)
+    assert response is not None and response.from_service_worker

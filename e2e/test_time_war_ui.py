@@ -18,7 +18,17 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, ROOT, VIEWPORTS, open_app, screen, shot, state_n, wait_ready
+from conftest import (
+    ARTIFACTS,
+    ROOT,
+    VIEWPORTS,
+    open_app,
+    reload_offline,
+    screen,
+    shot,
+    state_n,
+    wait_ready,
+)
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT / "pwa"))
@@ -231,14 +241,8 @@ def test_offline_reload_resumes_the_same_position(page, server, context, traffic
         n = state_n(page)
         page.locator(PICK).nth(1).click()
         wait_moved(page, n)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     before = board_snapshot(page)
-    context.set_offline(True)
-    server.stop()
-    response = page.reload()
-    wait_ready(page)
-    assert response is not None and response.from_service_worker
+    reload_offline(page, context, server)
     assert screen(page) == "table"
     assert board_snapshot(page) == before
     human_step(page)  # and play goes on offline

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import VIEWPORTS, open_app, screen, shot, state_n, wait_ready
+from conftest import VIEWPORTS, open_app, reload_offline, screen, shot, state_n, wait_ready
 from playwright.sync_api import expect
 
 from py_engine.timeline.cards import catalog
@@ -187,14 +187,8 @@ def test_offline_reload_boots_from_service_worker_and_resumes(page, server, cont
             break
         take_turn(page)
     page.wait_for_selector(f".endpanel, {PICK}, button.gap-btn", timeout=30_000)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     before = table_snapshot(page)
-    context.set_offline(True)
-    server.stop()
-    response = page.reload()
-    wait_ready(page)
-    assert response is not None and response.from_service_worker
+    reload_offline(page, context, server)
     assert screen(page) == "table"
     assert table_snapshot(page) == before
     assert not traffic.offsite
