@@ -48,6 +48,7 @@ def appbar(app: Any, active: str) -> str:
 
 
 def alerts(app: Any) -> str:
+    """The error, notice and autosave-failure messages of every screen and table."""
     out = ""
     if app.error:
         out += (f'<div class="alert alert-error" role="alert"><p>{e(app.error)}</p>'
@@ -55,6 +56,8 @@ def alerts(app: Any) -> str:
     if app.notice:
         out += (f'<div class="alert alert-ok" role="status"><p>{e(app.notice)}</p>'
                 f'{button("OK", "dismiss", "btn ghost small")}</div>')
+    if app.save_error:
+        out += f'<div class="alert alert-error" role="alert"><p>{e(app.save_error)}</p></div>'
     return out
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..html import attrs, button, e, jattr
+from ..screens import alerts
 
 #: game id -> module with ``render(app, ctx)``.
 RENDERERS = {"timeline": "tb_ui.tables.timeline", "time_war": "tb_ui.tables.time_war"}
@@ -27,6 +28,7 @@ class TableContext:
     acting: int | None             # the human seat the UI may act for now
     actions: list[dict[str, Any]]  # that seat's legal actions (view shape), else []
     can_undo: bool
+    reselect: bool                 # the acting seat chose a card it may still swap (undo + select)
     n: int                         # state["n"], stamped on action buttons
     fresh: tuple[int, Any] | None  # the action just applied (animate its result once)
     kinds: list[str]               # "human"/"bot" per seat
@@ -43,9 +45,11 @@ def table_context(app: Any) -> TableContext:
     view = m.game.view(m.state, persp)
     acting = app.acting_seat()
     actions = view["actions"] if acting is not None and acting == persp else []
+    can_undo = acting is not None and m.can_undo(acting)
     return TableContext(
         view=view, perspective=persp, acting=acting, actions=actions,
-        can_undo=acting is not None and m.can_undo(acting), n=int(m.state["n"]),
+        can_undo=can_undo, reselect=can_undo and m.actions[-1][1].name == "select",
+        n=int(m.state["n"]),
         fresh=app.fresh_action, kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats])
 
 
@@ -96,16 +100,6 @@ def topbar(app: Any, ctx: TableContext, info: str = "") -> str:
             f'<div class="tbar-actions">{undo}'
             f'{button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"])}</div>'
             f"</div></header>")
-
-
-def alerts(app: Any) -> str:
-    out = ""
-    if app.error:
-        out += (f'<div class="alert alert-error" role="alert"><p>{e(app.error)}</p>'
-                f'{button("Dismiss", "dismiss", "btn ghost small")}</div>')
-    if app.save_error:
-        out += f'<div class="alert alert-error" role="alert"><p>{e(app.save_error)}</p></div>'
-    return out
 
 
 def log_panel(app: Any, ctx: TableContext) -> str:

@@ -542,10 +542,8 @@ def _hand(app: Any, t: _Ctx) -> str:
     hand = p["hand"] or []
     selects = {a["action"][1]: a for a in ctx.actions if a["action"][0] == "select"}
     selected = b.get("selected") if ctx.acting == seat else None
-    reselect = False
-    if selected is not None and ctx.can_undo:
-        last = app.match.actions[-1]
-        reselect = last[0] == seat and last[1].name == "select"
+    # After choosing a card (and before placing it), the player may change their mind.
+    reselect = selected is not None and ctx.reselect
     items = []
     for c in hand:
         h1, h2 = card_halves(c, b)

@@ -129,10 +129,7 @@ def _my_hand(app: Any, ctx: TableContext, board: dict[str, Any]) -> str:
     selects = {a["action"][1]: a for a in ctx.actions if a["action"][0] == "select"}
     selected = board.get("selected") if ctx.acting == seat else None
     # After choosing a card (and before placing it), the player may change their mind.
-    reselect = False
-    if selected is not None and ctx.can_undo:
-        last = app.match.actions[-1]
-        reselect = last[0] == seat and last[1].name == "select"
+    reselect = selected is not None and ctx.reselect
     items = []
     # keyboard users: once a card is placed, focus the next player's first card
     autofocus = ctx.fresh is not None and ctx.fresh[1].name == "place"
