@@ -13,6 +13,7 @@ from ..core.game import Game
 _MODULES: dict[str, str] = {
     "timeline": "py_engine.timeline",
     "time_war": "py_engine.time_war",
+    "time_barons": "py_engine.time_barons",
 }
 _CACHE: dict[str, Game] = {}
 

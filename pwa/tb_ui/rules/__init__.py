@@ -7,7 +7,11 @@ import importlib
 from ..html import e
 
 #: game id -> module with ``HTML`` (trusted, hand-written markup).
-MODULES = {"timeline": "tb_ui.rules.timeline", "time_war": "tb_ui.rules.time_war"}
+MODULES = {
+    "timeline": "tb_ui.rules.timeline",
+    "time_war": "tb_ui.rules.time_war",
+    "time_barons": "tb_ui.rules.time_barons",
+}
 
 
 def rules_html(game_id: str) -> str:

@@ -1,0 +1,151 @@
+"""Queries on a Time Barons state, shared by the rules and the card effects.
+
+Rule citations: "TB" + rulebook heading (e.g. "TB Damage and destruction"),
+"R<n>" for the engine rulings of shared/games/time_barons/CARDS.md section 2.
+
+A site in ``state["sites"]`` is a dict: ``id`` (unique int), ``card`` (card id),
+``owner`` (seat), ``f`` (followers on it), ``dmg`` (damage counters), ``att``
+(attachments: ``[card id, seat that placed it]``), ``tuck`` (tucked cards:
+``[card id, seat that tucked it, public?]``), ``used`` (its ordinary ability
+was used this turn, R9), ``start`` (a starting site).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import State
+from .cards import card, name
+
+Site = dict[str, Any]
+
+
+def site(state: State, sid: int) -> Site | None:
+    """The site with id ``sid`` if it is in play, else None."""
+    for s in state["sites"]:
+        if s["id"] == sid:
+            found: Site = s
+            return found
+    return None
+
+
+def sites_of(state: State, seat: int) -> list[Site]:
+    """The sites ``seat`` owns, in the order they came into play."""
+    return [s for s in state["sites"] if s["owner"] == seat]
+
+
+def followers(state: State, seat: int) -> int:
+    """How many followers ``seat`` has in play (on all their sites)."""
+    return sum(s["f"] for s in state["sites"] if s["owner"] == seat)
+
+
+def has_att(s: Site, card_id: str) -> bool:
+    """True if an attachment ``card_id`` is on site ``s``."""
+    return any(a[0] == card_id for a in s["att"])
+
+
+def fortified(s: Site) -> bool:
+    """Printed "fortified", or Fortify attached (TB Damage: fortified sites)."""
+    return bool(card(s["card"])["fortified"]) or has_att(s, "fortify")
+
+
+def integrity(s: Site) -> int:
+    """Current integrity: printed, +3 per Retrofitting attached (R3)."""
+    return int(card(s["card"])["integrity"]) + 3 * sum(1 for a in s["att"] if a[0] == "retrofitting")
+
+
+def threatened(s: Site) -> bool:
+    """Threat attached: no follower may be gained or relocated onto it."""
+    return has_att(s, "threat")
+
+
+def sanctioned(s: Site) -> bool:
+    """Sanctions attached: its followers cannot be relocated off it."""
+    return has_att(s, "sanctions")
+
+
+def team_of(state: State, seat: int) -> list[int]:
+    """The seats on ``seat``'s team (just ``[seat]`` in 2-player games)."""
+    for t in state["teams"]:
+        if seat in t:
+            return list(t)
+    return [seat]
+
+
+def opponents(state: State, seat: int) -> list[int]:
+    """Opponents of ``seat`` in turn order after it (R16: teammates never are)."""
+    mates = team_of(state, seat)
+    n = len(state["seats"])
+    return [(seat + i) % n for i in range(1, n) if (seat + i) % n not in mates]
+
+
+def from_active(state: State) -> list[int]:
+    """Every seat in turn order starting with the active player (R5 reply order)."""
+    n = len(state["seats"])
+    return [(state["active"] + i) % n for i in range(n)]
+
+
+def abilities_blocked(state: State, s: Site) -> bool:
+    """Sabotage on the site, or its owner under Loss of Faith this turn."""
+    return has_att(s, "sabotage") or state.get("blocked") == s["owner"]
+
+
+def university_bonus(state: State, s: Site) -> int:
+    """1 if the owner's University (another site) grants its infinite discount now."""
+    for u in sites_of(state, s["owner"]):
+        if u["card"] == "university" and u["id"] != s["id"] and not abilities_blocked(state, u):
+            need = 0 if has_att(u, "computer_network") else card("university")["abilities"][0]["req"]
+            if u["f"] >= need:
+                return 1
+    return 0
+
+
+def requirement(state: State, s: Site, n: int) -> int:
+    """Followers needed on ``s`` to use its ability ``n``: printed, 0 with Computer
+    Network, 1 lower (not below 0) with the owner's University (R9)."""
+    if has_att(s, "computer_network"):
+        return 0
+    base = int(ability(s["card"], n)["req"])
+    return max(0, base - university_bonus(state, s))
+
+
+def ability(card_id: str, n: int) -> dict[str, Any]:
+    """Ability ``n`` (1-based) of a site card."""
+    ab: dict[str, Any] = card(card_id)["abilities"][n - 1]
+    return ab
+
+
+def meets(state: State, s: Site, n: int) -> bool:
+    """The site may use ability ``n`` now as far as followers and blocks go."""
+    return not abilities_blocked(state, s) and s["f"] >= requirement(state, s, n)
+
+
+def owned_usable(state: State, seat: int, card_id: str, n: int) -> list[Site]:
+    """``seat``'s sites named ``card_id`` whose ability ``n`` could fire now."""
+    return [s for s in sites_of(state, seat) if s["card"] == card_id and meets(state, s, n)]
+
+
+def site_label(state: State, sid: int) -> str:
+    """``"Library (Ann)"``; a second copy of a name gets a number: ``"Library 2 (Ann)"``."""
+    s = site(state, sid)
+    if s is None:
+        return "a destroyed site"
+    same = [x["id"] for x in state["sites"] if x["card"] == s["card"] and x["owner"] == s["owner"]]
+    nm = name(s["card"]) + (f" {same.index(sid) + 1}" if len(same) > 1 else "")
+    return f"{nm} ({state['seats'][s['owner']]})"
+
+
+def hand(state: State, seat: int) -> list[str]:
+    """``seat``'s hand (card ids)."""
+    h: list[str] = state["players"][seat]["hand"]
+    return h
+
+
+def level_of(state: State, seat: int) -> int:
+    """``seat``'s level marker, 1–4."""
+    return int(state["players"][seat]["level"])
+
+
+def stacks_out(state: State) -> int:
+    """How many of the four draw stacks have run out (TB Game end)."""
+    return sum(1 for st in state["stacks"] if not st)

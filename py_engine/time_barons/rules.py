@@ -1,0 +1,936 @@
+"""Time Barons: tactical card combat across four technology levels.
+
+Sources: the rulebook (shared/seeds/time_barons_rulebook.txt, cited "TB" with
+its heading) and the spec shared/games/time_barons/CARDS.md (rulings "R<n>",
+card rulings "CARDS §5 <card>").
+
+How a turn is resolved. Everything that is not the active player's free choice
+of an action lives on a *resolution stack* (``state["frames"]``, top = last):
+planner frames (``{"k": "plan", "fn", "seat", "args", "ans"}``: a card or
+ability effect, a reaction window; see :mod:`.effects`) and operation frames
+(``{"k": <op>, ...}``: damage batches, gains, draws, plays...). After every
+decision :meth:`TimeBarons._run` executes frames until one needs a decision,
+which it stores in ``state["ask"]`` (``seat``, ``prompt``, ``acts``,
+``labels``, ``targets``); with an empty stack the active player is in the
+*main phase* and may take an action (TB Turn structure) or use a site ability.
+
+State keys (beyond the core ones): ``players`` (per seat: ``level``, ``hand``,
+``known`` — cards in hand everybody knows, ``lof`` — pending Loss of Faith),
+``sites`` (see :mod:`.board`), ``next_id``, ``stacks`` (4 lists, top = last),
+``ran_out`` (per stack: its running out was already announced), ``discard``
+(top = last), ``limbo`` (cards being resolved), ``active``, ``actions``,
+``turn``, ``opening`` (action counts of the first turns), ``teams``,
+``blocked`` (seat under Loss of Faith this turn), ``eod``, ``frames``, ``ask``,
+``result``, ``dealt`` (label of the card set dealt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Action, Game, Option, Outcome, Rng, State, clone
+from ..core.game import log, reveal
+from . import cards as C
+from .board import (
+    abilities_blocked,
+    followers,
+    from_active,
+    has_att,
+    integrity,
+    level_of,
+    opponents,
+    site,
+    site_label,
+    sites_of,
+    stacks_out,
+    threatened,
+)
+from .cards import UPGRADE_COST, card, level, name
+from .effects import PLANNERS, Ctx, Need, ability_usable, after_options, card_planner
+
+ROMAN = ("I", "II", "III", "IV")
+
+
+class TimeBarons(Game):
+    """The Time Barons engine (2 players; seats, teams and turn order are kept
+    general for the 3–4 player modes)."""
+
+    id = "time_barons"
+    title = "Time Barons"
+    min_players = 2
+    max_players = 2
+    private_info = True
+    blurb = "Card combat across four ages: build sites, move followers, wreck your rival's civilisation."
+    options = (
+        Option("card_set", "Card set", "choice", "core",
+               choices=("core", "expansion", "level_by_level", "random", "custom"),
+               labels=("Core set", "Expansion set", "Level-by-level mix", "Random mix", "Custom mix"),
+               help="Which cards make the four draw stacks (TB Card sets)."),
+        Option("custom_cards", "Custom cards", "multi",
+               [f"{cid}#{k}" for cid in C.gameplay_ids("core") for k in range(1, int(C.card(cid)["copies"]) + 1)],
+               choices=tuple(f"{cid}#{k}" for cid in C.gameplay_ids()
+                             for k in range(1, int(C.card(cid)["copies"]) + 1)),
+               help="For the custom mix: the cards, one entry per copy (e.g. 'siege#1', 'siege#2'). "
+                    "Recommended stacks: 20 level I, 15 level II, 10 level III, 5 level IV, about half sites."),
+        Option("end_of_days", "End of Days", "bool", False,
+               help="When 3 stacks run out the game goes on; each turn starts by destroying one of your sites."),
+        Option("component_limits", "Component limits", "bool", False,
+               help="Followers run out at the 55 in the box (R7); by default the supply never runs out."),
+    )
+    data_notes = " ".join(C.data().get("designed", []))
+
+    # ---- setup -----------------------------------------------------------------
+    def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
+        """A custom mix must be a valid card list (:func:`cards.validate_custom`)."""
+        if options["card_set"] == "custom":
+            C.validate_custom([c.split("#")[0] for c in options["custom_cards"]])
+
+    def _setup(self, state: State, rng: Rng) -> None:
+        """TB Setup: Homelands with 10 followers, four shuffled stacks, 5 level-I
+        cards each, level markers on I; the marked Homeland (dealt at random,
+        CARDS §4) plays first with 2 actions on the first turn."""
+        opts = state["options"]
+        n = len(state["seats"])
+        stacks, dealt = C.build_stacks(opts["card_set"], [c.split("#")[0] for c in opts["custom_cards"]], rng)
+        for st in stacks:
+            rng.shuffle(st)
+        first = rng.below(n)
+        state.update(players=[{"level": 1, "hand": [], "known": [], "lof": 0} for _ in range(n)],
+                     sites=[], next_id=1, stacks=stacks, ran_out=[not st for st in stacks], discard=[], limbo=[],
+                     active=first, actions=0, turn=0, opening=[2], teams=[[p] for p in range(n)], blocked=None,
+                     eod=False, frames=[], ask=None, result=None, dealt=dealt, box={})
+        for c in [cid for st in stacks for cid in st] + ["homeland"] * n:
+            state["box"][c] = state["box"].get(c, 0) + 1
+        for p in range(n):
+            self._new_site(state, p, "homeland", start=True)
+            state["sites"][-1]["f"] = 10
+            for _ in range(5):
+                if stacks[0]:
+                    state["players"][p]["hand"].append(stacks[0].pop())
+        log(state, f"{state['seats'][first]} holds the Homeland marked first player.")
+        state["frames"].append({"k": "start_turn", "seat": first})
+        self._run(state)
+
+    def setup_label(self, state: State) -> str:
+        """The card set dealt (e.g. ``core``, ``lbl:ceec``)."""
+        return str(state["dealt"])
+
+    @staticmethod
+    def _new_site(state: State, seat: int, cid: str, start: bool = False) -> dict[str, Any]:
+        s = {"id": state["next_id"], "card": cid, "owner": seat, "f": 0, "dmg": 0, "att": [], "tuck": [],
+             "used": False, "start": start}
+        state["next_id"] += 1
+        state["sites"].append(s)
+        return s
+
+    # ---- the contract ------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        """The seat owing the pending decision (the active player in the main phase,
+        any seat in a reaction window); empty when the game is over."""
+        ask = state["ask"]
+        return [] if ask is None or state["result"] else [ask["seat"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The pending decision's options for ``seat`` (none if not to act)."""
+        ask = state["ask"]
+        if ask is None or state["result"] or ask["seat"] != seat:
+            return []
+        return [Action.from_json(a) for a in ask["acts"]]
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        if state["frames"]:
+            state["frames"][-1]["ans"].append(action.to_json())
+        else:
+            self._main(state, seat, action)
+        self._run(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Total or majority victory (TB Game end)."""
+        r = state["result"]
+        if not r:
+            return None
+        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(followers(state, p))
+                                                              for p in range(len(state["seats"]))))
+
+    def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
+        """Random play ends well within this many decisions (measured by simulate)."""
+        return 20_000
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` is refused, in words."""
+        ask = state["ask"]
+        if ask is None or ask["seat"] != seat:
+            return "It is not your decision now."
+        return f"“{action}” is not one of the choices now: {ask['prompt']}"
+
+    # ---- main phase (TB Turn structure) ----------------------------------------------
+    def main_options(self, state: State) -> list[tuple[Action, str, str | None]]:
+        """The active player's actions in the main phase: draw, gain, relocate,
+        play, upgrade (TB Core rules 1–5), site abilities (TB Abilities), end."""
+        p = state["active"]
+        acts = state["actions"]
+        me = state["players"][p]
+        out: list[tuple[Action, str, str | None]] = []
+        if acts >= 1:
+            for lv in range(1, me["level"] + 1):
+                if state["stacks"][lv - 1]:
+                    out.append((Action("draw", (lv,)), f"Draw from level {ROMAN[lv - 1]} "
+                                f"({len(state['stacks'][lv - 1])} left)", f"stack:{lv}"))
+            for x in sites_of(state, p):
+                if not threatened(x):
+                    out.append((Action("gain", (x["id"],)), f"Gain a follower on {site_label(state, x['id'])}",
+                                f"site:{x['id']}"))
+            if self._can_relocate(state, p):
+                out.append((Action("relocate"), "Relocate followers", None))
+        for cid in sorted(set(me["hand"])):
+            c = card(cid)
+            if c["type"] != "reaction" and c["cost"] <= acts:
+                out.append((Action("play", (cid,)), f"Play {c['name']} ({c['cost']} action"
+                            f"{'s' * (c['cost'] != 1)})", f"card:{cid}"))
+        if me["level"] < 4 and acts >= UPGRADE_COST[me["level"]]:
+            out.append((Action("upgrade"), f"Upgrade to level {ROMAN[me['level']]} "
+                        f"({UPGRADE_COST[me['level']]} actions)", f"level:{p}"))
+        for x in sites_of(state, p):
+            for ab in card(x["card"])["abilities"]:
+                if ability_usable(state, x, ab["n"]):
+                    out.append((Action("ability", (x["id"], ab["n"])),
+                                f"{site_label(state, x['id'])}: {ab.get('text') or 'ability ' + str(ab['n'])}",
+                                f"site:{x['id']}"))
+        out.append((Action("end"), "End turn", None))
+        return out
+
+    @staticmethod
+    def _can_relocate(state: State, p: int) -> bool:
+        mine = sites_of(state, p)
+        return any(x["f"] and not has_att(x, "sanctions") and any(
+            y["id"] != x["id"] and not threatened(y) for y in mine) for x in mine)
+
+    def _main(self, state: State, p: int, a: Action) -> None:
+        me = state["players"][p]
+        fr = state["frames"]
+        if a.name == "end":
+            log(state, f"{state['seats'][p]} ends the turn.")
+            fr.append({"k": "end_turn", "seat": p})
+        elif a.name == "draw":
+            state["actions"] -= 1
+            fr.append({"k": "draw", "seat": p, "stack": int(a.args[0])})
+        elif a.name == "gain":
+            state["actions"] -= 1
+            fr.append({"k": "gain", "site": int(a.args[0]), "n": 1})
+        elif a.name == "relocate":
+            state["actions"] -= 1
+            log(state, f"{state['seats'][p]} relocates.")
+            fr.append(self._plan("relocate", p))
+        elif a.name == "play":
+            fr.append({"k": "play", "seat": p, "card": str(a.args[0]), "free": False, "src": "hand", "phase": 0})
+        elif a.name == "upgrade":
+            state["actions"] -= UPGRADE_COST[me["level"]]
+            fr.append({"k": "upgrade", "seat": p})
+        elif a.name == "ability":
+            sid, n = int(a.args[0]), int(a.args[1])
+            x = site(state, sid)
+            assert x is not None
+            state["actions"] -= int(card(x["card"])["abilities"][n - 1]["cost"])
+            x["used"] = True
+            log(state, f"{state['seats'][p]} uses {site_label(state, sid)}.")
+            fr.append({"k": "ability_done", "seat": p, "site": sid, "n": n, "repeat": False, "args": {}})
+            fr.append(self._plan(f"ab:{x['card']}:{n}", p, site=sid, n=n))
+
+    @staticmethod
+    def _plan(fn: str, seat: int, **args: Any) -> dict[str, Any]:
+        return {"k": "plan", "fn": fn, "seat": seat, "args": args, "ans": []}
+
+    # ---- the resolution loop ------------------------------------------------------------
+    def _run(self, state: State) -> None:
+        """Execute frames until a decision is needed or the game ends; store it."""
+        fr = state["frames"]
+        state["ask"] = None
+        while not state["result"]:
+            if not fr:
+                opts = self.main_options(state)
+                if len(opts) == 1:  # only "end turn" is left
+                    fr.append({"k": "end_turn", "seat": state["active"]})
+                    continue
+                self._set_ask(state, state["active"], self._main_prompt(state), opts)
+                return
+            top = fr[-1]
+            if top["k"] == "plan":
+                ctx = Ctx(state, top)
+                try:
+                    PLANNERS[top["fn"]](ctx)
+                except Need as need:
+                    self._set_ask(state, need.seat, need.prompt, need.options)
+                    return
+                fr.pop()
+                fr.extend(reversed(ctx.ops))
+                continue
+            fr.pop()
+            getattr(self, "_op_" + top["k"])(state, top)
+            self._continuous(state)
+
+    @staticmethod
+    def _set_ask(state: State, seat: int, prompt: str, opts: list[tuple[Action, str, str | None]]) -> None:
+        state["ask"] = {"seat": seat, "prompt": prompt, "acts": [o[0].to_json() for o in opts],
+                        "labels": [o[1] for o in opts], "targets": [o[2] for o in opts]}
+
+    def _main_prompt(self, state: State) -> str:
+        n = state["actions"]
+        return f"{state['seats'][state['active']]}: {n} action{'s' * (n != 1)} left. Choose an action or end the turn."
+
+    def _continuous(self, state: State) -> None:
+        """Checks that hold at every moment: Plague leaves an empty site; a site whose
+        counters reach its integrity is destroyed (R3); a side with no followers
+        loses (TB Game end)."""
+        for x in state["sites"]:
+            if not x["f"] and has_att(x, "plague"):
+                for a in [a for a in x["att"] if a[0] == "plague"]:
+                    x["att"].remove(a)
+                    state["discard"].append("plague")
+                log(state, f"Plague leaves the empty {site_label(state, x['id'])}.")
+        doomed = [x["id"] for x in state["sites"] if x["dmg"] >= integrity(x)]
+        if doomed:
+            state["frames"].append({"k": "batch", "src": None, "hits": [], "kills": [], "destroy": doomed,
+                                    "label": "Collapse", "phase": 0})
+        self._check_total(state)
+
+    def _check_total(self, state: State) -> None:
+        """Total victory (TB Game end): a team with a member at 0 followers loses;
+        if every team is out, the higher tech level wins, else a draw."""
+        if state["result"]:
+            return
+        out = [t for t in state["teams"] if any(followers(state, p) == 0 for p in t)]
+        if not out:
+            return
+        alive = [t for t in state["teams"] if t not in out]
+        if alive:
+            winners = sorted(p for t in alive for p in t)
+            names = " and ".join(state["seats"][p] for p in winners)
+            self._finish(state, winners, f"{names} win{'s' * (len(winners) == 1)} a total victory: "
+                         "the other side has no followers left (TB Game end).")
+        else:
+            self._tiebreak(state, "Both sides lost their last followers at once", "total")
+
+    def _tiebreak(self, state: State, why: str, kind: str) -> None:
+        lv = [sum(level_of(state, p) for p in t) for t in state["teams"]]
+        best = max(lv)
+        top = [t for t, v in zip(state["teams"], lv, strict=True) if v == best]
+        if len(top) == 1:
+            winners = sorted(top[0])
+            names = " and ".join(state["seats"][p] for p in winners)
+            self._finish(state, winners, f"{why}; {names} win{'s' * (len(winners) == 1)} a {kind} victory on the "
+                         "higher tech level (TB Game end).")
+        else:
+            self._finish(state, list(range(len(state["seats"]))),
+                         f"{why}, and the tech levels are equal: a draw (TB Game end).")
+
+    def _finish(self, state: State, winners: list[int], reason: str) -> None:
+        state["result"] = {"winners": winners, "reason": reason}
+        state["ask"] = None
+        log(state, reason)
+
+    # ---- operations ---------------------------------------------------------------------
+    def _op_start_turn(self, state: State, f: dict[str, Any]) -> None:
+        """TB Turn structure, R14: the action count first (3; 2 on the opening turn;
+        1 fewer under Loss of Faith), then start-of-turn effects in the player's order."""
+        p = f["seat"]
+        state["active"] = p
+        state["turn"] += 1
+        t = state["turn"]
+        acts = state["opening"][t - 1] if t <= len(state["opening"]) else 3
+        me = state["players"][p]
+        state["blocked"] = None
+        if me["lof"]:
+            me["lof"] -= 1
+            acts = max(0, acts - 1)
+            state["blocked"] = p
+        state["actions"] = acts
+        for x in state["sites"]:
+            x["used"] = False
+        log(state, f"Turn {t}: {state['seats'][p]} ({acts} action{'s' * (acts != 1)}"
+                   f"{', Loss of Faith' if state['blocked'] == p else ''}).")
+        todo: list[list[Any]] = []
+        if state["eod"]:
+            todo.append(["eod", 0])
+        for x in sites_of(state, p):
+            for a in x["att"]:
+                if a[0] in ("plague", "conscription", "sanctions"):
+                    todo.append([a[0], x["id"]])
+        if todo:
+            state["frames"].append(self._plan("w:start", p, todo=todo))
+
+    def _op_end_turn(self, state: State, f: dict[str, Any]) -> None:
+        """End of turn: Threat leaves its site at the end of the owner's turn; with 3
+        stacks out the game ends (majority) or End of Days begins (TB Game end)."""
+        p = f["seat"]
+        for x in sites_of(state, p):
+            for a in [a for a in x["att"] if a[0] == "threat"]:
+                x["att"].remove(a)
+                state["discard"].append("threat")
+                log(state, f"Threat leaves {site_label(state, x['id'])}.")
+        state["blocked"] = None
+        if stacks_out(state) >= 3:
+            if not state["options"]["end_of_days"]:
+                self._majority(state)
+                return
+            if not state["eod"]:
+                state["eod"] = True
+                log(state, "Three draw stacks are gone: the End of Days begins.")
+        order = len(state["seats"])
+        state["frames"].append({"k": "start_turn", "seat": (p + 1) % order})
+
+    def _majority(self, state: State) -> None:
+        counts = [sum(followers(state, p) for p in t) for t in state["teams"]]
+        best = max(counts)
+        top = [t for t, c in zip(state["teams"], counts, strict=True) if c == best]
+        if len(top) == 1:
+            winners = sorted(top[0])
+            names = " and ".join(state["seats"][p] for p in winners)
+            self._finish(state, winners, f"Three draw stacks ran out; {names} win{'s' * (len(winners) == 1)} a "
+                         f"majority victory with {best} followers (TB Game end).")
+        else:
+            self._tiebreak(state, f"Three draw stacks ran out with followers tied at {best}", "majority")
+
+    def _op_actions(self, state: State, f: dict[str, Any]) -> None:
+        if f["seat"] == state["active"]:
+            state["actions"] += f["n"]
+            log(state, f"{state['seats'][f['seat']]} gains {f['n']} action{'s' * (f['n'] != 1)}.")
+
+    def _op_gain(self, state: State, f: dict[str, Any]) -> None:
+        """Followers from the supply onto a site (not onto a Threatened one; R7 caps)."""
+        x = site(state, f["site"])
+        if x is None or threatened(x):
+            return
+        n = f["n"]
+        if state["options"]["component_limits"]:
+            n = min(n, 55 - sum(y["f"] for y in state["sites"]))
+        if n > 0:
+            x["f"] += n
+            log(state, f"{site_label(state, x['id'])} gains {n} follower{'s' * (n > 1)}.")
+
+    def _op_draw(self, state: State, f: dict[str, Any]) -> None:
+        """Draw the top card of a stack; a stack running out fires Bad Omen (R15)."""
+        p, lv = f["seat"], f["stack"]
+        st = state["stacks"][lv - 1]
+        if not st:
+            return
+        c = st.pop()
+        state["players"][p]["hand"].append(c)
+        reveal(state)
+        log(state, f"{state['seats'][p]} draws a level {ROMAN[lv - 1]} card.")
+        log(state, f"You draw {name(c)}.", visible_to=p)
+        self._check_ran_out(state)
+
+    def _check_ran_out(self, state: State) -> None:
+        for i, st in enumerate(state["stacks"]):
+            if not st and not state["ran_out"][i]:
+                state["ran_out"][i] = True
+                log(state, f"The level {ROMAN[i]} stack has run out.")
+                self._bad_omen(state, 3)
+
+    def _bad_omen(self, state: State, n: int) -> None:
+        for x in state["sites"]:
+            for a in x["att"]:
+                if a[0] == "bad_omen":
+                    state["frames"].append({"k": "batch", "src": None, "hits": [[x["id"], n, False]], "kills": [],
+                                            "destroy": [], "label": "Bad Omen", "phase": 0})
+
+    def _op_mill(self, state: State, f: dict[str, Any]) -> None:
+        st = state["stacks"][f["stack"] - 1]
+        gone = [st.pop() for _ in range(min(f["n"], len(st)))]
+        state["discard"].extend(gone)
+        log(state, f"Discarded from the level {ROMAN[f['stack'] - 1]} stack: {', '.join(name(c) for c in gone)}.")
+        self._check_ran_out(state)
+
+    def _op_upgrade(self, state: State, f: dict[str, Any]) -> None:
+        """Advance a level marker (TB Upgrade; R12); Bad Omen answers every upgrade."""
+        me = state["players"][f["seat"]]
+        if me["level"] >= 4:
+            return
+        me["level"] += 1
+        log(state, f"{state['seats'][f['seat']]} upgrades to level {ROMAN[me['level'] - 1]}.")
+        self._bad_omen(state, 1)
+
+    def _op_lof(self, state: State, f: dict[str, Any]) -> None:
+        state["players"][f["seat"]]["lof"] += 1
+        log(state, f"{state['seats'][f['seat']]} will lose faith next turn.")
+
+    def _op_discard_hand(self, state: State, f: dict[str, Any]) -> None:
+        self._from_hand(state, f["seat"], f["card"])
+        state["discard"].append(f["card"])
+        log(state, f"{state['seats'][f['seat']]} discards {name(f['card'])}.")
+
+    @staticmethod
+    def _from_hand(state: State, p: int, cid: str) -> None:
+        me = state["players"][p]
+        me["hand"].remove(cid)
+        if cid in me["known"]:
+            me["known"].remove(cid)
+
+    def _op_take_discard(self, state: State, f: dict[str, Any]) -> None:
+        p, cid = f["seat"], f["card"]
+        state["discard"].remove(cid)
+        state["players"][p]["hand"].append(cid)
+        state["players"][p]["known"].append(cid)
+        log(state, f"{state['seats'][p]} takes {name(cid)} from the discard pile.")
+
+    def _op_tuck(self, state: State, f: dict[str, Any]) -> None:
+        """Tuck a card from hand face down under a site (TB Tuck a card; R11)."""
+        x = site(state, f["site"])
+        p, cid = f["seat"], f["card"]
+        if x is None or cid not in state["players"][p]["hand"]:
+            return
+        public = cid in state["players"][p]["known"]
+        self._from_hand(state, p, cid)
+        x["tuck"].append([cid, p, public])
+        log(state, f"{state['seats'][p]} tucks a card under {site_label(state, x['id'])}.")
+        log(state, f"You tuck {name(cid)}.", visible_to=p)
+
+    def _op_untuck(self, state: State, f: dict[str, Any]) -> None:
+        x = site(state, f["site"])
+        if x is None or f["index"] >= len(x["tuck"]):
+            return
+        cid, _by, _pub = x["tuck"].pop(f["index"])
+        state["players"][f["seat"]]["hand"].append(cid)
+        log(state, f"{state['seats'][f['seat']]} takes a tucked card from {site_label(state, x['id'])}.")
+        log(state, f"You take {name(cid)}.", visible_to=f["seat"])
+        reveal(state)
+
+    def _op_move(self, state: State, f: dict[str, Any]) -> None:
+        """Move followers between a player's own sites; a relocate (R8) then opens
+        the opponents' Sniper Nest / Spy Agency window."""
+        moved = 0
+        for sid, n in f["take"]:
+            x = site(state, sid)
+            if x is not None:
+                k = min(n, x["f"])
+                x["f"] -= k
+                moved += k
+        for sid, n in f["put"]:
+            x = site(state, sid)
+            if x is not None and moved:
+                k = min(n, moved)
+                x["f"] += k
+                moved -= k
+        if moved:  # a destination vanished: put the rest back where they came from
+            for sid, _n in f["take"]:
+                x = site(state, sid)
+                if x is not None:
+                    x["f"] += moved
+                    moved = 0
+                    break
+        p = f["seat"]
+        desc = ", ".join(f"{site_label(state, sid)} {n}" for sid, n in f["put"])
+        log(state, f"{state['seats'][p]} moves followers: {desc}.")
+        if f.get("relocate"):
+            for q in reversed([q for q in from_active(state) if q in opponents(state, p)]):
+                state["frames"].append(self._plan("w:relocated", q, mover=p, used=[]))
+
+    def _op_steal(self, state: State, f: dict[str, Any]) -> None:
+        """Steal: followers leave an opponent's site for the stealer's sites (TB
+        Damage: steal; not a relocate)."""
+        x = site(state, f["frm"])
+        if x is None:
+            return
+        k = 0
+        for sid, n in f["put"]:
+            y = site(state, sid)
+            m = min(n, x["f"])
+            if y is not None and m:
+                x["f"] -= m
+                y["f"] += m
+                k += m
+        log(state, f"{state['seats'][f['seat']]} steals {k} follower{'s' * (k != 1)} from "
+                   f"{site_label(state, x['id'])}.")
+
+    def _op_redirect(self, state: State, f: dict[str, Any]) -> None:
+        hit = state["frames"][f["batch"]]["hits"][f["hit"]]
+        log(state, f"The damage is redirected from {site_label(state, hit[0])} to {site_label(state, f['site'])}.")
+        hit[0] = f["site"]
+
+    def _op_reduce(self, state: State, f: dict[str, Any]) -> None:
+        hit = state["frames"][f["batch"]]["hits"][f["hit"]]
+        hit[1] = max(0, hit[1] - f["n"])
+
+    def _op_prevent(self, state: State, f: dict[str, Any]) -> None:
+        hit = state["frames"][f["batch"]]["hits"][f["hit"]]
+        log(state, f"Force Field prevents the damage to {site_label(state, hit[0])}.")
+        hit[1] = 0
+
+    def _op_move_counters(self, state: State, f: dict[str, Any]) -> None:
+        a, b = site(state, f["frm"]), site(state, f["to"])
+        if a is None or b is None:
+            return
+        n = min(f["n"], a["dmg"])
+        a["dmg"] -= n
+        b["dmg"] += n
+        log(state, f"{n} counter{'s' * (n != 1)} moved from {site_label(state, a['id'])} to "
+                   f"{site_label(state, b['id'])}.")
+
+    def _op_remove_counters(self, state: State, f: dict[str, Any]) -> None:
+        x = site(state, f["site"])
+        if x is not None:
+            n = min(f["n"], x["dmg"])
+            x["dmg"] -= n
+            log(state, f"{n} counter{'s' * (n != 1)} removed from {site_label(state, x['id'])}.")
+
+    def _op_reset_site(self, state: State, f: dict[str, Any]) -> None:
+        x = site(state, f["site"])
+        if x is not None:
+            x["used"] = False
+
+    def _op_cancel(self, state: State, f: dict[str, Any]) -> None:
+        state["frames"][f["play"]]["cancelled"] = f["by"]
+
+    def _op_enter_site(self, state: State, f: dict[str, Any]) -> None:
+        """A site comes into play; Fort and Ark bring their followers (on-enter)."""
+        cid = f["card"]
+        if cid in state["limbo"]:
+            state["limbo"].remove(cid)
+        x = self._new_site(state, f["seat"], cid)
+        log(state, f"{state['seats'][f['seat']]} builds {name(cid)}.")
+        bonus = {"fort": 3, "ark": 10}.get(cid, 0)
+        if bonus:
+            state["frames"].append({"k": "gain", "site": x["id"], "n": bonus})
+
+    def _op_rebuild(self, state: State, f: dict[str, Any]) -> None:
+        """Replicator: a discarded site enters play fresh for its new owner."""
+        if f["card"] in state["discard"]:
+            state["discard"].remove(f["card"])
+            state["limbo"].append(f["card"])
+            self._op_enter_site(state, f)
+
+    def _op_attach(self, state: State, f: dict[str, Any]) -> None:
+        """Attach a card to a site (TB Attachments); when-attached text applies."""
+        x = site(state, f["site"])
+        cid = f["card"]
+        if cid in state["limbo"]:
+            state["limbo"].remove(cid)
+        if x is None:
+            state["discard"].append(cid)
+            return
+        x["att"].append([cid, f["seat"]])
+        log(state, f"{state['seats'][f['seat']]} attaches {name(cid)} to {site_label(state, x['id'])}.")
+        self._on_attach(state, x, cid)
+
+    def _on_attach(self, state: State, x: dict[str, Any], cid: str) -> None:
+        if cid == "fortify":
+            x["dmg"] = 0
+        elif cid == "conscription":
+            state["frames"].append({"k": "gain", "site": x["id"], "n": 2})
+        elif cid == "threat" and x["f"]:
+            state["frames"].append(self._plan("evacuate", x["owner"], site=x["id"], what="Threat"))
+
+    def _op_move_attachment(self, state: State, f: dict[str, Any]) -> None:
+        a, b = site(state, f["frm"]), site(state, f["to"])
+        if a is None or b is None or f["index"] >= len(a["att"]):
+            return
+        att = a["att"].pop(f["index"])
+        b["att"].append(att)
+        log(state, f"{name(att[0])} moves from {site_label(state, a['id'])} to {site_label(state, b['id'])}.")
+        self._on_attach(state, b, att[0])
+
+    def _op_transfer_site(self, state: State, f: dict[str, Any]) -> None:
+        """Assimilation: the site changes owner with everything on it (CARDS §5)."""
+        x = site(state, f["site"])
+        if x is None:
+            return
+        old = x["owner"]
+        x["owner"] = f["to"]
+        log(state, f"{state['seats'][f['to']]} takes over {name(x['card'])} from {state['seats'][old]}.")
+
+    # ---- playing a card ---------------------------------------------------------------
+    def _op_play(self, state: State, f: dict[str, Any]) -> None:
+        """Play a card (TB Play a card; R13): it leaves the hand (or the discard pile
+        for Power Plant), its cost is paid, opponents may answer with Trade
+        Agreement (R5); then it resolves and, for events and reactions, is discarded
+        (or tucked under the Power Plant that replayed it)."""
+        p, cid = f["seat"], f["card"]
+        if f["phase"] == 0:
+            if f["src"] == "hand":
+                if cid not in state["players"][p]["hand"]:
+                    return
+                self._from_hand(state, p, cid)
+            else:
+                if cid not in state["discard"]:
+                    return
+                state["discard"].remove(cid)
+            state["limbo"].append(cid)
+            if not f["free"]:
+                state["actions"] -= int(card(cid)["cost"])
+            log(state, f"{state['seats'][p]} plays {name(cid)}.")
+            f["phase"] = 1
+            state["frames"].append(f)
+            ix = len(state["frames"]) - 1
+            for q in reversed([q for q in from_active(state) if q in opponents(state, p)]):
+                if "trade_agreement" in state["players"][q]["hand"]:
+                    state["frames"].append(self._plan("w:trade", q, play=ix))
+            return
+        if f.get("cancelled") is not None:
+            state["limbo"].remove(cid)
+            state["discard"].append(cid)
+            log(state, f"{name(cid)} is cancelled.")
+            state["frames"].append(self._plan("draw", p, lo=1, hi=level_of(state, f["cancelled"])))
+            return
+        state["frames"].append({"k": "finish", "seat": p, "card": cid, "pp": f.get("pp")})
+        state["frames"].append(self._plan(card_planner(cid), p, card=cid, **f.get("ctx", {})))
+
+    def _op_finish(self, state: State, f: dict[str, Any]) -> None:
+        cid = f["card"]
+        if cid not in state["limbo"]:
+            return
+        state["limbo"].remove(cid)
+        pp = site(state, f["pp"]) if f.get("pp") is not None else None
+        if pp is not None:
+            pp["tuck"].append([cid, pp["owner"], True])
+            log(state, f"{name(cid)} is tucked under {site_label(state, pp['id'])}.")
+        else:
+            state["discard"].append(cid)
+
+    def _op_ability_done(self, state: State, f: dict[str, Any]) -> None:
+        """Sentient AI: after an ability of its site resolves, the owner may repeat
+        it once for free (CARDS Sentient AI)."""
+        x = site(state, f["site"])
+        if x is None or f["repeat"] or not has_att(x, "sentient_ai") or abilities_blocked(state, x):
+            return
+        n = f["n"]
+        from .board import meets
+        from .effects import CAN
+        if not meets(state, x, n):
+            return
+        test = CAN.get(f"{x['card']}:{n}")
+        if test is not None and not test(state, x):
+            return
+        if x["card"] == "force_field":
+            return
+        state["frames"].append(self._plan("w:sentient", x["owner"], site=x["id"], n=n, args=f["args"]))
+
+    # ---- damage and kills (TB Damage and destruction; R3, R4) ------------------------------
+    def _op_batch(self, state: State, f: dict[str, Any]) -> None:
+        if f["phase"] == 0 and f["hits"]:
+            f["phase"] = 1
+            state["frames"].append(f)
+            ix = len(state["frames"]) - 1
+            owners = {x["owner"] for h in f["hits"] if (x := site(state, h[0])) is not None}
+            for q in reversed([q for q in from_active(state) if q in owners]):
+                state["frames"].append(self._plan("w:predamage", q, batch=ix, used_ff=[]))
+            return
+        self._apply_batch(state, f)
+
+    def _apply_batch(self, state: State, f: dict[str, Any]) -> None:
+        """Apply one batch at once: kills, then damage (killing on unfortified sites
+        unless structural), destruction, then the after-windows (R4)."""
+        killed = [0] * len(state["seats"])
+        words: list[str] = []
+        for sid, n in f["kills"]:
+            x = site(state, sid)
+            if x is None:
+                continue
+            k = min(n, x["f"])
+            x["f"] -= k
+            killed[x["owner"]] += k
+            if k:
+                words.append(f"{k} killed on {site_label(state, sid)}")
+        for sid, n, structural in f["hits"]:
+            x = site(state, sid)
+            if x is None or n <= 0:
+                continue
+            from .board import fortified
+            k = 0 if structural or fortified(x) else min(n, x["f"])
+            x["f"] -= k
+            killed[x["owner"]] += k
+            x["dmg"] += n
+            words.append(f"{n} {'structural ' if structural else ''}damage to {site_label(state, sid)}"
+                         + (f" ({k} killed)" if k else ""))
+        doomed = list(dict.fromkeys(
+            [sid for sid in f["destroy"] if site(state, sid) is not None]
+            + [x["id"] for x in state["sites"] if x["dmg"] >= integrity(x)]))
+        lost: list[list[dict[str, Any]]] = [[] for _ in state["seats"]]
+        plants: list[tuple[int, int]] = []
+        for sid in doomed:
+            x = site(state, sid)
+            assert x is not None
+            killed[x["owner"]] += x["f"]
+            words.append(f"{site_label(state, sid)} is destroyed" + (f" ({x['f']} killed)" if x["f"] else ""))
+            lost[x["owner"]].append({"card": x["card"], "n": level(x["card"]) + len(x["tuck"]) + len(x["att"])})
+            if x["card"] == "power_plant" and x["tuck"]:
+                plants.append((x["owner"], len(x["tuck"])))
+            state["discard"].extend(a[0] for a in x["att"])
+            state["discard"].extend(t[0] for t in x["tuck"])
+            state["discard"].append(x["card"])
+            state["sites"].remove(x)
+        label = f.get("label") or "Effect"
+        if words:
+            log(state, f"{label}: {'; '.join(words)}.")
+        for owner, n in plants:
+            state["frames"].append(self._plan("power_plant_destroyed", owner, n=n))
+        for q in reversed(from_active(state)):
+            args = {"k": killed[q], "lost": lost[q], "used": []}
+            if after_options(state, q, args):
+                state["frames"].append(self._plan("w:after", q, **args))
+
+    # ---- information --------------------------------------------------------------------
+    def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Re-deal what ``seat`` cannot see, level by level (card backs show the
+        level): the draw stacks, the unknown cards in other hands, and cards tucked
+        by others that are not public (R11), each tucked card keeping its place.
+        During a Pillage choice the player sees every tucked card, so those stay."""
+        new: State = clone(state)
+        ask = new["ask"]
+        pillage = ask is not None and ask["seat"] == seat and any(a[0] == "tucked" for a in ask["acts"])
+        pools: list[list[str]] = [[] for _ in range(4)]
+        hand_slots: list[tuple[int, int]] = []
+        for p, pl in enumerate(new["players"]):
+            if p == seat:
+                continue
+            hidden = list(pl["hand"])
+            for c in pl["known"]:
+                hidden.remove(c)
+            for c in hidden:
+                pools[level(c) - 1].append(c)
+                hand_slots.append((p, level(c)))
+            pl["hand"] = sorted(pl["known"])
+        tuck_slots: list[list[Any]] = []
+        if not pillage:
+            for x in new["sites"]:
+                for t in x["tuck"]:
+                    if t[1] != seat and not t[2]:
+                        pools[level(t[0]) - 1].append(t[0])
+                        tuck_slots.append(t)
+        for i in range(4):
+            pools[i] += new["stacks"][i]
+            pools[i].sort()
+            rng.shuffle(pools[i])
+            new["stacks"][i] = [pools[i].pop() for _ in range(len(new["stacks"][i]))]
+        for p, lv in sorted(hand_slots):
+            new["players"][p]["hand"].append(pools[lv - 1].pop())
+        for p in range(len(new["players"])):
+            if p != seat:
+                new["players"][p]["hand"].sort()
+        for t in tuck_slots:
+            t[0] = pools[level(t[0]) - 1].pop()
+        if new["ask"] is not None and not new["result"]:
+            self._refresh_ask(new)
+        return new
+
+    def _refresh_ask(self, state: State) -> None:
+        """Recompute the pending decision (after re-dealing hidden cards)."""
+        fr = state["frames"]
+        if not fr:
+            self._set_ask(state, state["active"], self._main_prompt(state), self.main_options(state))
+            return
+        top = fr[-1]
+        ctx = Ctx(state, top)
+        try:
+            PLANNERS[top["fn"]](ctx)
+        except Need as need:
+            self._set_ask(state, need.seat, need.prompt, need.options)
+
+    def check_invariants(self, state: State) -> None:
+        """Every card is in exactly one place; counts never negative; no site at or
+        past its integrity while a decision is asked; the one to act has choices."""
+        counts: dict[str, int] = {}
+
+        def add(cid: str) -> None:
+            counts[cid] = counts.get(cid, 0) + 1
+
+        for st in state["stacks"]:
+            for c in st:
+                add(c)
+        for pl in state["players"]:
+            for c in pl["hand"]:
+                add(c)
+            rest = list(pl["hand"])
+            for c in pl["known"]:
+                assert c in rest, f"known card {c} not in hand"
+                rest.remove(c)
+            assert 1 <= pl["level"] <= 4 and pl["lof"] >= 0
+        for c in state["discard"] + state["limbo"]:
+            add(c)
+        for x in state["sites"]:
+            add(x["card"])
+            for a in x["att"]:
+                add(a[0])
+            for t in x["tuck"]:
+                add(t[0])
+            assert x["f"] >= 0 and x["dmg"] >= 0
+            if state["ask"] is not None:
+                assert x["dmg"] < integrity(x), f"{x['card']} should have been destroyed"
+        assert counts == state["box"], f"card conservation broken: {counts} != {state['box']}"
+        if state["result"] is None:
+            assert state["ask"] is not None and state["ask"]["acts"], "nobody to act"
+            assert all(followers(state, p) > 0 for p in range(len(state["seats"])))
+
+    # ---- view ---------------------------------------------------------------------------
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The table for ``seat``: players (own hand; others' hand sizes, levels of
+        the backs and publicly known cards), sites with followers, damage,
+        integrity, attachments, tucked cards (identities only for the tucker or if
+        public), usable abilities, stacks, discard pile, actions, and what is being
+        resolved."""
+        players = []
+        for p, pl in enumerate(state["players"]):
+            players.append({
+                "seat": p, "name": state["seats"][p], "level": pl["level"], "followers": followers(state, p),
+                "hand": list(pl["hand"]) if p == seat else None, "hand_count": len(pl["hand"]),
+                "hand_levels": sorted(level(c) for c in pl["hand"]), "known": sorted(pl["known"]),
+                "lof": pl["lof"], "team": next(i for i, t in enumerate(state["teams"]) if p in t)})
+        usable: dict[int, list[int]] = {}
+        if state["ask"] is not None and not state["frames"]:
+            for a in state["ask"]["acts"]:
+                if a[0] == "ability":
+                    usable.setdefault(a[1], []).append(a[2])
+        sites = []
+        for x in state["sites"]:
+            sites.append({
+                "id": x["id"], "card": x["card"], "name": name(x["card"]), "owner": x["owner"], "f": x["f"],
+                "dmg": x["dmg"], "integrity": integrity(x), "fortified": bool(card(x["card"])["fortified"])
+                or has_att(x, "fortify"), "start": x["start"], "used": x["used"],
+                "att": [a[0] for a in x["att"]],
+                "tuck": [{"card": t[0] if (t[1] == seat or t[2]) else None, "level": level(t[0])} for t in x["tuck"]],
+                "usable": usable.get(x["id"], []), "blocked": abilities_blocked(state, x)})
+        return {"players": players, "sites": sites, "stacks": [len(st) for st in state["stacks"]],
+                "discard": list(state["discard"]), "limbo": list(state["limbo"]), "active": state["active"],
+                "actions": state["actions"], "turn": state["turn"], "eod": state["eod"],
+                "end_of_days_variant": state["options"]["end_of_days"], "card_set": state["dealt"],
+                "pending": self._pending(state)}
+
+    def _pending(self, state: State) -> dict[str, Any] | None:
+        """The damage about to land, if a window is open on a batch."""
+        for f in reversed(state["frames"]):
+            if f["k"] == "batch" and f.get("phase") == 1:
+                return {"hits": [list(h) for h in f["hits"]], "label": f.get("label", ""), "src": f.get("src")}
+        return None
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        """The pending decision's prompt for the seat deciding; a status line for others."""
+        if state["result"]:
+            return str(state["result"]["reason"])
+        ask = state["ask"]
+        if ask["seat"] == seat:
+            return str(ask["prompt"])
+        who = state["seats"][ask["seat"]]
+        if state["frames"]:
+            return f"Waiting for {who} to decide."
+        return f"{who} is taking their turn."
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """The label the rules gave this option."""
+        ask = state["ask"]
+        try:
+            return str(ask["labels"][ask["acts"].index(action.to_json())])
+        except (TypeError, ValueError):
+            return str(action)
+
+    def action_target(self, state: State, seat: int, action: Action) -> str | None:
+        """The board element an option points at (``site:ID``, ``card:ID``,
+        ``stack:L``, ``discard:ID``, ``level:SEAT``, ``seat:P``)."""
+        ask = state["ask"]
+        try:
+            t = ask["targets"][ask["acts"].index(action.to_json())]
+            return None if t is None else str(t)
+        except (TypeError, ValueError):
+            return None
+
+
+GAME = TimeBarons()
