@@ -356,6 +356,16 @@ class Game:
         return None
 
     # ---- bots ------------------------------------------------------------------
+    #: Search budget per generic level: ``level -> (iterations, playout cap)``;
+    #: None uses :data:`py_engine.core.mcts.LEVELS` with full playouts. A game whose
+    #: playouts are long sets a cap and an :meth:`evaluate`.
+    search_budgets: ClassVar[dict[str, tuple[int, int]] | None] = None
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """A heuristic per-seat value in [0, 1] of an unfinished state, used by the
+        search bot when a playout is cut off; None (the default): 0.5 for all."""
+        return None
+
     def bot_levels(self) -> tuple[str, ...]:
         """Bot levels offered for this game, weakest first: ``random`` (for fuzzing)
         and the generic search levels ``easy``, ``normal``, ``hard``
@@ -375,6 +385,9 @@ class Game:
 
         if level == "random":
             return RandomBot()
+        if self.search_budgets is not None and level in self.search_budgets:
+            iterations, cap = self.search_budgets[level]
+            return MCTSBot(iterations, rollout_limit=cap)
         if level in LEVELS:
             return MCTSBot(LEVELS[level])
         raise OptionError(f"{self.title} has no bot level {level!r}; levels: {self.bot_levels()}")

@@ -43,11 +43,14 @@ def apply_in_place(game: Game, state: State, seat: int, action: Action) -> None:
 
 def payoffs(game: Game, state: State) -> list[float]:
     """Per-seat result of a finished state: 1 win, 0 loss, shared equally on a draw
-    (every seat among the winners gets ``1/len(winners)`` when all seats win)."""
+    (every seat among the winners gets ``1/len(winners)`` when all seats win). An
+    unfinished state (a playout cut off) scores the game's :meth:`Game.evaluate`,
+    or 0.5 each if the game has none."""
     n = len(state["seats"])
     out = game.outcome(state)
     if out is None:
-        return [0.5] * n
+        guess = game.evaluate(state)
+        return list(guess) if guess is not None else [0.5] * n
     if len(out.winners) == n:
         return [1.0 / n] * n
     return [1.0 if s in out.winners else 0.0 for s in range(n)]

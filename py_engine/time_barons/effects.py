@@ -975,6 +975,8 @@ def p_research(g: Ctx) -> None:
         g.plan("free_play")
         return
     g.draw(level_of(g.s, g.seat))
+    if not hand(g.s, g.seat):
+        return
     sid = g.choose_site(all_sites(g.s), "Research: tuck a card under which site?")
     c = g.choose_hand_card("Research: tuck which card?")
     if c is not None and sid is not None:
@@ -1114,7 +1116,8 @@ def p_oil(g: Ctx) -> None:
             break
         got[int(a.args[0])] = got.get(int(a.args[0]), 0) + 1
     g.batch(hits=[[k, v, True] for k, v in got.items()], label="Oil Drilling")
-    g.actions(gain)
+    if g.ops:  # the actions follow what is really dealt (a Force Field may stop some)
+        g.ops[-1]["oil"] = g.seat
 
 
 @planner("card:dilemma")

@@ -26,6 +26,7 @@ State keys (beyond the core ones): ``players`` (per seat: ``level``, ``hand``,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -103,7 +104,7 @@ class TimeBarons(Game):
         for c in [cid for st in stacks for cid in st] + ["homeland"] * n:
             state["box"][c] = state["box"].get(c, 0) + 1
         for p in range(n):
-            self._new_site(state, p, "homeland", start=True)
+            self._new_site(state, p, "homeland")
             state["sites"][-1]["f"] = 10
             for _ in range(5):
                 if stacks[0]:
@@ -117,9 +118,11 @@ class TimeBarons(Game):
         return str(state["dealt"])
 
     @staticmethod
-    def _new_site(state: State, seat: int, cid: str, start: bool = False) -> dict[str, Any]:
+    def _new_site(state: State, seat: int, cid: str) -> dict[str, Any]:
+        """A site enters play; Homeland and Capital are starting sites however they
+        arrive (TB Additional terms: starting sites)."""
         s = {"id": state["next_id"], "card": cid, "owner": seat, "f": 0, "dmg": 0, "att": [], "tuck": [],
-             "used": False, "start": start}
+             "used": False, "start": cid in ("homeland", "capital")}
         state["next_id"] += 1
         state["sites"].append(s)
         return s
@@ -163,6 +166,25 @@ class TimeBarons(Game):
         if ask is None or ask["seat"] != seat:
             return "It is not your decision now."
         return f"“{action}” is not one of the choices now: {ask['prompt']}"
+
+    # ---- bots ------------------------------------------------------------------------
+    #: Playouts are cut after 30 decisions and scored by :meth:`evaluate` (a random
+    #: game lasts ~400 decisions, so full playouts would cost ~20 ms each).
+    search_budgets = {"easy": (60, 30), "normal": (200, 30), "hard": (500, 30)}
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Heuristic value of an unfinished game for each seat: a logistic of the
+        seat's material lead (followers, +2 per level above I, +0.5 per card in hand
+        and per site) over the average of its opponents."""
+        n = len(state["seats"])
+        score = [followers(state, p) + 2 * (level_of(state, p) - 1) + 0.5 * len(state["players"][p]["hand"])
+                 + 0.5 * len(sites_of(state, p)) for p in range(n)]
+        out = []
+        for p in range(n):
+            others = [score[q] for q in opponents(state, p)] or [score[p]]
+            lead = score[p] - sum(others) / len(others)
+            out.append(1.0 / (1.0 + math.exp(-lead / 5.0)))
+        return out
 
     # ---- main phase (TB Turn structure) ----------------------------------------------
     def main_options(self, state: State) -> list[tuple[Action, str, str | None]]:
@@ -480,9 +502,9 @@ class TimeBarons(Game):
         p, cid = f["seat"], f["card"]
         if x is None or cid not in state["players"][p]["hand"]:
             return
-        public = cid in state["players"][p]["known"]
         self._from_hand(state, p, cid)
-        x["tuck"].append([cid, p, public])
+        state["players"][p]["known"] = []  # which card went under is secret (TB Tuck a card)
+        x["tuck"].append([cid, p, False])
         log(state, f"{state['seats'][p]} tucks a card under {site_label(state, x['id'])}.")
         log(state, f"You tuck {name(cid)}.", visible_to=p)
 
@@ -490,8 +512,10 @@ class TimeBarons(Game):
         x = site(state, f["site"])
         if x is None or f["index"] >= len(x["tuck"]):
             return
-        cid, _by, _pub = x["tuck"].pop(f["index"])
+        cid, _by, public = x["tuck"].pop(f["index"])
         state["players"][f["seat"]]["hand"].append(cid)
+        if public:
+            state["players"][f["seat"]]["known"].append(cid)
         log(state, f"{state['seats'][f['seat']]} takes a tucked card from {site_label(state, x['id'])}.")
         log(state, f"You take {name(cid)}.", visible_to=f["seat"])
         reveal(state)
@@ -731,10 +755,12 @@ class TimeBarons(Game):
             killed[x["owner"]] += k
             if k:
                 words.append(f"{k} killed on {site_label(state, sid)}")
+        dealt = [0, 0]  # to starting sites, to other sites (Oil Drilling)
         for sid, n, structural in f["hits"]:
             x = site(state, sid)
             if x is None or n <= 0:
                 continue
+            dealt[0 if x["start"] else 1] += n
             from .board import fortified
             k = 0 if structural or fortified(x) else min(n, x["f"])
             x["f"] -= k
@@ -762,6 +788,8 @@ class TimeBarons(Game):
         label = f.get("label") or "Effect"
         if words:
             log(state, f"{label}: {'; '.join(words)}.")
+        if f.get("oil") is not None:  # CARDS Oil Drilling: only damage dealt counts
+            state["frames"].append({"k": "actions", "seat": f["oil"], "n": min(6, dealt[0] // 2 + dealt[1])})
         for owner, n in plants:
             state["frames"].append(self._plan("power_plant_destroyed", owner, n=n))
         for q in reversed(from_active(state)):
