@@ -139,8 +139,12 @@ def option_field(o: dict[str, Any], value: Any) -> str:
             f'<label class="check"><input{attrs(type="checkbox", data_act="opt", data_name=o["name"], data_choice=str(c), checked=c in value)}>'
             f"<span>{e(lbl)}</span></label>"
             for c, lbl in zip(o["choices"], o["labels"], strict=False))
+        checks = f'<div class="checks">{boxes}</div>'
+        if len(o["choices"]) > 12:  # a long list (e.g. a custom card mix) stays folded
+            checks = (f'<details class="checks-fold"><summary>{len(value)} of {len(o["choices"])} chosen'
+                      f"</summary>{checks}</details>")
         return (f'<fieldset class="field"{attrs(aria_describedby=desc)}><legend>{e(o["label"])}</legend>'
-                f'<div class="checks">{boxes}</div>{help_html}</fieldset>')
+                f'{checks}{help_html}</fieldset>')
     if kind == "bool":
         return (f'<div class="field"><label class="switch"><input{attrs(type="checkbox", role="switch", id=oid, data_act="opt", data_name=o["name"], checked=bool(value), aria_describedby=desc)}>'
                 f'<span class="switch-track" aria-hidden="true"></span><span>{e(o["label"])}</span></label>{help_html}</div>')

@@ -72,6 +72,9 @@ class TimeBarons(Game):
                [f"{cid}#{k}" for cid in C.gameplay_ids("core") for k in range(1, int(C.card(cid)["copies"]) + 1)],
                choices=tuple(f"{cid}#{k}" for cid in C.gameplay_ids()
                              for k in range(1, int(C.card(cid)["copies"]) + 1)),
+               labels=tuple(f"{C.name(cid)} ({ROMAN[C.level(cid) - 1]}, {C.card(cid)['set']})"
+                            + (f" copy {k}" if int(C.card(cid)["copies"]) > 1 else "")
+                            for cid in C.gameplay_ids() for k in range(1, int(C.card(cid)["copies"]) + 1)),
                help="For the custom mix: the cards, one entry per copy (e.g. 'siege#1', 'siege#2'). "
                     "Recommended stacks: 20 level I, 15 level II, 10 level III, 5 level IV, about half sites."),
         Option("end_of_days", "End of Days", "bool", False,
@@ -170,20 +173,25 @@ class TimeBarons(Game):
     # ---- bots ------------------------------------------------------------------------
     #: Playouts are cut after 30 decisions and scored by :meth:`evaluate` (a random
     #: game lasts ~400 decisions, so full playouts would cost ~20 ms each).
-    search_budgets = {"easy": (60, 30), "normal": (200, 30), "hard": (500, 30)}
+    search_budgets = {"easy": (40, 4), "normal": (120, 4), "hard": (300, 4)}
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value of an unfinished game for each seat: a logistic of the
         seat's material lead (followers, +2 per level above I, +0.5 per card in hand
-        and per site) over the average of its opponents."""
+        and per site) over the average of its opponents, trusted more as the draw
+        stacks run down (a lead is worth more near the majority count, TB Game end),
+        so a leading bot also hurries the end."""
         n = len(state["seats"])
+        left = sum(len(st) for st in state["stacks"])
+        total = sum(state["box"].values()) - 5 * n - n  # cards that began in the stacks
+        closing = 0.5 + 0.5 * (1.0 - left / max(1, total))
         score = [followers(state, p) + 2 * (level_of(state, p) - 1) + 0.5 * len(state["players"][p]["hand"])
                  + 0.5 * len(sites_of(state, p)) for p in range(n)]
         out = []
         for p in range(n):
             others = [score[q] for q in opponents(state, p)] or [score[p]]
             lead = score[p] - sum(others) / len(others)
-            out.append(1.0 / (1.0 + math.exp(-lead / 5.0)))
+            out.append(0.5 + closing * (1.0 / (1.0 + math.exp(-lead / 8.0)) - 0.5))
         return out
 
     # ---- main phase (TB Turn structure) ----------------------------------------------

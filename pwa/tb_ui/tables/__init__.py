@@ -18,7 +18,8 @@ from ..html import attrs, button, e, jattr
 from ..screens import alerts
 
 #: game id -> module with ``render(app, ctx)``.
-RENDERERS = {"timeline": "tb_ui.tables.timeline", "time_war": "tb_ui.tables.time_war"}
+RENDERERS = {"timeline": "tb_ui.tables.timeline", "time_war": "tb_ui.tables.time_war",
+             "time_barons": "tb_ui.tables.time_barons"}
 
 
 @dataclass
