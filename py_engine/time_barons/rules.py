@@ -21,7 +21,8 @@ State keys (beyond the core ones): ``players`` (per seat: ``level``, ``hand``,
 (top = last), ``limbo`` (cards being resolved), ``active``, ``actions``,
 ``turn``, ``opening`` (action counts of the first turns), ``teams``,
 ``blocked`` (seat under Loss of Faith this turn), ``eod``, ``frames``, ``ask``,
-``result``, ``dealt`` (label of the card set dealt).
+``result``, ``dealt`` (label of the card set dealt), ``box`` (how many of each card
+the game holds: card conservation), ``stacked`` (cards in the stacks after the deal).
 """
 
 from __future__ import annotations
@@ -112,6 +113,7 @@ class TimeBarons(Game):
             for _ in range(5):
                 if stacks[0]:
                     state["players"][p]["hand"].append(stacks[0].pop())
+        state["stacked"] = sum(len(st) for st in stacks)  # after the opening hands (for evaluate)
         log(state, f"{state['seats'][first]} holds the Homeland marked first player.")
         state["frames"].append({"k": "start_turn", "seat": first})
         self._run(state)
@@ -183,8 +185,7 @@ class TimeBarons(Game):
         so a leading bot also hurries the end."""
         n = len(state["seats"])
         left = sum(len(st) for st in state["stacks"])
-        total = sum(state["box"].values()) - 5 * n - n  # cards that began in the stacks
-        closing = 0.5 + 0.5 * (1.0 - left / max(1, total))
+        closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, state["stacked"]))
         score = [followers(state, p) + 2 * (level_of(state, p) - 1) + 0.5 * len(state["players"][p]["hand"])
                  + 0.5 * len(sites_of(state, p)) for p in range(n)]
         out = []

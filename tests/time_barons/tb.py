@@ -60,6 +60,7 @@ def table(a: list[dict[str, Any]] | None = None, b: list[dict[str, Any]] | None 
         ["temple", "church", "siege"], ["conversion", "library", "martyr"], ["robotics_lab", "bioweapon"],
         ["ark", "mind_control"]]
     s["ran_out"] = [not x for x in s["stacks"]]
+    s["stacked"] = max(40, sum(len(x) for x in s["stacks"]))
     s["discard"] = list(discard or [])
     s.update(active=active, actions=actions, turn=turn, frames=[], limbo=[], blocked=None, eod=False,
              result=None, log=[])

@@ -1,0 +1,46 @@
+"""The Time Barons bot: the generic search with a cut-off evaluation
+(``Game.evaluate``, ``Game.search_budgets``; py_engine/core/mcts.py)."""
+
+from __future__ import annotations
+
+from py_engine.core import Rng
+from py_engine.core.mcts import MCTSBot, payoffs
+from py_engine.time_barons import GAME
+
+from .tb import choices, site, table
+
+
+def test_evaluate_favours_the_material_leader_and_trusts_a_lead_more_near_the_end() -> None:
+    """More followers, levels and cards is better; the same lead is worth more when
+    the draw stacks are nearly gone (majority victory, TB Game end)."""
+    early = table(a=[site("homeland", 20)], b=[site("homeland", 5)],
+                  stacks=[["siege"] * 9, ["library"] * 9, ["bioweapon"] * 9, ["ark"] * 4])
+    late = table(a=[site("homeland", 20)], b=[site("homeland", 5)], stacks=[["siege"], [], [], []])
+    e0, l0 = GAME.evaluate(early), GAME.evaluate(late)
+    assert e0 is not None and l0 is not None
+    assert 0.5 < e0[0] < l0[0] < 1.0 and 0.0 < l0[1] < e0[1] < 0.5
+    even = GAME.evaluate(table())
+    assert even is not None and abs(even[0] - 0.5) < 1e-9
+    assert payoffs(GAME, early) == e0  # a cut-off playout scores the evaluation
+
+
+def test_levels_use_short_playouts() -> None:
+    """Each level is a search with its own budget and a short playout cap."""
+    assert GAME.search_budgets is not None
+    for level, (iterations, cap) in GAME.search_budgets.items():
+        bot = GAME.make_bot(level)
+        assert isinstance(bot, MCTSBot) and (bot.iterations, bot.rollout_limit) == (iterations, cap)
+
+
+def test_bot_answers_a_reaction_window_on_the_opponents_turn() -> None:
+    """A window owed by the non-active seat is an ordinary decision for the bot:
+    the hard bot plays Escape Route to save the followers Siege would kill."""
+    s = table(a=[site("homeland", 5)], b=[site("homeland", 6), site("church", 3)],
+              hands=[["siege"], ["escape_route"]])
+    from .tb import pick, play, sid
+    s = play(s, "siege")
+    s = pick(s, "site", sid(s, 1, "church"))
+    assert ["react", "escape_route", 0] in choices(s) and GAME.to_act(s) == [1]
+    for seed in (1, 2, 3):
+        a = GAME.make_bot("hard").choose(GAME, s, 1, Rng.from_seed(seed))
+        assert a.to_json() == ["react", "escape_route", 0]
