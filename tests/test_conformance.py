@@ -34,17 +34,22 @@ from py_engine.games import get
 
 GAMES_PER_COUNT = int(os.environ.get("TB_CONFORMANCE_GAMES", "3"))
 
-CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
+#: (game id, player count, options): every player count with the default options, plus each
+#: variant a game lists in ``conformance_options`` (e.g. Time Barons' Expansion set).
+CASES = [(g.id, n, opts) for g in all_games() for n in range(g.min_players, g.max_players + 1)
+         for opts in ({}, *g.conformance_options)]
 
 
-def _ids(case: tuple[str, int]) -> str:
-    return f"{case[0]}-{case[1]}p"
+def _ids(case: tuple[str, int, dict[str, Any]]) -> str:
+    extra = "".join(f"-{v}" for v in case[2].values())
+    return f"{case[0]}-{case[1]}p{extra}"
 
 
-def random_match(game_id: str, n: int, seed: int, stop_at: int | None = None) -> Match:
+def random_match(game_id: str, n: int, seed: int, stop_at: int | None = None,
+                 options: dict[str, Any] | None = None) -> Match:
     """A match between random bots, played to the end (or ``stop_at`` actions)."""
     seats = [Seat(f"P{i}", "bot", "random") for i in range(n)]
-    m = Match.new(game_id, seats, {}, seed)
+    m = Match.new(game_id, seats, options or {}, seed)
     bound = m.game.max_actions(n, m.options)
     while not m.is_over() and (stop_at is None or len(m.actions) < stop_at):
         assert len(m.actions) <= bound, f"{game_id} ran past its declared bound {bound}"
@@ -53,17 +58,17 @@ def random_match(game_id: str, n: int, seed: int, stop_at: int | None = None) ->
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_random_games_reach_the_end_with_invariants(case: tuple[str, int]) -> None:
+def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     """Random play ends within the declared bound; invariants hold after every
     action; every seat to act has legal actions; views are JSON-ready."""
-    game_id, n = case
+    game_id, n, opts = case
     game = get(game_id)
     for k in range(GAMES_PER_COUNT):
         seed = 1000 * n + k
-        state = game.setup([f"P{i}" for i in range(n)], {}, seed)
+        state = game.setup([f"P{i}" for i in range(n)], opts, seed)
         game.check_invariants(state)
         rng = Rng.from_seed(seed)
-        bound = game.max_actions(n, game.resolve_options(n, {}))
+        bound = game.max_actions(n, game.resolve_options(n, opts))
         steps = 0
         while game.outcome(state) is None:
             acting = game.to_act(state)
@@ -102,13 +107,13 @@ def _junk_actions(game: Game, state: dict[str, Any], n: int) -> st.SearchStrateg
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 @given(data=st.data())
-def test_illegal_actions_are_refused_and_change_nothing(case: tuple[str, int], data: st.DataObject) -> None:
+def test_illegal_actions_are_refused_and_change_nothing(case: tuple[str, int, dict[str, Any]], data: st.DataObject) -> None:
     """An action not in ``legal_actions(state, seat)`` raises IllegalAction and the
     state is byte-for-byte unchanged."""
-    game_id, n = case
+    game_id, n, opts = case
     game = get(game_id)
     seed = data.draw(st.integers(0, 10_000))
-    m = random_match(game_id, n, seed, stop_at=data.draw(st.integers(0, 80)))
+    m = random_match(game_id, n, seed, stop_at=data.draw(st.integers(0, 80)), options=opts)
     state = m.state
     before = canonical_json(state)
     seat, action = data.draw(_junk_actions(game, state, n))
@@ -123,11 +128,11 @@ def test_illegal_actions_are_refused_and_change_nothing(case: tuple[str, int], d
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 @given(seed=st.integers(0, 100_000), stop=st.integers(0, 120))
-def test_state_and_save_round_trip_and_replay_is_deterministic(case: tuple[str, int], seed: int, stop: int) -> None:
+def test_state_and_save_round_trip_and_replay_is_deterministic(case: tuple[str, int, dict[str, Any]], seed: int, stop: int) -> None:
     """State JSON and Match saves round-trip exactly; the same seed and log give
     the same state hash."""
-    game_id, n = case
-    m = random_match(game_id, n, seed, stop_at=stop)
+    game_id, n, opts = case
+    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
     text = canonical_json(m.state)
     assert canonical_json(json.loads(text)) == text
     assert json.loads(text) == m.state
@@ -146,13 +151,13 @@ def test_state_and_save_round_trip_and_replay_is_deterministic(case: tuple[str, 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 @given(seed=st.integers(0, 100_000), stop=st.integers(0, 120), det_seed=st.integers(0, 1000))
-def test_view_hides_everything_determinize_resamples(case: tuple[str, int], seed: int, stop: int, det_seed: int) -> None:
+def test_view_hides_everything_determinize_resamples(case: tuple[str, int, dict[str, Any]], seed: int, stop: int, det_seed: int) -> None:
     """A seat's view is identical for the true state and a determinization for that
     seat (which differs only in what the seat cannot see); determinizations are
     valid states."""
-    game_id, n = case
+    game_id, n, opts = case
     game = get(game_id)
-    m = random_match(game_id, n, seed, stop_at=stop)
+    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
     for seat in [None, *range(n)]:
         det = game.determinize(m.state, seat, Rng.from_seed(det_seed))
         game.check_invariants(det)
@@ -163,16 +168,16 @@ def test_view_hides_everything_determinize_resamples(case: tuple[str, int], seed
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 @given(seed=st.integers(0, 100_000), stop=st.integers(0, 60), a=st.integers(0, 999), b=st.integers(0, 999))
-def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int], seed: int, stop: int,
+def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int, dict[str, Any]], seed: int, stop: int,
                                                          a: int, b: int) -> None:
     """Two states the seat cannot tell apart (the true one and a determinization of
     it) determinize identically for the same RNG, so a bot that looks only through
     ``determinize`` (the MCTS bot) chooses the same action in both: it cannot peek."""
     from py_engine.core.mcts import MCTSBot
 
-    game_id, n = case
+    game_id, n, opts = case
     game = get(game_id)
-    m = random_match(game_id, n, seed, stop_at=stop)
+    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
     if m.is_over():
         return
     seat = game.to_act(m.state)[0]
@@ -185,12 +190,12 @@ def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int], 
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_view_actions_match_legal_actions(case: tuple[str, int]) -> None:
+def test_view_actions_match_legal_actions(case: tuple[str, int, dict[str, Any]]) -> None:
     """The view lists exactly the legal actions, each with a label, for the seat to
     act, and none for the others."""
-    game_id, n = case
+    game_id, n, opts = case
     game = get(game_id)
-    m = random_match(game_id, n, 7, stop_at=15)
+    m = random_match(game_id, n, 7, stop_at=15, options=opts)
     for seat in range(n):
         v = game.view(m.state, seat)
         legal = [a.to_json() for a in game.legal_actions(m.state, seat)]

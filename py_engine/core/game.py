@@ -195,6 +195,9 @@ class Game:
     data_notes: ClassVar[str] = ""
     #: A short summary for the game library.
     blurb: ClassVar[str] = ""
+    #: Option sets the conformance suite also runs (besides the defaults), e.g. a
+    #: second card set.
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()
 
     # ---- setup -----------------------------------------------------------------
     def resolve_options(self, n_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:

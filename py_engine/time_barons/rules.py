@@ -84,6 +84,7 @@ class TimeBarons(Game):
                help="Followers run out at the 55 in the box (R7); by default the supply never runs out."),
     )
     data_notes = " ".join(C.data().get("designed", []))
+    conformance_options = ({"card_set": "expansion"},)
 
     # ---- setup -----------------------------------------------------------------
     def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
