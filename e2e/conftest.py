@@ -218,3 +218,34 @@ def reload_offline(page: Any, context: Any, server: Any) -> None:
     response = page.reload()
     wait_ready(page)
     assert response is not None and response.from_service_worker
+
+
+def wait_moved(page: Any, n: int, timeout: float = 60_000) -> None:
+    """Wait until the screen is drawn for a game state other than number ``n``."""
+    page.wait_for_function(
+        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== String(n); }",
+        arg=n, timeout=timeout)
+
+
+def no_overflow(page: Any) -> None:
+    """The page never scrolls sideways."""
+    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sw <= iw, f"page is {sw}px wide in a {iw}px window"
+
+
+def small_targets(page: Any) -> list[str]:
+    """Visible buttons, selects and disclosure summaries smaller than 44×44 px."""
+    return list(page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app summary')]
+      .filter(b => b.offsetParent !== null)
+      .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
+      .filter(([n, r]) => r.width < 44 || r.height < 44)
+      .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""))
+
+
+def current_match(page: Any) -> Any:
+    """The game on the table, replayed in CPython from the app's own autosave (a
+    test's oracle for what is hidden)."""
+    from py_engine.core import Match
+
+    sid = page.evaluate("localStorage.getItem('tb:current')")
+    return Match.load(page.evaluate("sid => localStorage.getItem('tb:save:' + sid)", sid))

@@ -16,7 +16,19 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, ROOT, VIEWPORTS, open_app, shot, state_n, wait_ready
+from conftest import (
+    ARTIFACTS,
+    ROOT,
+    VIEWPORTS,
+    current_match,
+    no_overflow,
+    open_app,
+    shot,
+    small_targets,
+    state_n,
+    wait_moved,
+    wait_ready,
+)
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT / "pwa"))
@@ -26,31 +38,6 @@ from py_engine.core import Match, Seat  # noqa: E402
 
 #: Anything a human can do on the Time Barons table, or the end of the game.
 ACTIONABLE = "button[data-act=handoff-ok], .endpanel, #main button[data-act=play], button.tb-end"
-
-
-def wait_moved(page: Any, n: int, timeout: float = 60_000) -> None:
-    page.wait_for_function(
-        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== String(n); }",
-        arg=n, timeout=timeout)
-
-
-def no_overflow(page: Any) -> None:
-    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert sw <= iw, f"page is {sw}px wide in a {iw}px window"
-
-
-def small_targets(page: Any) -> list[str]:
-    """Visible buttons of the page smaller than 44×44 px."""
-    return list(page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app summary')]
-      .filter(b => b.offsetParent !== null)
-      .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
-      .filter(([n, r]) => r.width < 44 || r.height < 44)
-      .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""))
-
-
-def current_match(page: Any) -> Match:
-    sid = page.evaluate("localStorage.getItem('tb:current')")
-    return Match.load(page.evaluate("sid => localStorage.getItem('tb:save:' + sid)", sid))
 
 
 def offered(page: Any) -> list[list[Any]]:

@@ -22,11 +22,15 @@ from conftest import (
     ARTIFACTS,
     ROOT,
     VIEWPORTS,
+    current_match,
+    no_overflow,
     open_app,
     reload_offline,
     screen,
     shot,
+    small_targets,
     state_n,
+    wait_moved,
     wait_ready,
 )
 from playwright.sync_api import expect
@@ -44,26 +48,6 @@ ACTIONABLE = ("button[data-act=handoff-ok], .endpanel, " + PICK
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-
-
-def wait_moved(page: Any, n: int, timeout: float = 30_000) -> None:
-    page.wait_for_function(
-        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== String(n); }",
-        arg=n, timeout=timeout)
-
-
-def no_overflow(page: Any) -> None:
-    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert sw <= iw, f"page is {sw}px wide in a {iw}px window"
-
-
-def small_targets(page: Any) -> list[str]:
-    """Visible buttons of the page smaller than 44×44 px."""
-    return list(page.evaluate("""() => [...document.querySelectorAll('#app button, #app select')]
-      .filter(b => b.offsetParent !== null)
-      .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
-      .filter(([n, r]) => r.width < 44 || r.height < 44)
-      .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""))
 
 
 def new_game(page: Any, kinds: list[str], names: list[str], level: str = "hard",
@@ -109,13 +93,6 @@ def human_step(page: Any, timeout: float = 60_000) -> str:
     page.locator("button.tw-choice").first.click()
     wait_moved(page, n)
     return "choice"
-
-
-def current_match(page: Any) -> Match:
-    """The game on the table, replayed in CPython from the app's own autosave (the
-    test's oracle for what is hidden)."""
-    sid = page.evaluate("localStorage.getItem('tb:current')")
-    return Match.load(page.evaluate("sid => localStorage.getItem('tb:save:' + sid)", sid))
 
 
 def shown_hand(page: Any) -> list[str]:

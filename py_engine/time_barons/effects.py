@@ -25,9 +25,7 @@ from ..core import Action, State
 from .board import (
     abilities_blocked,
     ability,
-    fortified,
     hand,
-    has_att,
     integrity,
     level_of,
     meets,
@@ -414,8 +412,10 @@ def p_fanaticism(g: Ctx) -> None:
 
 
 @planner("card:divine_inspiration")
+@planner("ab:alien_monolith:1")
 def p_divine(g: Ctx) -> None:
-    """Divine Inspiration: draw from the stack one level above yours (CARDS §5)."""
+    """Divine Inspiration, Alien Monolith 1: draw from the stack one level above
+    yours; nothing at level IV (CARDS §5)."""
     lv = level_of(g.s, g.seat)
     if lv < 4:
         g.draw(1, max_level=lv + 1, min_level=lv + 1)
@@ -774,14 +774,6 @@ def p_masons(g: Ctx) -> None:
 
 CAN["alien_monolith:1"] = lambda s, x: level_of(s, x["owner"]) < 4
 CAN["alien_monolith:2"] = lambda s, x: level_of(s, x["owner"]) < 4
-
-
-@planner("ab:alien_monolith:1")
-def p_monolith1(g: Ctx) -> None:
-    """Alien Monolith 1: draw from the stack one level above yours."""
-    lv = level_of(g.s, g.seat)
-    if lv < 4:
-        g.draw(1, max_level=lv + 1, min_level=lv + 1)
 
 
 @planner("ab:alien_monolith:2")
@@ -1519,15 +1511,22 @@ def p_eod(g: Ctx) -> None:
     g.batch(destroy=[sid] if sid is not None else [], label="End of Days", src=None)
 
 
+def conditions_met(s: State, x: dict[str, Any], n: int) -> bool:
+    """Ability ``n`` of site ``x`` could resolve now, action cost aside: not
+    blocked, enough followers, and its own condition (a card in hand, a target...;
+    R9). Also what a Sentient AI repeat needs."""
+    if not meets(s, x, n):
+        return False
+    test = CAN.get(f"{x['card']}:{n}")
+    return test is None or test(s, x)
+
+
 def ability_usable(s: State, x: dict[str, Any], n: int) -> bool:
     """May the active owner activate ordinary ability ``n`` of site ``x`` now (R9)?"""
     ab = ability(x["card"], n)
     if ab["infinite"] or x["used"] or x["owner"] != s["active"]:
         return False
-    if s["actions"] < ab["cost"] or not meets(s, x, n):
-        return False
-    test = CAN.get(f"{x['card']}:{n}")
-    return test is None or test(s, x)
+    return s["actions"] >= ab["cost"] and conditions_met(s, x, n)
 
 
 def card_planner(card_id: str) -> str:
@@ -1542,4 +1541,4 @@ def card_planner(card_id: str) -> str:
     raise KeyError(f"no effect for card {card_id!r}")
 
 
-__all__ = ["CAN", "PLANNERS", "Ctx", "Need", "ability_usable", "card_planner", "fortified", "has_att"]
+__all__ = ["CAN", "PLANNERS", "Ctx", "Need", "ability_usable", "card_planner", "conditions_met"]

@@ -37,6 +37,7 @@ from . import cards as C
 from .board import (
     abilities_blocked,
     followers,
+    fortified,
     from_active,
     has_att,
     integrity,
@@ -49,7 +50,15 @@ from .board import (
     threatened,
 )
 from .cards import UPGRADE_COST, card, level, name
-from .effects import PLANNERS, Ctx, Need, ability_usable, after_options, card_planner
+from .effects import (
+    PLANNERS,
+    Ctx,
+    Need,
+    ability_usable,
+    after_options,
+    card_planner,
+    conditions_met,
+)
 
 ROMAN = ("I", "II", "III", "IV")
 
@@ -337,20 +346,28 @@ class TimeBarons(Game):
         alive = [t for t in state["teams"] if t not in out]
         if alive:
             winners = sorted(p for t in alive for p in t)
-            names = " and ".join(state["seats"][p] for p in winners)
-            self._finish(state, winners, f"{names} win{'s' * (len(winners) == 1)} a total victory: "
+            self._finish(state, winners, f"{self._win(state, winners)} a total victory: "
                          "the other side has no followers left (TB Game end).")
         else:
             self._tiebreak(state, "Both sides lost their last followers at once", "total")
 
+    @staticmethod
+    def _leader(state: State, per_seat: Any) -> list[int] | None:
+        """The seats of the one team with the highest total of ``per_seat(state,
+        seat)``, or None if teams tie."""
+        totals = [sum(per_seat(state, p) for p in t) for t in state["teams"]]
+        top = [t for t, v in zip(state["teams"], totals, strict=True) if v == max(totals)]
+        return sorted(top[0]) if len(top) == 1 else None
+
+    @staticmethod
+    def _win(state: State, winners: list[int]) -> str:
+        """``"Ann wins"`` / ``"Ann and Cy win"``."""
+        return " and ".join(state["seats"][p] for p in winners) + (" wins" if len(winners) == 1 else " win")
+
     def _tiebreak(self, state: State, why: str, kind: str) -> None:
-        lv = [sum(level_of(state, p) for p in t) for t in state["teams"]]
-        best = max(lv)
-        top = [t for t, v in zip(state["teams"], lv, strict=True) if v == best]
-        if len(top) == 1:
-            winners = sorted(top[0])
-            names = " and ".join(state["seats"][p] for p in winners)
-            self._finish(state, winners, f"{why}; {names} win{'s' * (len(winners) == 1)} a {kind} victory on the "
+        winners = self._leader(state, level_of)
+        if winners is not None:
+            self._finish(state, winners, f"{why}; {self._win(state, winners)} a {kind} victory on the "
                          "higher tech level (TB Game end).")
         else:
             self._finish(state, list(range(len(state["seats"]))),
@@ -412,13 +429,10 @@ class TimeBarons(Game):
         state["frames"].append({"k": "start_turn", "seat": (p + 1) % order})
 
     def _majority(self, state: State) -> None:
-        counts = [sum(followers(state, p) for p in t) for t in state["teams"]]
-        best = max(counts)
-        top = [t for t, c in zip(state["teams"], counts, strict=True) if c == best]
-        if len(top) == 1:
-            winners = sorted(top[0])
-            names = " and ".join(state["seats"][p] for p in winners)
-            self._finish(state, winners, f"Three draw stacks ran out; {names} win{'s' * (len(winners) == 1)} a "
+        best = max(sum(followers(state, p) for p in t) for t in state["teams"])
+        winners = self._leader(state, followers)
+        if winners is not None:
+            self._finish(state, winners, f"Three draw stacks ran out; {self._win(state, winners)} a "
                          f"majority victory with {best} followers (TB Game end).")
         else:
             self._tiebreak(state, f"Three draw stacks ran out with followers tied at {best}", "majority")
@@ -725,17 +739,10 @@ class TimeBarons(Game):
         """Sentient AI: after an ability of its site resolves, the owner may repeat
         it once for free (CARDS Sentient AI)."""
         x = site(state, f["site"])
-        if x is None or f["repeat"] or not has_att(x, "sentient_ai") or abilities_blocked(state, x):
+        if x is None or f["repeat"] or x["card"] == "force_field" or not has_att(x, "sentient_ai"):
             return
         n = f["n"]
-        from .board import meets
-        from .effects import CAN
-        if not meets(state, x, n):
-            return
-        test = CAN.get(f"{x['card']}:{n}")
-        if test is not None and not test(state, x):
-            return
-        if x["card"] == "force_field":
+        if not conditions_met(state, x, n):
             return
         state["frames"].append(self._plan("w:sentient", x["owner"], site=x["id"], n=n, args=f["args"]))
 
@@ -771,7 +778,6 @@ class TimeBarons(Game):
             if x is None or n <= 0:
                 continue
             dealt[0 if x["start"] else 1] += n
-            from .board import fortified
             k = 0 if structural or fortified(x) else min(n, x["f"])
             x["f"] -= k
             killed[x["owner"]] += k
@@ -922,8 +928,7 @@ class TimeBarons(Game):
         for x in state["sites"]:
             sites.append({
                 "id": x["id"], "card": x["card"], "name": name(x["card"]), "owner": x["owner"], "f": x["f"],
-                "dmg": x["dmg"], "integrity": integrity(x), "fortified": bool(card(x["card"])["fortified"])
-                or has_att(x, "fortify"), "start": x["start"], "used": x["used"],
+                "dmg": x["dmg"], "integrity": integrity(x), "fortified": fortified(x), "start": x["start"], "used": x["used"],
                 "att": [a[0] for a in x["att"]],
                 "tuck": [{"card": t[0] if (t[1] == seat or t[2]) else None, "level": level(t[0])} for t in x["tuck"]],
                 "usable": usable.get(x["id"], []), "blocked": abilities_blocked(state, x)})

@@ -100,6 +100,11 @@ def gone(s: State, owner: int, card: str) -> bool:
     return not any(x["owner"] == owner and x["card"] == card for x in s["sites"])
 
 
+def layout(s: State) -> list[tuple[int, str, int, int, int]]:
+    """Every site in play as ``(id, card, owner, followers, damage counters)``."""
+    return [(x["id"], x["card"], x["owner"], x["f"], x["dmg"]) for x in s["sites"]]
+
+
 def who(s: State) -> int:
     """The seat to act."""
     acting = GAME.to_act(s)

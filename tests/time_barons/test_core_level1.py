@@ -23,6 +23,7 @@ from tests.time_barons.tb import (
     choices,
     gone,
     hand,
+    layout,
     main_phase,
     pick,
     play,
@@ -32,11 +33,6 @@ from tests.time_barons.tb import (
     use,
     who,
 )
-
-
-def layout(s: State) -> list[tuple[int, str, int, int, int]]:
-    """Every site in play as ``(id, card, owner, followers, damage counters)``."""
-    return [(x["id"], x["card"], x["owner"], x["f"], x["dmg"]) for x in s["sites"]]
 
 
 def atts(s: State, sid_: int) -> list[str]:

@@ -21,6 +21,7 @@ from tests.time_barons.tb import (
     choices,
     gone,
     hand,
+    layout,
     main_phase,
     pick,
     play,
@@ -36,10 +37,6 @@ from tests.time_barons.tb import (
 STACKS = [["temple", "church", "fort", "plague", "siege"], ["conversion", "shelling", "railroad"],
           ["bioweapon"], ["ark"]]
 
-
-def layout(s: Any) -> list[tuple[int, str, int, int, int]]:
-    """Every site in play as (id, card, owner, followers, damage counters)."""
-    return [(x["id"], x["card"], x["owner"], x["f"], x["dmg"]) for x in s["sites"]]
 
 
 # ---- Military Base ----------------------------------------------------------------

@@ -15,14 +15,13 @@ Site ids: seat 0's sites are numbered 1, 2, ... in the order given, then seat 1'
 
 from __future__ import annotations
 
-from typing import Any
-
 from py_engine.time_barons import GAME
 from tests.time_barons.tb import (
     at,
     choices,
     gone,
     hand,
+    layout,
     main_phase,
     pick,
     play,
@@ -32,12 +31,6 @@ from tests.time_barons.tb import (
     use,
     who,
 )
-
-
-def board(s: dict[str, Any]) -> list[tuple[int, str, int, int, int]]:
-    """Every site in play as ``(id, card, owner, followers, damage)``."""
-    return [(x["id"], x["card"], x["owner"], x["f"], x["dmg"]) for x in s["sites"]]
-
 
 # ---- Battering Ram ---------------------------------------------------------------------
 
@@ -53,7 +46,7 @@ def test_battering_ram_structural_hit_kills_nobody_but_opens_window() -> None:
     s = pick(s, "pass")
     # nobody died, so no Martyr window: straight back to Ann's main phase
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "battering_ram", 0, 3, 0),
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "battering_ram", 0, 3, 0),
                         (3, "homeland", 1, 4, 0), (4, "library", 1, 2, 1)]
     assert s["actions"] == 3 and hand(s, 1) == ["cannon_fodder", "martyr"] and s["discard"] == []
     assert at(s, 0, "battering_ram")["used"]
@@ -69,7 +62,7 @@ def test_battering_ram_sacrifice_deals_two_structural_and_destroys_target() -> N
     assert choices(s) == [["site", 1], ["site", 3], ["site", 4]]  # not the Ram itself
     s = pick(s, "site", 4)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 4, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 4, 0)]
     assert s["discard"] == ["battering_ram", "library"] and s["actions"] == 3
 
 
@@ -90,7 +83,7 @@ def test_barracks_gains_two_followers_for_an_action() -> None:
     s = table(a=[site("homeland", 5), site("barracks", 0)])
     s = use(s, 2, 1)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "barracks", 0, 2, 0), (3, "homeland", 1, 10, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "barracks", 0, 2, 0), (3, "homeland", 1, 10, 0)]
     assert s["actions"] == 2
     refused(s, "ability", 2, 1)
 
@@ -102,7 +95,7 @@ def test_barracks_sacrifices_one_to_deal_one_damage() -> None:
     s = use(s, 2, 2)
     s = pick(s, "site", 4)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "barracks", 0, 2, 0),
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "barracks", 0, 2, 0),
                         (3, "homeland", 1, 4, 0), (4, "library", 1, 1, 1)]
     assert s["actions"] == 3
 
@@ -198,7 +191,7 @@ def test_castle_gathers_followers_as_a_relocate() -> None:
     assert who(s) == 1 and choices(s) == [["use", 5, 1], ["pass"]]
     s = pick(s, "pass")
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 3, 0), (2, "castle", 0, 3, 0), (3, "temple", 0, 1, 0),
+    assert layout(s) == [(1, "homeland", 0, 3, 0), (2, "castle", 0, 3, 0), (3, "temple", 0, 1, 0),
                         (4, "homeland", 1, 4, 0), (5, "sniper_nest", 1, 1, 0)]
     assert s["actions"] == 3
 
@@ -213,7 +206,7 @@ def test_castle_sends_followers_out() -> None:
     s = pick(s, "site", 1)
     s = pick(s, "site", 3)
     assert main_phase(s)
-    assert board(s)[:3] == [(1, "homeland", 0, 6, 0), (2, "castle", 0, 1, 0), (3, "temple", 0, 2, 0)]
+    assert layout(s)[:3] == [(1, "homeland", 0, 6, 0), (2, "castle", 0, 1, 0), (3, "temple", 0, 2, 0)]
     assert s["actions"] == 3
 
 
@@ -238,7 +231,7 @@ def test_masons_guild_moves_one_counter() -> None:
     assert choices(s) == [["site", 2], ["site", 3]]  # source Homeland taken (only damaged site)
     s = pick(s, "site", 3)
     assert main_phase(s)
-    assert board(s)[:3] == [(1, "homeland", 0, 5, 1), (2, "masons_guild", 0, 2, 0), (3, "temple", 0, 2, 1)]
+    assert layout(s)[:3] == [(1, "homeland", 0, 5, 1), (2, "masons_guild", 0, 2, 0), (3, "temple", 0, 2, 1)]
     assert s["actions"] == 3
 
 
@@ -251,7 +244,7 @@ def test_masons_guild_moving_all_counters_destroys_without_a_window() -> None:
     assert choices(s) == [["site", 2], ["site", 3]]
     s = pick(s, "site", 3)
     assert main_phase(s)  # no Escape Route / Cannon Fodder window was offered
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "masons_guild", 0, 4, 0), (4, "homeland", 1, 10, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "masons_guild", 0, 4, 0), (4, "homeland", 1, 10, 0)]
     assert s["discard"] == ["temple"] and hand(s, 0) == ["cannon_fodder", "escape_route"]
 
 
@@ -284,7 +277,7 @@ def test_alien_monolith_sacrificed_to_upgrade() -> None:
     s = use(s, 2, 2)
     assert main_phase(s)
     assert s["players"][0]["level"] == 2 and s["actions"] == 3
-    assert board(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 10, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 10, 0)]
     assert s["discard"] == ["alien_monolith"]
     assert ["draw", 2] in choices(s)
 
@@ -318,7 +311,7 @@ def test_mine_damages_starting_site_for_an_action() -> None:
     assert who(s) == 0 and choices(s) == [["react", "cannon_fodder", 0], ["pass"]]
     s = pick(s, "pass")
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 2), (2, "mine", 0, 3, 0), (3, "homeland", 1, 10, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 2), (2, "mine", 0, 3, 0), (3, "homeland", 1, 10, 0)]
     assert s["actions"] == 4
 
 
@@ -329,7 +322,7 @@ def test_mine_other_site_can_destroy_mine_itself() -> None:
     s = use(s, 2, 2)
     assert main_phase(s)
     assert gone(s, 0, "mine") and s["discard"] == ["mine"]
-    assert board(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 10, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 10, 0)]
     assert s["actions"] == 4
 
 
@@ -353,7 +346,7 @@ def test_onslaught_hits_three_different_sites() -> None:
     refused(s, "site", 4)
     s = pick(s, "site", 5)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "temple", 0, 1, 0), (3, "homeland", 1, 3, 1),
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "temple", 0, 1, 0), (3, "homeland", 1, 3, 1),
                         (4, "library", 1, 1, 1), (5, "fort", 1, 2, 1)]
     assert s["actions"] == 1 and s["discard"] == ["onslaught"] and hand(s, 0) == []
 
@@ -367,7 +360,7 @@ def test_onslaught_may_stop_after_one_site() -> None:
     assert choices(s) == [["site", 3], ["done"]]
     s = pick(s, "done")
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 3, 1), (3, "library", 1, 2, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 3, 1), (3, "library", 1, 2, 0)]
     assert s["actions"] == 1 and s["discard"] == ["onslaught"]
 
 
@@ -384,7 +377,7 @@ def test_onslaught_windows_for_each_owner_in_turn_order() -> None:
     assert who(s) == 1 and choices(s) == [["react", "cannon_fodder", 1], ["pass"]]
     s = pick(s, "pass")
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "temple", 0, 1, 1),
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "temple", 0, 1, 1),
                         (3, "homeland", 1, 4, 0), (4, "library", 1, 1, 1)]
 
 
@@ -398,7 +391,7 @@ def test_radicalism_damage_equals_opponents_level() -> None:
     assert choices(s) == [["site", 2], ["site", 3]]
     s = pick(s, "site", 2)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 2, 2), (3, "library", 1, 3, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 2, 2), (3, "library", 1, 3, 0)]
     assert s["actions"] == 2 and s["discard"] == ["radicalism"]
 
 
@@ -410,7 +403,7 @@ def test_radicalism_cannot_target_own_site_and_can_destroy() -> None:
     refused(s, "site", 1)
     s = pick(s, "site", 3)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0)]
     assert s["discard"] == ["library", "radicalism"]
 
 
@@ -454,7 +447,7 @@ def test_fertility_fest_skips_a_threatened_site() -> None:
     s = play(s, "fertility_fest")
     s = pick(s, "mode", 0)
     assert main_phase(s)
-    assert board(s)[:2] == [(1, "homeland", 0, 6, 0), (2, "temple", 0, 0, 0)]
+    assert layout(s)[:2] == [(1, "homeland", 0, 6, 0), (2, "temple", 0, 0, 0)]
 
 
 # ---- Cannon Fodder -------------------------------------------------------------------
@@ -472,7 +465,7 @@ def test_cannon_fodder_each_sacrifice_cuts_one_damage() -> None:
     s = pick(s, "site", 2)
     s = pick(s, "done")
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 3, 0), (3, "library", 1, 2, 1)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 3, 0), (3, "library", 1, 2, 1)]
     assert s["discard"] == ["cannon_fodder", "siege"] and hand(s, 1) == [] and s["actions"] == 2
 
 
@@ -486,7 +479,7 @@ def test_cannon_fodder_can_stop_all_the_damage() -> None:
     s = pick(s, "site", 2)
     s = pick(s, "site", 2)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 2, 0), (3, "library", 1, 3, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 2, 0), (3, "library", 1, 3, 0)]
 
 
 def test_cannon_fodder_against_structural_damage() -> None:
@@ -502,7 +495,7 @@ def test_cannon_fodder_against_structural_damage() -> None:
     s = pick(s, "done")
     assert main_phase(s)
     # 1 sacrificed on the Library, the remaining 1 structural damage kills nobody
-    assert board(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 4, 0), (4, "library", 1, 2, 1)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 4, 0), (4, "library", 1, 2, 1)]
     assert s["discard"] == ["cannon_fodder", "battering_ram"] and hand(s, 1) == []
 
 
@@ -522,7 +515,7 @@ def test_cannon_fodder_sacrifice_is_a_separate_batch_for_martyr() -> None:
     s = pick(s, "pass")
     # after the remaining 1 damage: another Martyr window
     assert who(s) == 1 and choices(s) == [["react", "martyr", 0], ["pass"]]
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 3, 0), (3, "library", 1, 2, 1)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 3, 0), (3, "library", 1, 2, 1)]
     s = pick(s, "pass")
     assert main_phase(s)
 
@@ -533,7 +526,7 @@ def test_cannon_fodder_not_offered_for_opponents_site() -> None:
     s = play(s, "siege")
     s = pick(s, "site", 2)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 2, 2)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 2, 2)]
     assert hand(s, 0) == ["cannon_fodder"]
 
 
@@ -550,7 +543,7 @@ def test_pillage_three_damage_to_unoccupied_site() -> None:
     refused(s, "site", 3)  # occupied
     s = pick(s, "site", 4)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "temple", 0, 0, 0), (3, "homeland", 1, 4, 0),
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "temple", 0, 0, 0), (3, "homeland", 1, 4, 0),
                         (5, "farm", 1, 1, 0)]
     assert s["discard"] == ["library", "pillage"] and s["actions"] == 2
 
@@ -577,7 +570,7 @@ def test_pillage_with_nothing_to_take_or_hit() -> None:
     for mode in (0, 1):
         t = pick(s, "mode", mode)
         assert main_phase(t)
-        assert board(t) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0)]
+        assert layout(t) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0)]
         assert hand(t, 0) == [] and t["discard"] == ["pillage"] and t["actions"] == 2
 
 
@@ -596,7 +589,7 @@ def test_bad_omen_one_damage_per_upgrade() -> None:
     s = pick(s, "upgrade")
     assert main_phase(s)
     assert s["players"][0]["level"] == 2 and s["actions"] == 1
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0), (3, "library", 1, 1, 1)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0), (3, "library", 1, 1, 1)]
 
 
 def test_bad_omen_three_damage_when_a_stack_runs_out() -> None:
@@ -605,7 +598,7 @@ def test_bad_omen_three_damage_when_a_stack_runs_out() -> None:
               stacks=[["siege"], ["martyr"], ["bioweapon"], ["ark"]])
     s = pick(s, "draw", 1)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "homeland", 1, 4, 0)]
     assert hand(s, 0) == ["siege"] and s["discard"] == ["bad_omen", "library"] and s["actions"] == 2
     assert s["ran_out"] == [True, False, False, False]
 
@@ -621,5 +614,5 @@ def test_bad_omen_opponents_free_upgrade_opens_a_window() -> None:
     s = pick(s, "react", "cannon_fodder", 0)
     s = pick(s, "site", 4)
     assert main_phase(s)
-    assert board(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 4, 0), (4, "library", 1, 2, 0)]
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (3, "homeland", 1, 4, 0), (4, "library", 1, 2, 0)]
     assert s["discard"] == ["alien_monolith", "cannon_fodder"]

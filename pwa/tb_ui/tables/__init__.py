@@ -40,6 +40,22 @@ class TableContext:
         return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]))
 
 
+class Seating:
+    """What a board game's renderer shares across its pieces: the view and board,
+    the human holding the device (``me``, None for a spectator or a bot), the seat
+    drawn at the bottom, the names, and whether the game is over."""
+
+    def __init__(self, app: Any, ctx: TableContext) -> None:
+        self.app, self.ctx = app, ctx
+        self.v = ctx.view
+        self.b: dict[str, Any] = ctx.view["board"]
+        p = ctx.perspective
+        self.me: int | None = p if p is not None and ctx.kinds[p] == "human" else None
+        self.bottom = self.me if self.me is not None else 0
+        self.names: list[str] = list(ctx.view["seats"])
+        self.over = ctx.view["outcome"] is not None
+
+
 def table_context(app: Any) -> TableContext:
     m = app.match
     persp = app.perspective()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..html import attrs, button, e, plural
-from . import TableContext, alerts, end_panel, log_panel, thinking_html, topbar
+from . import Seating, TableContext, alerts, end_panel, log_panel, thinking_html, topbar
 
 ROMAN = ("I", "II", "III", "IV")
 TYPE_LABEL = {"site": "Site", "event": "Event", "reaction": "Reaction", "attachment": "Attachment"}
@@ -52,18 +52,13 @@ def _card(cid: str) -> dict[str, Any]:
     return card(cid)
 
 
-class _T:
-    """What the pieces of the table share."""
+class _T(Seating):
+    """What the pieces of the table share (:class:`Seating`), plus whether the
+    holder is in their main phase, the options by board target, and the damage
+    about to land per site."""
 
     def __init__(self, app: Any, ctx: TableContext) -> None:
-        self.app, self.ctx = app, ctx
-        self.v = ctx.view
-        self.b: dict[str, Any] = ctx.view["board"]
-        p = ctx.perspective
-        self.me: int | None = p if p is not None and ctx.kinds[p] == "human" else None
-        self.bottom = self.me if self.me is not None else 0
-        self.names: list[str] = list(ctx.view["seats"])
-        self.over = ctx.view["outcome"] is not None
+        super().__init__(app, ctx)
         self.main = ctx.acting is not None and not any(a["action"][0] not in MAIN for a in ctx.actions)
         self.by_target: dict[str, list[dict[str, Any]]] = {}
         for a in ctx.actions:
@@ -75,8 +70,6 @@ class _T:
             for sid, n, structural in pend["hits"]:
                 self.incoming.setdefault(int(sid), []).append((int(n), bool(structural)))
 
-    def seat_name(self, seat: int) -> str:
-        return "you" if seat == self.me else self.names[seat]
 
 
 MAIN = {"draw", "gain", "relocate", "play", "upgrade", "ability", "end"}
@@ -163,7 +156,7 @@ def _site(t: _T, x: dict[str, Any]) -> str:
     pct = min(100, round(100 * dmg / max(1, integ)))
     badges = []
     if x["fortified"]:
-        badges.append('<span class="tb-badge fort" title="Fortified: damage kills nobody until destroyed">🛡 Fortified</span>')
+        badges.append('<span class="tb-badge fort" title="Fortified: damage kills nobody until destroyed">Fortified</span>')
     if x["blocked"]:
         badges.append('<span class="tb-badge blocked">Abilities blocked</span>')
     if x["used"] and x["owner"] == t.b["active"]:
@@ -220,7 +213,7 @@ def _stacks(t: _T) -> str:
     note = ""
     if b["eod"]:
         note = '<p class="tb-eod">End of Days: each turn begins by destroying one of your own sites.</p>'
-    elif out:
+    elif out and not t.over:
         end = "End of Days begins" if b["end_of_days_variant"] else "the game ends (majority)"
         note = f'<p class="tb-eod">{plural(out, "stack")} out of 4: at 3, {end} at the end of that turn.</p>'
     return (f'<section class="tb-center" aria-label="Draw stacks and discard pile"><ul class="tb-stacks">{"".join(tiles)}</ul>'

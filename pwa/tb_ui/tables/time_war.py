@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..html import attrs, button, e, plural
-from . import TableContext, alerts, log_panel, thinking_html, topbar
+from . import Seating, TableContext, alerts, log_panel, thinking_html, topbar
 
 COLOURS = ("yellow", "red", "white")
 LETTERS = ("Y", "R", "W")
@@ -92,18 +92,12 @@ def general(card: str, b: dict[str, Any]) -> str:
     return str(b["cards"][card[1:]]["general"])
 
 
-class _Ctx:
-    """What the pieces of the table share: the view, the bottom seat, names."""
+class _Ctx(Seating):
+    """What the pieces of the table share (:class:`Seating`), and the turn report's
+    first new step."""
 
     def __init__(self, app: Any, ctx: TableContext) -> None:
-        self.app, self.ctx = app, ctx
-        self.v = ctx.view
-        self.b: dict[str, Any] = ctx.view["board"]
-        p = ctx.perspective
-        self.me: int | None = p if p is not None and ctx.kinds[p] == "human" else None
-        self.bottom = self.me if self.me is not None else 0
-        self.names: list[str] = list(ctx.view["seats"])
-        self.over = ctx.view["outcome"] is not None
+        super().__init__(app, ctx)
         self.new_from = len(self.b["steps"])  # steps from here on are new (set by _flash)
 
     def who(self, seat: int) -> str:
