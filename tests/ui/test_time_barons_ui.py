@@ -96,6 +96,10 @@ def test_every_legal_action_is_a_button_and_a_pass_and_play_game_ends() -> None:
         if json.loads(pick) == ["end"] and app.match.state["actions"]:
             assert '["end"]' not in action_buttons(app.render()), "ending with actions left asks first"
             tap(app, next(b for b in buttons(app.render(), "table-ui") if b["attrs"].get("data-k") == "end"))
+            yes = action_buttons(app.render())['["end"]']
+            assert yes["attrs"]["aria-label"] == "Yes, end turn" and yes["text"].strip() == "Yes, end turn"
+            tap(app, next(b for b in buttons(app.render(), "table-ui") if b["attrs"].get("data-k") == "cancel"))
+            tap(app, next(b for b in buttons(app.render(), "table-ui") if b["attrs"].get("data-k") == "end"))
         tap(app, found[pick])
     assert app.match.is_over()
     assert handoffs > 10

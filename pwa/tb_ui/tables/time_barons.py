@@ -92,10 +92,13 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
 
 
 # ---- pieces ----------------------------------------------------------------------------
-def _act_button(t: _T, a: dict[str, Any], label: str | None = None, cls: str = "btn tb-choice") -> str:
+def _act_button(t: _T, a: dict[str, Any], label: str | None = None, cls: str = "btn tb-choice",
+                name: str | None = None) -> str:
+    """A button performing action ``a``: shows ``label`` (default: the action's
+    label); its accessible name is ``name``, else the action's full label."""
     text = label or a["label"]
     return (f'<button type="button" class="{cls}"{t.ctx.action_attrs(a)}'
-            f' aria-label="{e(a["label"])}">{e(text)}</button>')
+            f' aria-label="{e(name or a["label"])}">{e(text)}</button>')
 
 
 def _players(t: _T) -> str:
@@ -351,7 +354,7 @@ def _main_panel(app: Any, t: _T, acts: list[dict[str, Any]]) -> str:
         elif b["actions"]:
             end_html = (f'<div class="tb-confirm" role="alertdialog" aria-label="Confirm end of turn">'
                         f'<p>End the turn with {plural(b["actions"], "action")} unused?</p>'
-                        f'{_act_button(t, end, "Yes, end turn", "btn primary")}'
+                        f'{_act_button(t, end, "Yes, end turn", "btn primary", name="Yes, end turn")}'
                         f'{button("Keep playing", "table-ui", "btn", data_k="cancel")}</div>')
         else:
             end_html = _act_button(t, end, "End turn", "btn primary tb-end")
