@@ -26,10 +26,11 @@ from .bots import bot_seed
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, State, state_hash
 from .rng import Rng
+from .safejson import MAX_BYTES as MAX_SAVE_BYTES
+from .safejson import UnsafeJson, loads_limited
 
 SAVE_FORMAT = "time-and-barons-save"
 SAVE_VERSION = 1
-MAX_SAVE_BYTES = 8 * 1024 * 1024
 
 #: Upgraders from an older save ``version`` to the next one: ``{old: fn(dict) -> dict}``.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -218,13 +219,13 @@ class Match:
         from ..games import get, ids
 
         if isinstance(data, bytes | str):
-            if len(data) > MAX_SAVE_BYTES:
-                raise SaveError("This file is too large to be a Time & Barons save.", "foreign")
             try:
-                d = json.loads(data)
-            except (ValueError, UnicodeDecodeError):
-                raise SaveError("This file is not a Time & Barons save: it is not valid JSON.",
-                                "corrupt") from None
+                d = loads_limited(data, MAX_SAVE_BYTES)
+            except UnsafeJson as e:
+                if e.kind == "syntax":
+                    raise SaveError("This file is not a Time & Barons save: it is not valid JSON.",
+                                    "corrupt") from None
+                raise SaveError(f"This file is not a Time & Barons save. {e}", "foreign") from None
         else:
             d = dict(data)
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
