@@ -73,10 +73,46 @@ def team_of(state: State, seat: int) -> list[int]:
 
 
 def opponents(state: State, seat: int) -> list[int]:
-    """Opponents of ``seat`` in turn order after it (R16: teammates never are)."""
+    """Opponents of ``seat`` still in the game, clockwise from its left (R16:
+    teammates never are; TB Free-for-all: eliminated players are out)."""
     mates = team_of(state, seat)
     n = len(state["seats"])
-    return [(seat + i) % n for i in range(1, n) if (seat + i) % n not in mates]
+    out = state["out"]
+    return [q for q in ((seat + i) % n for i in range(1, n)) if q not in mates and q not in out]
+
+
+def teammate(state: State, seat: int) -> int | None:
+    """``seat``'s teammate (team games of 4, and the Team Barons of 3), or None."""
+    mates = [q for q in team_of(state, seat) if q != seat]
+    return mates[0] if mates else None
+
+
+def ffa(state: State) -> bool:
+    """True in a free-for-all game (The Hammer, Forges, elimination)."""
+    return bool(state["options"]["mode"] == "free_for_all")
+
+
+def hidden_to(state: State, q: int, by: int | None) -> int:
+    """How many cards of ``q``'s hand seat ``by`` cannot identify: none of its own;
+    of others', all but those everybody knows (``known``) and, for a teammate, those
+    the team knows (``team_known``: cards passed face down, TB Team multiplayer)."""
+    if by == q:
+        return 0
+    pl = state["players"][q]
+    n = len(pl["hand"]) - len(pl["known"])
+    if by is not None and by in team_of(state, q):
+        n -= len(pl["team_known"])
+    return n
+
+
+def seat_role(state: State, seat: int) -> str:
+    """"Team Baron" / "Solo Baron" in a 3-player team game, "Team 1" / "Team 2" in
+    a 4-player one, "" otherwise."""
+    if state["solo"] is not None:
+        return "Solo Baron" if seat == state["solo"] else "Team Baron"
+    if len(state["seats"]) == 4 and not ffa(state):
+        return f"Team {seat % 2 + 1}"
+    return ""
 
 
 def from_active(state: State) -> list[int]:

@@ -22,6 +22,8 @@ from ..core import OptionError, Rng
 
 #: Recommended stack sizes of a custom mix, by level (TB sets, 2 players).
 CUSTOM_SIZES_2P = (20, 15, 10, 5)
+#: The same for 3–4 players (TB sets, "Custom mix").
+CUSTOM_SIZES_34P = (28, 20, 12, 6)
 #: Upgrade cost to reach level 2, 3, 4 (TB "Upgrade"): index = current level.
 UPGRADE_COST = {1: 2, 2: 3, 3: 4}
 TYPES = ("site", "event", "reaction", "attachment")
@@ -90,9 +92,29 @@ def set_list(card_set: str, level_: int | None = None) -> list[str]:
     return out
 
 
-def validate_custom(ids: Sequence[str]) -> list[str]:
+def set_list_34(card_set: str, level_: int | None = None) -> list[str]:
+    """The 3–4 player version of a printed set, one entry per copy (TB sets: with
+    3–4 players use all 50 cards of the set, minus the listed cards, plus the listed
+    cards of the other set; CARDS §4: 66 cards, 28/20/12/6 by level).
+
+    >>> len(set_list_34("core")), len(set_list_34("expansion")), len(set_list_34("core", 1))
+    (66, 66, 28)
+    """
+    adj = data()["set_adjustments"][f"{card_set}_3_4_players"]
+    out = set_list(card_set)
+    for cid, k in adj["remove"].items():
+        for _ in range(int(k)):
+            out.remove(cid)
+    for cid, k in adj["add"].items():
+        out += [cid] * int(k)
+    out.sort(key=lambda c: (level(c), gameplay_ids().index(c)))
+    return [c for c in out if level_ is None or level(c) == level_]
+
+
+def validate_custom(ids: Sequence[str], n_players: int = 2) -> list[str]:
     """Check a custom card list: known gameplay cards, no more copies of a card than
-    the two boxes hold, every level present.
+    the two boxes hold, every level present, enough level I cards for the opening
+    hands (5 per player).
 
     Raises:
         OptionError: with a message naming the problem.
@@ -109,32 +131,41 @@ def validate_custom(ids: Sequence[str]) -> list[str]:
     for lv in range(1, 5):
         if not any(level(c) == lv for c in ids):
             raise OptionError(f"custom_cards: the custom mix has no level {lv} card.")
-    if sum(1 for c in ids if level(c) == 1) < 10:
-        raise OptionError("custom_cards: at least 10 level I cards are needed to deal two hands of 5.")
+    if sum(1 for c in ids if level(c) == 1) < 5 * n_players:
+        raise OptionError(f"custom_cards: at least {5 * n_players} level I cards are needed to deal "
+                          f"{n_players} hands of 5.")
     return sorted(ids, key=lambda c: (level(c), c))
 
 
-def build_stacks(card_set: str, custom: Sequence[str], rng: Rng) -> tuple[list[list[str]], str]:
+def build_stacks(card_set: str, custom: Sequence[str], rng: Rng,
+                 n_players: int = 2) -> tuple[list[list[str]], str]:
     """The four draw stacks (unshuffled, level I first) and a label of what was
-    dealt, for a 2-player game (TB sets).
+    dealt (TB sets).
 
-    ``card_set``: ``core``, ``expansion``, ``level_by_level`` (each level's stack
-    from a set picked at random), ``random`` (all 100 cards shuffled and dealt to
-    the recommended sizes 20/15/10/5) or ``custom`` (the ``custom`` list).
+    ``card_set``: ``core``, ``expansion`` (with 3–4 players, the set's 3–4 player
+    version, :func:`set_list_34`), ``level_by_level`` (each level's stack from a
+    set picked at random; with 3–4 players from the sets' 3–4 player versions,
+    DESIGNED: the rulebook offers this mix for 2 players only), ``random`` (all 100
+    cards shuffled and dealt to the recommended sizes, 20/15/10/5 or with 3–4
+    players 28/20/12/6) or ``custom`` (the ``custom`` list).
     """
+    def stack(s: str, lv: int) -> list[str]:
+        return set_list(s, lv) if n_players <= 2 else set_list_34(s, lv)
+
+    sizes = CUSTOM_SIZES_2P if n_players <= 2 else CUSTOM_SIZES_34P
     if card_set in ("core", "expansion"):
-        return [set_list(card_set, lv) for lv in range(1, 5)], card_set
+        return [stack(card_set, lv) for lv in range(1, 5)], card_set
     if card_set == "level_by_level":
         picks = [rng.choice(["core", "expansion"]) for _ in range(4)]
-        return [set_list(p, lv + 1) for lv, p in enumerate(picks)], "lbl:" + "".join(p[0] for p in picks)
+        return [stack(p, lv + 1) for lv, p in enumerate(picks)], "lbl:" + "".join(p[0] for p in picks)
     if card_set == "random":
         stacks = []
         for lv in range(1, 5):
             pool = set_list("core", lv) + set_list("expansion", lv)
             rng.shuffle(pool)
-            stacks.append(sorted(pool[:CUSTOM_SIZES_2P[lv - 1]]))
+            stacks.append(sorted(pool[:sizes[lv - 1]]))
         return stacks, "random"
     if card_set == "custom":
-        ids = validate_custom(custom)
+        ids = validate_custom(custom, n_players)
         return [[c for c in ids if level(c) == lv] for lv in range(1, 5)], "custom"
     raise OptionError(f"unknown card set {card_set!r}")

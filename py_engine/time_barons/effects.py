@@ -36,6 +36,7 @@ from .board import (
     site,
     site_label,
     sites_of,
+    teammate,
     threatened,
 )
 from .cards import card, level, name
@@ -274,52 +275,178 @@ def p_draw(g: Ctx) -> None:
         g.op("draw", seat=g.seat, stack=int(a.args[0]))
 
 
+def passing_mate(s: State, seat: int) -> int | None:
+    """The teammate ``seat`` may pass followers and cards to during a full
+    relocate (TB Team multiplayer), or None (no teammate)."""
+    return teammate(s, seat)
+
+
 def relocate(g: Ctx, *, src: list[int] | None = None, dst: list[int] | None = None,
-             must_all: bool = False, most: int | None = None, what: str = "Relocate") -> None:
+             must_all: bool = False, most: int | None = None, what: str = "Relocate", full: bool = False) -> None:
     """Plan a relocate of the frame seat's followers (TB Relocate; R8 for limited
     ones): take followers off sites in ``src`` (all own), then put each on a site
     in ``dst`` (all own that can receive). ``must_all``: every follower on the
-    ``src`` sites must go; ``most``: at most this many move."""
+    ``src`` sites must go; ``most``: at most this many move. ``full``: a full
+    relocate, during which a Team Baron may also pass followers (placed by the
+    receiver) and cards face down to the teammate (TB Team multiplayer; never in a
+    limited relocate: Escape Route, Castle, Threat, Assimilation)."""
     s, p = g.s, g.seat
+    mate = passing_mate(s, p) if full else None
     sources = [x for x in sites_of(s, p) if (src is None or x["id"] in src) and not sanctioned(x) and x["f"]]
     dests = [x["id"] for x in sites_of(s, p) if (dst is None or x["id"] in dst) and not threatened(x)]
-    if not sources or not dests:
+    if (not sources or not dests) and mate is None:
         return
+    to_mate = mate is not None and bool(own(s, mate, receive=True))
     taken: dict[int, int] = {}
-    if must_all:
-        for x in sources:
-            taken[x["id"]] = x["f"]
-    else:
-        pos, k = 0, 0
-        while most is None or k < most:
-            opts: list[Option] = [(Action("take", (x["id"],)),
-                                   f"Take a follower from {site_label(s, x['id'])} ({x['f'] - taken.get(x['id'], 0)} there)",
-                                   f"site:{x['id']}")
-                                  for x in sources[pos:] if x["f"] > taken.get(x["id"], 0)]
-            if not opts:
-                break
-            opts.append((Action("done"), "Done taking" if k else "Move nobody", None))
-            a = g.ask(opts, f"{what}: pick up followers ({k} in hand)")
-            if a.name == "done":
-                break
-            sid = int(a.args[0])
-            taken[sid] = taken.get(sid, 0) + 1
-            pos = [x["id"] for x in sources].index(sid)
-            k += 1
+    if sources and (dests or to_mate):
+        if must_all:
+            for x in sources:
+                taken[x["id"]] = x["f"]
+        else:
+            pos, k = 0, 0
+            while most is None or k < most:
+                opts: list[Option] = [(Action("take", (x["id"],)),
+                                       f"Take a follower from {site_label(s, x['id'])} ({x['f'] - taken.get(x['id'], 0)} there)",
+                                       f"site:{x['id']}")
+                                      for x in sources[pos:] if x["f"] > taken.get(x["id"], 0)]
+                if not opts:
+                    break
+                opts.append((Action("done"), "Done taking" if k else "Move nobody", None))
+                a = g.ask(opts, f"{what}: pick up followers ({k} in hand)")
+                if a.name == "done":
+                    break
+                sid = int(a.args[0])
+                taken[sid] = taken.get(sid, 0) + 1
+                pos = [x["id"] for x in sources].index(sid)
+                k += 1
     total = sum(taken.values())
-    if not total:
+    passed = 0
+    if total and mate is not None and to_mate:
+        mname = s["seats"][mate]
+        low = 0 if dests else total
+        passed = g.choose_number(low, total, f"{what}: pass how many of the {total} followers to {mname}? "
+                                 f"{mname} places them.",
+                                 lambda n: "Pass none" if n == 0 else f"Pass {n} to {mname}")
+    put = {}
+    if total - passed:
+        put = g.alloc(total - passed, dests, f"{what}: place the {total - passed} follower"
+                      f"{'s' * (total - passed > 1)} you picked up", verb="Put a follower on")
+    if mate is None:
+        if total:
+            g.op("move", seat=p, take=[[k_, v] for k_, v in taken.items()],
+                 put=[[k_, v] for k_, v in put.items()], relocate=True)
         return
-    put = g.alloc(total, dests, f"{what}: place the {total} follower{'s' * (total > 1)} you picked up",
-                  verb="Put a follower on")
-    g.op("move", seat=p, take=[[k_, v] for k_, v in taken.items()], put=[[k_, v] for k_, v in put.items()],
-         relocate=True)
+    if total:
+        g.op("move", seat=p, take=[[k_, v] for k_, v in taken.items()], put=[[k_, v] for k_, v in put.items()],
+             passed=passed, mate=mate)
+    g.plan("pass_cards", mate=mate, followers=passed, moved=bool(total), what=what)
 
 
 @planner("relocate")
 def p_relocate(g: Ctx) -> None:
     """A relocate (full, or limited by ``args``)."""
     relocate(g, src=g.args.get("src"), dst=g.args.get("dst"), must_all=g.args.get("must_all", False),
-             most=g.args.get("most"), what=g.args.get("what", "Relocate"))
+             most=g.args.get("most"), what=g.args.get("what", "Relocate"), full=g.args.get("full", False))
+
+
+@planner("pass_cards")
+def p_pass_cards(g: Ctx) -> None:
+    """During a full relocate: pass cards from hand face down to the teammate, one
+    at a time (TB Team multiplayer); then the teammate places any passed followers,
+    and the relocate is finished (opponents' Sniper Nest / Spy Agency, R8)."""
+    mate = g.args["mate"]
+    mname = g.s["seats"][mate]
+    opts: list[Option] = [(Action("card", (c,)), f"Pass {name(c)} to {mname}", f"card:{c}")
+                          for c in sorted(set(hand(g.s, g.seat)))]
+    opts.append((Action("done"), "Pass no more cards" if g.args.get("gave") else "Pass no cards", None))
+    a = g.ask(opts, f"{g.args['what']}: pass cards face down to {mname}? (one at a time)")
+    if a.name == "card":
+        g.op("pass_card", seat=g.seat, to=mate, card=str(a.args[0]))
+        g.plan("pass_cards", **{**g.args, "gave": True})
+        return
+    if g.args["followers"]:
+        g.plan("receive", seat=mate, n=g.args["followers"], giver=g.seat)
+    if g.args["moved"]:
+        g.op("relocated", seat=g.seat)
+
+
+@planner("receive")
+def p_receive(g: Ctx) -> None:
+    """The teammate places the followers passed to them across their own sites
+    (TB Team multiplayer: the receiver decides)."""
+    n = g.args["n"]
+    got = g.alloc(n, own(g.s, g.seat, receive=True),
+                  f"{g.s['seats'][g.args['giver']]} passed you {n} follower{'s' * (n > 1)}: place them",
+                  verb="Place a follower on")
+    for sid, k in got.items():
+        g.op("place", site=sid, n=k)
+
+
+def can_upgrade(s: State, seat: int) -> bool:
+    """The Solo Baron must discard a card to upgrade (TB Three-player rules; R12:
+    every upgrade, so with an empty hand they cannot upgrade at all)."""
+    return seat != s["solo"] or bool(hand(s, seat))
+
+
+def upgrade(g: Ctx) -> None:
+    """Plan an upgrade of the frame seat by an effect, with the Solo Baron's discard."""
+    if g.seat == g.s["solo"]:
+        g.plan("upgrade_discard")
+    g.op("upgrade", seat=g.seat)
+
+
+@planner("upgrade_discard")
+def p_upgrade_discard(g: Ctx) -> None:
+    """The Solo Baron's extra upgrade cost: discard a card (TB Three-player rules)."""
+    c = g.choose_hand_card("Solo Baron: discard a card to upgrade.")
+    if c is not None:
+        g.op("discard_hand", seat=g.seat, card=c)
+
+
+@planner("bonus_draw")
+def p_bonus_draw(g: Ctx) -> None:
+    """A Team Baron who upgraded may draw a card for no action (TB Three-player rules)."""
+    lv = level_of(g.s, g.seat)
+    opts: list[Option] = [(Action("stack", (k,)), f"Draw from the level {'I II III IV'.split()[k - 1]} stack "
+                           f"({len(g.s['stacks'][k - 1])} left)", f"stack:{k}")
+                          for k in range(1, lv + 1) if g.s["stacks"][k - 1]]
+    if opts:
+        a = g.ask(opts + [(Action("no"), "No card", None)], "Team Baron's upgrade bonus: draw a card for free?")
+        if a.name == "stack":
+            g.op("draw", seat=g.seat, stack=int(a.args[0]))
+
+
+@planner("who_starts")
+def p_who_starts(g: Ctx) -> None:
+    """3-player team game: after seeing their hands the Team Barons choose which of
+    them starts (TB Three-player rules). The first Team Baron proposes; the second,
+    who has seen the proposal (table talk is public), decides."""
+    a, b = g.s["teams"][0]
+    names = g.s["seats"]
+    prop = g.ask([(Action("first", (a,)), f"I start ({names[a]})", f"seat:{a}"),
+                  (Action("first", (b,)), f"{names[b]} starts", f"seat:{b}")],
+                 f"Team Barons: who should start? Propose it; {names[b]} then decides.")
+    p0 = int(prop.args[0])
+    other = b if p0 == a else a
+    final = g.ask([(Action("first", (p0,)), f"Agree: {names[p0]} starts", f"seat:{p0}"),
+                   (Action("first", (other,)), f"No: {names[other]} starts", f"seat:{other}")],
+                  f"{names[a]} proposes that {names[p0]} starts. Who starts?", seat=b)
+    g.op("first_player", seat=int(final.args[0]), proposed=p0)
+
+
+@planner("weapon")
+def p_weapon(g: Ctx) -> None:
+    """Fire a weapon (TB Free-for-all): 3 damage to one site of each opponent, one
+    opponent at a time, clockwise from the player's left; each shot lands (with its
+    reaction windows) before the next site is chosen."""
+    left = [q for q in g.args["left"] if q not in g.s["out"] and sites_of(g.s, q)]
+    if not left:
+        return
+    q = left[0]
+    g.damage(g.choose_site(own(g.s, q), f"Weapon: 3 damage to which of {g.s['seats'][q]}'s sites?"), 3,
+             label="Weapon")
+    if left[1:]:
+        g.plan("weapon", left=left[1:])
 
 
 @planner("gain_any")
@@ -371,7 +498,7 @@ CAN["alien_weapon:1"] = _has_hand
 @planner("ab:mission:1")
 def p_mission1(g: Ctx) -> None:
     """Mission 1: discard a card, then a full relocate for free."""
-    g.plan("relocate")
+    g.plan("relocate", full=True)
     c = g.choose_hand_card("Mission: discard which card?")
     g.ops.insert(0, {"k": "discard_hand", "seat": g.seat, "card": c})
 
@@ -512,7 +639,7 @@ CAN["railroad:1"] = lambda s, x: True
 @planner("ab:railroad:1")
 def p_railroad(g: Ctx) -> None:
     """Railroad: a full relocate without paying an action."""
-    relocate(g)
+    relocate(g, full=True)
 
 
 @planner("card:conversion")
@@ -773,14 +900,14 @@ def p_masons(g: Ctx) -> None:
 
 
 CAN["alien_monolith:1"] = lambda s, x: level_of(s, x["owner"]) < 4
-CAN["alien_monolith:2"] = lambda s, x: level_of(s, x["owner"]) < 4
+CAN["alien_monolith:2"] = lambda s, x: level_of(s, x["owner"]) < 4 and can_upgrade(s, x["owner"])
 
 
 @planner("ab:alien_monolith:2")
 def p_monolith2(g: Ctx) -> None:
     """Alien Monolith 2: sacrifice the Monolith, then upgrade for free (R12)."""
     g.batch(destroy=[g.args["site"]], label="Alien Monolith")
-    g.op("upgrade", seat=g.seat)
+    upgrade(g)
 
 
 CAN["mine:1"] = lambda s, x: any(y["start"] for y in sites_of(s, x["owner"]))
@@ -892,7 +1019,7 @@ def p_port1(g: Ctx) -> None:
 @planner("may_relocate")
 def p_may_relocate(g: Ctx) -> None:
     """An optional free full relocate."""
-    relocate(g, what=g.args.get("what", "Relocate"))
+    relocate(g, what=g.args.get("what", "Relocate"), full=True)
 
 
 @planner("ab:port:2")
@@ -901,13 +1028,13 @@ def p_port2(g: Ctx) -> None:
     g.draw(len(S(g.s, g.args["site"])["tuck"]))
 
 
-CAN["university:2"] = lambda s, x: level_of(s, x["owner"]) < 4
+CAN["university:2"] = lambda s, x: level_of(s, x["owner"]) < 4 and can_upgrade(s, x["owner"])
 
 
 @planner("ab:university:2")
 def p_university2(g: Ctx) -> None:
     """University 2: upgrade for free."""
-    g.op("upgrade", seat=g.seat)
+    upgrade(g)
 
 
 def _countered(s: State, x: dict[str, Any]) -> list[int]:
@@ -1542,4 +1669,5 @@ def card_planner(card_id: str) -> str:
     raise KeyError(f"no effect for card {card_id!r}")
 
 
-__all__ = ["CAN", "PLANNERS", "Ctx", "Need", "ability_usable", "card_planner", "conditions_met"]
+__all__ = ["CAN", "PLANNERS", "Ctx", "Need", "ability_usable", "can_upgrade", "card_planner", "conditions_met",
+           "passing_mate"]

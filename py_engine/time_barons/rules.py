@@ -27,8 +27,19 @@ tucked cards, and cards milled from a stack are reveals for the same reason.
 ``state["by"]`` (the seat whose decision is being resolved) exists only while
 :meth:`TimeBarons._apply` runs.
 
+Multiplayer (TB Multiplayer rules; issue 11). Option ``mode``: ``team`` (2
+players: the one-on-one game; 3: two Team Barons, seats 0 and 1, against the Solo
+Baron, seat 2; 4: seats 0 and 2 against 1 and 3) or ``free_for_all`` (3–4 players,
+with The Hammer and the Forges). Hidden hands are known per seat: ``known`` lists
+the cards of a hand everybody knows, ``team_known`` those only the holder's team
+knows (cards a teammate passed face down during a full relocate).
+
 State keys (beyond the core ones): ``players`` (per seat: ``level``, ``hand``,
-``known`` — cards in hand everybody knows, ``lof`` — pending Loss of Faith),
+``known`` — cards in hand everybody knows, ``team_known`` — cards in hand the
+holder's teammate also knows, ``lof`` — pending Loss of Faith, ``forge`` — weapon
+tokens on the seat's Forge), ``hammer`` (the seat holding The Hammer, or None),
+``out`` (eliminated seats, free-for-all), ``solo`` (the Solo Baron's seat in a
+3-player team game, else None), ``last_tb`` (the Team Baron who played last),
 ``sites`` (see :mod:`.board`), ``next_id``, ``stacks`` (4 lists, top = last),
 ``ran_out`` (per stack: its running out was already announced), ``discard``
 (top = last), ``limbo`` (cards being resolved), ``active``, ``actions``,
@@ -44,22 +55,26 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Action, Game, Option, Outcome, Rng, State, clone
+from ..core import Action, Game, Option, OptionError, Outcome, Rng, State, clone
 from ..core.game import log, reveal
 from . import cards as C
 from .board import (
     abilities_blocked,
+    hidden_to,
     followers,
     fortified,
+    ffa,
     from_active,
     has_att,
     integrity,
     level_of,
     opponents,
+    seat_role,
     site,
     site_label,
     sites_of,
     stacks_out,
+    team_of,
     threatened,
 )
 from .cards import UPGRADE_COST, card, level, name
@@ -69,30 +84,49 @@ from .effects import (
     Need,
     ability_usable,
     after_options,
+    can_upgrade,
     card_planner,
     conditions_met,
+    passing_mate,
 )
 
 ROMAN = ("I", "II", "III", "IV")
 #: Reaction windows whose opening depends on the owner's hand (R5).
 HAND_WINDOWS = frozenset({"w:predamage", "w:after", "w:trade"})
+#: Operations that can take a player's last followers, and the seat that caused it
+#: (TB Free-for-all: the eliminator takes the Forge tokens).
+CAUSE: dict[str, Any] = {"batch": lambda f: f.get("src"), "steal": lambda f: f["seat"],
+                         "transfer_site": lambda f: f["to"]}
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 follower"``, ``"2 followers"``."""
+    return f"{n} {word}{'s' * (n != 1)}"
 
 
 class TimeBarons(Game):
-    """The Time Barons engine (2 players; seats, teams and turn order are kept
-    general for the 3–4 player modes)."""
+    """The Time Barons engine: 2 players, and 3–4 players in teams or free-for-all
+    (TB Multiplayer rules)."""
 
     id = "time_barons"
     title = "Time Barons"
     min_players = 2
-    max_players = 2
+    max_players = 4
     private_info = True
-    blurb = "Card combat across four ages: build sites, move followers, wreck your rival's civilisation."
+    blurb = "Card combat across four ages: build sites, move followers, wreck your rivals' civilisations."
     options = (
+        Option("mode", "Mode", "choice", "team", choices=("team", "free_for_all"),
+               labels=("Sides (2: one on one · 3: two Team Barons vs a Solo Baron · 4: two vs two)",
+                       "Free-for-all (3–4 players, The Hammer and the Forges)"),
+               help="With 2 players the game is one on one. With 3 the first two seats are the Team Barons and "
+                    "the third the Solo Baron; with 4 seats 1 and 3 play against seats 2 and 4 (TB Multiplayer "
+                    "rules). Free-for-all: everyone for themselves; the last with followers wins."),
         Option("card_set", "Card set", "choice", "core",
                choices=("core", "expansion", "level_by_level", "random", "custom"),
-               labels=("Core set", "Expansion set", "Level-by-level mix", "Random mix", "Custom mix"),
-               help="Which cards make the four draw stacks (TB Card sets)."),
+               labels=("Core set (3–4 players: the recommended 66-card mix)", "Expansion set",
+                       "Level-by-level mix", "Random mix", "Custom mix"),
+               help="Which cards make the four draw stacks (TB Card sets). With 3–4 players the Core and "
+                    "Expansion sets are the rulebook's 66-card versions for more players."),
         Option("custom_cards", "Custom cards", "multi",
                [f"{cid}#{k}" for cid in C.gameplay_ids("core") for k in range(1, int(C.card(cid)["copies"]) + 1)],
                choices=tuple(f"{cid}#{k}" for cid in C.gameplay_ids()
@@ -101,46 +135,72 @@ class TimeBarons(Game):
                             + (f" copy {k}" if int(C.card(cid)["copies"]) > 1 else "")
                             for cid in C.gameplay_ids() for k in range(1, int(C.card(cid)["copies"]) + 1)),
                help="For the custom mix: the cards, one entry per copy (e.g. 'siege#1', 'siege#2'). "
-                    "Recommended stacks: 20 level I, 15 level II, 10 level III, 5 level IV, about half sites."),
+                    "Recommended stacks: 20 level I, 15 level II, 10 level III, 5 level IV (3–4 players: "
+                    "28, 20, 12, 6), about half sites."),
         Option("end_of_days", "End of Days", "bool", False,
                help="When 3 stacks run out the game goes on; each turn starts by destroying one of your sites."),
         Option("component_limits", "Component limits", "bool", False,
-               help="Followers run out at the 55 in the box (R7); by default the supply never runs out."),
+               help="Followers run out at the 55 in the box and weapon tokens at the 24 (R7); by default the "
+                    "supply never runs out."),
     )
     data_notes = " ".join(C.data().get("designed", []))
-    conformance_options = ({"card_set": "expansion"},)
+    #: Listed option sets run by the conformance suite for every player count they allow.
+    conformance_options = ({"card_set": "expansion"}, {"mode": "free_for_all"})
 
     # ---- setup -----------------------------------------------------------------
     def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
-        """A custom mix must be a valid card list (:func:`cards.validate_custom`)."""
+        """Free-for-all needs 3 or 4 players (TB Multiplayer rules); a custom mix must
+        be a valid card list for the player count (:func:`cards.validate_custom`)."""
+        if options["mode"] == "free_for_all" and n_players < 3:
+            raise OptionError("Free-for-all needs 3 or 4 players; with 2 the game is one on one (mode 'team').")
         if options["card_set"] == "custom":
-            C.validate_custom([c.split("#")[0] for c in options["custom_cards"]])
+            C.validate_custom([c.split("#")[0] for c in options["custom_cards"]], n_players)
 
     def _setup(self, state: State, rng: Rng) -> None:
-        """TB Setup: Homelands with 10 followers, four shuffled stacks, 5 level-I
-        cards each, level markers on I; the marked Homeland (dealt at random,
-        CARDS §4) plays first with 2 actions on the first turn."""
+        """TB Setup: starting sites (Homelands for 2 players, Capitals for 3–4) with 10
+        followers, four shuffled stacks, 5 level-I cards each, level markers on I.
+        The marked starting site (dealt at random, CARDS §4) plays first; every
+        player but the last in the first round has 2 actions on their first turn
+        (TB Turn structure, Four-player rules, Free-for-all). In a 3-player team game
+        the Team Barons choose who starts after seeing their hands, and every turn
+        has 3 actions (TB Three-player rules)."""
         opts = state["options"]
         n = len(state["seats"])
-        stacks, dealt = C.build_stacks(opts["card_set"], [c.split("#")[0] for c in opts["custom_cards"]], rng)
+        stacks, dealt = C.build_stacks(opts["card_set"], [c.split("#")[0] for c in opts["custom_cards"]], rng, n)
         for st in stacks:
             rng.shuffle(st)
         first = rng.below(n)
-        state.update(players=[{"level": 1, "hand": [], "known": [], "lof": 0} for _ in range(n)],
+        free = opts["mode"] == "free_for_all"
+        solo = 2 if n == 3 and not free else None
+        if free or n == 2:
+            teams = [[p] for p in range(n)]
+        elif solo is not None:
+            teams = [[0, 1], [2]]
+        else:
+            teams = [[0, 2], [1, 3]]
+        state.update(players=[{"level": 1, "hand": [], "known": [], "team_known": [], "lof": 0, "forge": 0}
+                              for _ in range(n)],
                      sites=[], next_id=1, stacks=stacks, ran_out=[not st for st in stacks], discard=[], limbo=[],
-                     active=first, actions=0, turn=0, opening=[2], teams=[[p] for p in range(n)], blocked=None,
-                     eod=False, frames=[], ask=None, result=None, dealt=dealt, box={})
-        for c in [cid for st in stacks for cid in st] + ["homeland"] * n:
+                     active=first, actions=0, turn=0, opening=[] if solo is not None else [2] * (n - 1),
+                     teams=teams, blocked=None, eod=False, frames=[], ask=None, result=None, dealt=dealt, box={},
+                     hammer=None, out=[], solo=solo, last_tb=None)
+        start = "homeland" if n == 2 else "capital"
+        for c in [cid for st in stacks for cid in st] + [start] * n:
             state["box"][c] = state["box"].get(c, 0) + 1
         for p in range(n):
-            self._new_site(state, p, "homeland")
+            self._new_site(state, p, start)
             state["sites"][-1]["f"] = 10
             for _ in range(5):
                 if stacks[0]:
                     state["players"][p]["hand"].append(stacks[0].pop())
         state["stacked"] = sum(len(st) for st in stacks)  # after the opening hands (for evaluate)
-        log(state, f"{state['seats'][first]} holds the Homeland marked first player.")
-        state["frames"].append({"k": "start_turn", "seat": first})
+        if solo is not None:
+            state["active"] = 0
+            log(state, "The Team Barons look at their hands and choose which of them starts.")
+            state["frames"].append(self._plan("who_starts", 0))
+        else:
+            log(state, f"{state['seats'][first]} holds the {C.name(start)} marked first player.")
+            state["frames"].append({"k": "start_turn", "seat": first})
         self._run(state)
 
     def setup_label(self, state: State) -> str:
@@ -186,12 +246,12 @@ class TimeBarons(Game):
         reaction window opens). If the hand holds cards the deciding seat cannot see,
         the answer tells that seat about them, so it counts as a reveal and undo
         stops here (issue 9: no probing an opponent's hand by play-and-undo)."""
-        pl = state["players"][q]
-        if q != state.get("by") and len(pl["hand"]) > len(pl["known"]):
+        if hidden_to(state, q, state.get("by")) > 0:
             reveal(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        """Total or majority victory (TB Game end)."""
+        """Total or majority victory (TB Game end; team and free-for-all versions, TB
+        Multiplayer rules); scores are each seat's followers."""
         r = state["result"]
         if not r:
             return None
@@ -250,15 +310,22 @@ class TimeBarons(Game):
                     out.append((Action("gain", (x["id"],)), f"Gain a follower on {site_label(state, x['id'])}",
                                 f"site:{x['id']}"))
             if self._can_relocate(state, p):
-                out.append((Action("relocate"), "Relocate followers", None))
+                mate = passing_mate(state, p)
+                out.append((Action("relocate"), "Relocate followers" + (
+                    f" (you may pass followers and cards to {state['seats'][mate]})" if mate is not None else ""),
+                    None))
         for cid in sorted(set(me["hand"])):
             c = card(cid)
             if c["type"] != "reaction" and c["cost"] <= acts:
                 out.append((Action("play", (cid,)), f"Play {c['name']} ({c['cost']} action"
                             f"{'s' * (c['cost'] != 1)})", f"card:{cid}"))
-        if me["level"] < 4 and acts >= UPGRADE_COST[me["level"]]:
+        if me["level"] < 4 and acts >= UPGRADE_COST[me["level"]] and can_upgrade(state, p):
+            extra = " and a card" if p == state["solo"] else ""
             out.append((Action("upgrade"), f"Upgrade to level {ROMAN[me['level']]} "
-                        f"({UPGRADE_COST[me['level']]} actions)", f"level:{p}"))
+                        f"({UPGRADE_COST[me['level']]} actions{extra})", f"level:{p}"))
+        if me["forge"] >= 3:
+            out.append((Action("fire"), "Fire a weapon: 3 tokens for 3 damage to a site of each opponent",
+                        f"forge:{p}"))
         for x in sites_of(state, p):
             for ab in card(x["card"])["abilities"]:
                 if ability_usable(state, x, ab["n"]):
@@ -270,7 +337,11 @@ class TimeBarons(Game):
 
     @staticmethod
     def _can_relocate(state: State, p: int) -> bool:
+        """A relocate can move someone, or (teams) pass followers or cards."""
         mine = sites_of(state, p)
+        if passing_mate(state, p) is not None and (state["players"][p]["hand"] or any(
+                x["f"] and not has_att(x, "sanctions") for x in mine)):
+            return True
         return any(x["f"] and not has_att(x, "sanctions") and any(
             y["id"] != x["id"] and not threatened(y) for y in mine) for x in mine)
 
@@ -289,12 +360,18 @@ class TimeBarons(Game):
         elif a.name == "relocate":
             state["actions"] -= 1
             log(state, f"{state['seats'][p]} relocates.")
-            fr.append(self._plan("relocate", p))
+            fr.append(self._plan("relocate", p, full=True))
         elif a.name == "play":
             fr.append({"k": "play", "seat": p, "card": str(a.args[0]), "free": False, "src": "hand", "phase": 0})
         elif a.name == "upgrade":
             state["actions"] -= UPGRADE_COST[me["level"]]
             fr.append({"k": "upgrade", "seat": p})
+            if p == state["solo"]:  # TB Three-player rules: the Solo Baron also discards a card
+                fr.append(self._plan("upgrade_discard", p))
+        elif a.name == "fire":
+            me["forge"] -= 3
+            log(state, f"{state['seats'][p]} fires a weapon from the Forge (3 tokens).")
+            fr.append(self._plan("weapon", p, left=opponents(state, p)))
         elif a.name == "ability":
             sid, n = int(a.args[0]), int(a.args[1])
             x = site(state, sid)
@@ -316,6 +393,9 @@ class TimeBarons(Game):
         state["ask"] = None
         while not state["result"]:
             if not fr:
+                if state["active"] in state["out"]:  # eliminated during their own turn
+                    fr.append({"k": "end_turn", "seat": state["active"]})
+                    continue
                 opts = self.main_options(state)
                 if len(opts) == 1:  # only "end turn" is left
                     fr.append({"k": "end_turn", "seat": state["active"]})
@@ -324,6 +404,9 @@ class TimeBarons(Game):
                 return
             top = fr[-1]
             if top["k"] == "plan":
+                if top["seat"] in state["out"]:  # an eliminated player's effects lapse
+                    fr.pop()
+                    continue
                 if top["fn"] in HAND_WINDOWS:
                     self._peek_hand(state, top["seat"])
                 ctx = Ctx(state, top)
@@ -337,7 +420,7 @@ class TimeBarons(Game):
                 continue
             fr.pop()
             getattr(self, "_op_" + top["k"])(state, top)
-            self._continuous(state)
+            self._continuous(state, CAUSE.get(top["k"], lambda f: None)(top))
 
     @staticmethod
     def _set_ask(state: State, seat: int, prompt: str, opts: list[tuple[Action, str, str | None]]) -> None:
@@ -348,10 +431,11 @@ class TimeBarons(Game):
         n = state["actions"]
         return f"{state['seats'][state['active']]}: {n} action{'s' * (n != 1)} left. Choose an action or end the turn."
 
-    def _continuous(self, state: State) -> None:
+    def _continuous(self, state: State, cause: int | None = None) -> None:
         """Checks that hold at every moment: Plague leaves an empty site; a site whose
         counters reach its integrity is destroyed (R3); a side with no followers
-        loses (TB Game end)."""
+        loses, or in free-for-all is eliminated (TB Game end, Free-for-all).
+        ``cause``: the seat whose effect just ran (the eliminator, if any)."""
         for x in state["sites"]:
             if not x["f"] and has_att(x, "plague"):
                 for a in [a for a in x["att"] if a[0] == "plague"]:
@@ -362,12 +446,17 @@ class TimeBarons(Game):
         if doomed:
             state["frames"].append({"k": "batch", "src": None, "hits": [], "kills": [], "destroy": doomed,
                                     "label": "Collapse", "phase": 0})
-        self._check_total(state)
+        self._check_total(state, cause)
 
-    def _check_total(self, state: State) -> None:
-        """Total victory (TB Game end): a team with a member at 0 followers loses;
-        if every team is out, the higher tech level wins, else a draw."""
+    def _check_total(self, state: State, cause: int | None = None) -> None:
+        """Total victory (TB Game end; TB Team multiplayer: a team with a member at 0
+        followers loses; if every team is out, the higher tech level wins, else a
+        draw). Free-for-all: a player at 0 followers is eliminated; the last one
+        with followers wins."""
         if state["result"]:
+            return
+        if ffa(state):
+            self._eliminations(state, cause)
             return
         out = [t for t in state["teams"] if any(followers(state, p) == 0 for p in t)]
         if not out:
@@ -375,10 +464,73 @@ class TimeBarons(Game):
         alive = [t for t in state["teams"] if t not in out]
         if alive:
             winners = sorted(p for t in alive for p in t)
-            self._finish(state, winners, f"{self._win(state, winners)} a total victory: "
-                         "the other side has no followers left (TB Game end).")
+            if len(state["seats"]) == 2:
+                why = "the other side has no followers left (TB Game end)."
+            else:
+                empty = [state["seats"][p] for t in out for p in t if followers(state, p) == 0]
+                why = f"{' and '.join(empty)} {'has' if len(empty) == 1 else 'have'} no followers left (TB Team " \
+                      "multiplayer: if one teammate loses, the whole team loses)."
+            self._finish(state, winners, f"{self._win(state, winners)} a total victory: {why}")
         else:
             self._tiebreak(state, "Both sides lost their last followers at once", "total")
+
+    def _eliminations(self, state: State, cause: int | None) -> None:
+        """TB Free-for-all: players at 0 followers are eliminated; the Forge tokens go
+        to the opponent who caused it (``cause``), else to the supply; their cards
+        are discarded. One player left: they win; nobody left (the last ones fell
+        together): the higher tech level among them wins, else they draw (DESIGNED,
+        as the 2-player rule)."""
+        gone = [p for p in range(len(state["seats"])) if p not in state["out"] and followers(state, p) == 0]
+        if not gone:
+            return
+        for p in gone:
+            self._eliminate(state, p, cause)
+        alive = [p for p in range(len(state["seats"])) if p not in state["out"]]
+        if len(alive) == 1:
+            self._finish(state, alive, f"{self._win(state, alive)}: the last player with followers "
+                         "(TB Free-for-all: last person standing).")
+        elif not alive:
+            top = max(level_of(state, p) for p in gone)
+            best = [p for p in gone if level_of(state, p) == top]
+            if len(best) == 1:
+                self._finish(state, best, f"The last players lost their followers at once; {self._win(state, best)} "
+                             "on the higher tech level (TB Game end).")
+            else:
+                self._finish(state, sorted(best), "The last players lost their followers at once on the same "
+                             "tech level: a draw between " + " and ".join(state["seats"][p] for p in best)
+                             + " (TB Game end).")
+
+    def _eliminate(self, state: State, p: int, cause: int | None) -> None:
+        """Put ``p`` out of a free-for-all game (TB Free-for-all): Forge tokens to the
+        eliminating opponent or the supply, The Hammer back to the middle (DESIGNED:
+        unless it was taken already), hand and sites (with their attachments and
+        tucked cards) to the discard pile."""
+        who = state["seats"][p]
+        state["out"].append(p)
+        me = state["players"][p]
+        tokens, me["forge"] = me["forge"], 0
+        msg = f"{who} has no followers left and is eliminated."
+        if tokens:
+            if cause is not None and cause != p and cause not in state["out"]:
+                state["players"][cause]["forge"] += tokens
+                msg += f" {state['seats'][cause]} takes the {plural(tokens, 'weapon token')} on their Forge."
+            else:
+                msg += f" The {plural(tokens, 'weapon token')} on their Forge go back to the supply."
+        if state["hammer"] == p:
+            state["hammer"] = None
+            msg += " The Hammer goes back to the middle of the table."
+        log(state, msg)
+        if hidden_to(state, p, state.get("by")) > 0:
+            reveal(state)  # their hidden hand lands face up
+        state["discard"].extend(me["hand"])
+        me["hand"], me["known"], me["team_known"], me["lof"] = [], [], [], 0
+        for x in sites_of(state, p):
+            if any(not public and by != state.get("by") for _c, by, public in x["tuck"]):
+                reveal(state)
+            state["discard"].extend(a[0] for a in x["att"])
+            state["discard"].extend(t[0] for t in x["tuck"])
+            state["discard"].append(x["card"])
+            state["sites"].remove(x)
 
     @staticmethod
     def _leader(state: State, per_seat: Any) -> list[int] | None:
@@ -423,6 +575,8 @@ class TimeBarons(Game):
             acts = max(0, acts - 1)
             state["blocked"] = p
         state["actions"] = acts
+        if state["solo"] is not None and p != state["solo"]:
+            state["last_tb"] = p
         for x in state["sites"]:
             x["used"] = False
         log(state, f"Turn {t}: {state['seats'][p]} ({acts} action{'s' * (acts != 1)}"
@@ -438,9 +592,16 @@ class TimeBarons(Game):
             state["frames"].append(self._plan("w:start", p, todo=todo))
 
     def _op_end_turn(self, state: State, f: dict[str, Any]) -> None:
-        """End of turn: Threat leaves its site at the end of the owner's turn; with 3
-        stacks out the game ends (majority) or End of Days begins (TB Game end)."""
+        """End of turn: Threat leaves its site at the end of the owner's turn; the
+        holder of The Hammer forges a weapon token (TB Free-for-all); with 3 stacks
+        out the game ends (majority) or End of Days begins (TB Game end)."""
         p = f["seat"]
+        if state["hammer"] == p:
+            limit = 24 - sum(pl["forge"] for pl in state["players"])
+            if not state["options"]["component_limits"] or limit > 0:
+                state["players"][p]["forge"] += 1
+                log(state, f"{state['seats'][p]} holds The Hammer: 1 weapon token on their Forge "
+                           f"({state['players'][p]['forge']}).")
         for x in sites_of(state, p):
             for a in [a for a in x["att"] if a[0] == "threat"]:
                 x["att"].remove(a)
@@ -454,10 +615,30 @@ class TimeBarons(Game):
             if not state["eod"]:
                 state["eod"] = True
                 log(state, "Three draw stacks are gone: the End of Days begins.")
-        order = len(state["seats"])
-        state["frames"].append({"k": "start_turn", "seat": (p + 1) % order})
+        state["frames"].append({"k": "start_turn", "seat": self.next_seat(state, p)})
+
+    @staticmethod
+    def next_seat(state: State, p: int) -> int:
+        """Whose turn follows ``p``'s: clockwise, skipping eliminated players; in a
+        3-player team game Team Baron, Solo Baron, the other Team Baron, Solo Baron
+        (TB Three-player rules)."""
+        solo = state["solo"]
+        if solo is not None:
+            if p != solo:
+                return int(solo)
+            last = state["last_tb"]
+            return next(q for q in state["teams"][0] if q != last) if last is not None else 0
+        n = len(state["seats"])
+        for i in range(1, n + 1):
+            q = (p + i) % n
+            if q not in state["out"]:
+                return q
+        return p
 
     def _majority(self, state: State) -> None:
+        if ffa(state):
+            self._majority_ffa(state)
+            return
         best = max(sum(followers(state, p) for p in t) for t in state["teams"])
         winners = self._leader(state, followers)
         if winners is not None:
@@ -465,6 +646,35 @@ class TimeBarons(Game):
                          f"majority victory with {best} followers (TB Game end).")
         else:
             self._tiebreak(state, f"Three draw stacks ran out with followers tied at {best}", "majority")
+
+    def _majority_ffa(self, state: State) -> None:
+        """TB Free-for-all: at 3 empty stacks the most followers wins, then the
+        higher tech level; still tied: a draw between the tied players."""
+        alive = [p for p in range(len(state["seats"])) if p not in state["out"]]
+        best = max(followers(state, p) for p in alive)
+        top = [p for p in alive if followers(state, p) == best]
+        if len(top) == 1:
+            self._finish(state, top, f"Three draw stacks ran out; {self._win(state, top)} a majority victory "
+                         f"with {best} followers (TB Free-for-all).")
+            return
+        lv = max(level_of(state, p) for p in top)
+        lead = [p for p in top if level_of(state, p) == lv]
+        names = " and ".join(state["seats"][p] for p in top)
+        if len(lead) == 1:
+            self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {best} followers; "
+                         f"{self._win(state, lead)} on the higher tech level (TB Free-for-all).")
+        else:
+            self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {best} followers and "
+                         f"the same tech level: a draw between {' and '.join(state['seats'][p] for p in lead)} "
+                         "(TB Free-for-all).")
+
+    def _op_first_player(self, state: State, f: dict[str, Any]) -> None:
+        """The Team Barons' choice of who starts (TB Three-player rules)."""
+        a, b = state["teams"][0]
+        names = state["seats"]
+        log(state, f"{names[a]} proposed {names[f['proposed']]}; {names[b]} decides that {names[f['seat']]} "
+                   "starts.")
+        state["frames"].append({"k": "start_turn", "seat": f["seat"]})
 
     def _op_actions(self, state: State, f: dict[str, Any]) -> None:
         if f["seat"] == state["active"]:
@@ -487,7 +697,7 @@ class TimeBarons(Game):
         """Draw the top card of a stack; a stack running out fires Bad Omen (R15)."""
         p, lv = f["seat"], f["stack"]
         st = state["stacks"][lv - 1]
-        if not st:
+        if not st or p in state["out"]:
             return
         c = st.pop()
         state["players"][p]["hand"].append(c)
@@ -520,13 +730,22 @@ class TimeBarons(Game):
         self._check_ran_out(state)
 
     def _op_upgrade(self, state: State, f: dict[str, Any]) -> None:
-        """Advance a level marker (TB Upgrade; R12); Bad Omen answers every upgrade."""
-        me = state["players"][f["seat"]]
-        if me["level"] >= 4:
+        """Advance a level marker (TB Upgrade; R12); Bad Omen answers every upgrade.
+        Free-for-all: upgrading while nobody holds The Hammer claims it. 3-player
+        teams: a Team Baron may then draw a card for no action (TB Three-player
+        rules; R12: after every upgrade)."""
+        p = f["seat"]
+        me = state["players"][p]
+        if me["level"] >= 4 or p in state["out"]:
             return
         me["level"] += 1
-        log(state, f"{state['seats'][f['seat']]} upgrades to level {ROMAN[me['level'] - 1]}.")
+        log(state, f"{state['seats'][p]} upgrades to level {ROMAN[me['level'] - 1]}.")
         self._bad_omen(state, 1)
+        if ffa(state) and state["hammer"] is None:
+            state["hammer"] = p
+            log(state, f"{state['seats'][p]} claims The Hammer.")
+        if state["solo"] is not None and p != state["solo"]:
+            state["frames"].append(self._plan("bonus_draw", p))
 
     def _op_lof(self, state: State, f: dict[str, Any]) -> None:
         state["players"][f["seat"]]["lof"] += 1
@@ -539,10 +758,43 @@ class TimeBarons(Game):
 
     @staticmethod
     def _from_hand(state: State, p: int, cid: str) -> None:
+        """``cid`` leaves ``p``'s hand face up: whoever knew a copy of it there no
+        longer knows one (public knowledge first, then the team's)."""
         me = state["players"][p]
         me["hand"].remove(cid)
         if cid in me["known"]:
             me["known"].remove(cid)
+        elif cid in me["team_known"]:
+            me["team_known"].remove(cid)
+
+    def _op_pass_card(self, state: State, f: dict[str, Any]) -> None:
+        """Pass a card face down to a teammate during a full relocate (TB Team
+        multiplayer): it enters their hand at once. Both teammates know it; the
+        opponents see only its level (the card back), and no longer know which of
+        the passer's publicly known cards is still in hand."""
+        p, q, cid = f["seat"], f["to"], f["card"]
+        me, mate = state["players"][p], state["players"][q]
+        if cid not in me["hand"]:
+            return
+        self._from_hand(state, p, cid)
+        me["team_known"] += me["known"]  # the teammate saw which card came: the rest stays known to them
+        me["known"] = []
+        mate["hand"].append(cid)
+        mate["team_known"].append(cid)
+        log(state, f"{state['seats'][p]} passes a level {ROMAN[level(cid) - 1]} card face down to "
+                   f"{state['seats'][q]}.")
+        log(state, f"You pass {name(cid)} to {state['seats'][q]}.", visible_to=p)
+        log(state, f"{state['seats'][p]} passes you {name(cid)}.", visible_to=q)
+
+    def _op_place(self, state: State, f: dict[str, Any]) -> None:
+        """Followers passed by a teammate land on the receiver's site (TB Team
+        multiplayer: the receiver places them)."""
+        x = site(state, f["site"])
+        if x is None or threatened(x) or f["n"] <= 0:
+            return
+        x["f"] += f["n"]
+        log(state, f"{state['seats'][x['owner']]} places {plural(f['n'], 'passed follower')} on "
+                   f"{site_label(state, x['id'])}.")
 
     def _op_take_discard(self, state: State, f: dict[str, Any]) -> None:
         p, cid = f["seat"], f["card"]
@@ -559,6 +811,7 @@ class TimeBarons(Game):
             return
         self._from_hand(state, p, cid)
         state["players"][p]["known"] = []  # which card went under is secret (TB Tuck a card)
+        state["players"][p]["team_known"] = []
         x["tuck"].append([cid, p, False])
         log(state, f"{state['seats'][p]} tucks a card under {site_label(state, x['id'])}.")
         log(state, f"You tuck {name(cid)}.", visible_to=p)
@@ -583,7 +836,8 @@ class TimeBarons(Game):
 
     def _op_move(self, state: State, f: dict[str, Any]) -> None:
         """Move followers between a player's own sites; a relocate (R8) then opens
-        the opponents' Sniper Nest / Spy Agency window."""
+        the opponents' Sniper Nest / Spy Agency window. ``passed`` of them leave for
+        the teammate (``mate``), who places them next (TB Team multiplayer)."""
         moved = 0
         for sid, n in f["take"]:
             x = site(state, sid)
@@ -591,6 +845,7 @@ class TimeBarons(Game):
                 k = min(n, x["f"])
                 x["f"] -= k
                 moved += k
+        moved -= min(moved, f.get("passed", 0))
         for sid, n in f["put"]:
             x = site(state, sid)
             if x is not None and moved:
@@ -606,10 +861,20 @@ class TimeBarons(Game):
                     break
         p = f["seat"]
         desc = ", ".join(f"{site_label(state, sid)} {n}" for sid, n in f["put"])
-        log(state, f"{state['seats'][p]} moves followers: {desc}.")
+        if desc:
+            log(state, f"{state['seats'][p]} moves followers: {desc}.")
+        if f.get("passed"):
+            log(state, f"{state['seats'][p]} passes {plural(f['passed'], 'follower')} to "
+                       f"{state['seats'][f['mate']]}.")
         if f.get("relocate"):
-            for q in reversed([q for q in from_active(state) if q in opponents(state, p)]):
-                state["frames"].append(self._plan("w:relocated", q, mover=p, used=[]))
+            self._op_relocated(state, f)
+
+    def _op_relocated(self, state: State, f: dict[str, Any]) -> None:
+        """A relocate is finished: the mover's opponents may answer (Sniper Nest, Spy
+        Agency; R8, CARDS §5)."""
+        p = f["seat"]
+        for q in reversed([q for q in from_active(state) if q in opponents(state, p)]):
+            state["frames"].append(self._plan("w:relocated", q, mover=p, used=[]))
 
     def _op_steal(self, state: State, f: dict[str, Any]) -> None:
         """Steal: followers leave an opponent's site for the stealer's sites (TB
@@ -696,7 +961,15 @@ class TimeBarons(Game):
             return
         x["att"].append([cid, f["seat"]])
         log(state, f"{state['seats'][f['seat']]} attaches {name(cid)} to {site_label(state, x['id'])}.")
+        if ffa(state) and state["hammer"] == x["owner"] != f["seat"]:
+            self._take_hammer(state, f["seat"], "placing an attachment on a site of its holder")
         self._on_attach(state, x, cid)
+
+    @staticmethod
+    def _take_hammer(state: State, p: int, how: str) -> None:
+        """``p`` takes The Hammer from its holder (TB Free-for-all)."""
+        log(state, f"{state['seats'][p]} takes The Hammer from {state['seats'][state['hammer']]} by {how}.")
+        state["hammer"] = p
 
     def _on_attach(self, state: State, x: dict[str, Any], cid: str) -> None:
         if cid == "fortify":
@@ -811,11 +1084,13 @@ class TimeBarons(Game):
             if k:
                 words.append(f"{k} killed on {site_label(state, sid)}")
         dealt = [0, 0]  # to starting sites, to other sites (Oil Drilling)
+        hurt = [0] * len(state["seats"])  # damage dealt to each seat's sites (The Hammer)
         for sid, n, structural in f["hits"]:
             x = site(state, sid)
             if x is None or n <= 0:
                 continue
             dealt[0 if x["start"] else 1] += n
+            hurt[x["owner"]] += n
             k = 0 if structural or fortified(x) else min(n, x["f"])
             x["f"] -= k
             killed[x["owner"]] += k
@@ -844,6 +1119,10 @@ class TimeBarons(Game):
         label = f.get("label") or "Effect"
         if words:
             log(state, f"{label}: {'; '.join(words)}.")
+        h, src = state["hammer"], f.get("src")
+        if ffa(state) and h is not None and src is not None and src != h and (killed[h] or hurt[h]):
+            self._take_hammer(state, src, "killing its holder's followers" if killed[h] else
+                              "damaging a site of its holder")
         if f.get("oil") is not None:  # CARDS Oil Drilling: only damage dealt counts
             state["frames"].append({"k": "actions", "seat": f["oil"], "n": min(6, dealt[0] // 2 + dealt[1])})
         for owner, n in plants:
@@ -858,9 +1137,13 @@ class TimeBarons(Game):
     # ---- information --------------------------------------------------------------------
     def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """Re-deal what ``seat`` cannot see, level by level (card backs show the
-        level): the draw stacks, the unknown cards in other hands, and cards tucked
-        by others that are not public (R11), each tucked card keeping its place.
-        During a Pillage choice the player sees every tucked card, so those stay."""
+        level): the draw stacks, the cards in other hands that ``seat`` cannot
+        identify (:func:`board.hidden_to`: a card passed face down between teammates
+        stays known to those two only), and cards tucked by others that are not
+        public (R11), each tucked card keeping its place. Other teams' private
+        knowledge is not part of what ``seat`` knows, so it is dropped
+        (``team_known`` emptied). During a Pillage choice the player sees every
+        tucked card, so those stay."""
         new: State = clone(state)
         ask = new["ask"]
         pillage = ask is not None and ask["seat"] == seat and any(a[0] == "tucked" for a in ask["acts"])
@@ -869,13 +1152,17 @@ class TimeBarons(Game):
         for p, pl in enumerate(new["players"]):
             if p == seat:
                 continue
+            mate = seat is not None and seat in team_of(new, p)
+            keep = list(pl["known"]) + (list(pl["team_known"]) if mate else [])
             hidden = list(pl["hand"])
-            for c in pl["known"]:
+            for c in keep:
                 hidden.remove(c)
             for c in hidden:
                 pools[level(c) - 1].append(c)
                 hand_slots.append((p, level(c)))
-            pl["hand"] = sorted(pl["known"])
+            pl["hand"] = sorted(keep)
+            if not mate:
+                pl["team_known"] = []
         tuck_slots: list[list[Any]] = []
         if not pillage:
             for x in new["sites"]:
@@ -927,10 +1214,10 @@ class TimeBarons(Game):
             for c in pl["hand"]:
                 add(c)
             rest = list(pl["hand"])
-            for c in pl["known"]:
+            for c in pl["known"] + pl["team_known"]:
                 assert c in rest, f"known card {c} not in hand"
                 rest.remove(c)
-            assert 1 <= pl["level"] <= 4 and pl["lof"] >= 0
+            assert 1 <= pl["level"] <= 4 and pl["lof"] >= 0 and pl["forge"] >= 0
         for c in state["discard"] + state["limbo"]:
             add(c)
         for x in state["sites"]:
@@ -943,9 +1230,17 @@ class TimeBarons(Game):
             if state["ask"] is not None:
                 assert x["dmg"] < integrity(x), f"{x['card']} should have been destroyed"
         assert counts == state["box"], f"card conservation broken: {counts} != {state['box']}"
+        n = len(state["seats"])
         if state["result"] is None:
             assert state["ask"] is not None and state["ask"]["acts"], "nobody to act"
-            assert all(followers(state, p) > 0 for p in range(len(state["seats"])))
+            assert all(followers(state, p) > 0 for p in range(n) if p not in state["out"])
+            assert state["ask"]["seat"] not in state["out"], "an eliminated player is asked"
+        for p in state["out"]:
+            pl = state["players"][p]
+            assert not pl["hand"] and not pl["forge"] and not sites_of(state, p), f"eliminated seat {p} holds things"
+        assert state["hammer"] is None or (ffa(state) and state["hammer"] not in state["out"])
+        if not ffa(state):
+            assert not state["out"] and all(pl["forge"] == 0 for pl in state["players"])
 
     # ---- view ---------------------------------------------------------------------------
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -956,11 +1251,15 @@ class TimeBarons(Game):
         resolved."""
         players = []
         for p, pl in enumerate(state["players"]):
+            mate = seat is not None and seat != p and seat in team_of(state, p)
             players.append({
                 "seat": p, "name": state["seats"][p], "level": pl["level"], "followers": followers(state, p),
                 "hand": list(pl["hand"]) if p == seat else None, "hand_count": len(pl["hand"]),
-                "hand_levels": sorted(level(c) for c in pl["hand"]), "known": sorted(pl["known"]),
-                "lof": pl["lof"], "team": next(i for i, t in enumerate(state["teams"]) if p in t)})
+                "hand_levels": sorted(level(c) for c in pl["hand"]),
+                "known": sorted(pl["known"] + (pl["team_known"] if mate else [])),
+                "lof": pl["lof"], "team": next(i for i, t in enumerate(state["teams"]) if p in t),
+                "role": seat_role(state, p), "forge": pl["forge"], "out": p in state["out"],
+                "sites": len(sites_of(state, p))})
         usable: dict[int, list[int]] = {}
         if state["ask"] is not None and not state["frames"]:
             for a in state["ask"]["acts"]:
@@ -978,7 +1277,9 @@ class TimeBarons(Game):
                 "discard": list(state["discard"]), "limbo": list(state["limbo"]), "active": state["active"],
                 "actions": state["actions"], "turn": state["turn"], "eod": state["eod"],
                 "end_of_days_variant": state["options"]["end_of_days"], "card_set": state["dealt"],
-                "pending": self._pending(state)}
+                "pending": self._pending(state), "mode": "free_for_all" if ffa(state) else "team",
+                "teams": [list(t) for t in state["teams"]], "hammer": state["hammer"], "solo": state["solo"],
+                "next": None if state["result"] or state["turn"] == 0 else self.next_seat(state, state["active"])}
 
     def _pending(self, state: State) -> dict[str, Any] | None:
         """The damage about to land, if a window is open on a batch."""
@@ -1009,7 +1310,7 @@ class TimeBarons(Game):
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at (``site:ID``, ``card:ID``,
-        ``stack:L``, ``discard:ID``, ``level:SEAT``, ``seat:P``)."""
+        ``stack:L``, ``discard:ID``, ``level:SEAT``, ``seat:P``, ``forge:P``)."""
         ask = state["ask"]
         try:
             t = ask["targets"][ask["acts"].index(action.to_json())]
