@@ -6,6 +6,14 @@ Plays ``hard`` against ``random`` and against ``normal``, alternating seats, wit
 fixed seeds (game i uses seed 10_000 + i); records wins, losses, draws and the
 time of every ``hard`` decision that needed a search. Results are written to
 ``--out`` and summarised on stdout as Markdown.
+
+With ``--players 3`` or ``4`` the ``hard`` side is one team (team games: both its
+seats are hard) or one seat (free-for-all), rotating over the sides, against
+``random``/``normal`` everywhere else; a shared result with the other side is a
+draw::
+
+    python benchmarks/bots.py --game time_barons --players 4 --options '{"mode": "free_for_all"}' \
+        --versus random --games 200
 """
 
 from __future__ import annotations
@@ -23,11 +31,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from py_engine.core import Match, Seat  # noqa: E402
 
 
-def play(args: tuple[str, str, str, int, dict[str, object]]) -> dict[str, object]:
+def lineup(game: str, a: str, b: str, i: int, n: int, options: dict[str, object]) -> list[str]:
+    """Bot levels per seat for game ``i``: two players alternate seats; with more,
+    level ``a`` takes one side (a team, or in free-for-all a single seat), rotating
+    with ``i``, and every other seat plays level ``b``."""
+    if n == 2:
+        return [a, b] if i % 2 == 0 else [b, a]
+    teams = Match.new(game, [Seat(f"P{k}", "bot", "random") for k in range(n)], options, 10_000 + i).state.get(
+        "teams") or [[k] for k in range(n)]
+    mine = teams[i % len(teams)]
+    return [a if k in mine else b for k in range(n)]
+
+
+def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, object]:
     """One game; returns the result for ``a`` and ``a``'s search times (seconds)."""
-    game, a, b, i, options = args
-    levels = [a, b] if i % 2 == 0 else [b, a]
-    m = Match.new(game, [Seat(lv, "bot", lv) for lv in levels], options, 10_000 + i)
+    game, a, b, i, options, n = args
+    levels = lineup(game, a, b, i, n, options)
+    m = Match.new(game, [Seat(f"{lv} {k}", "bot", lv) for k, lv in enumerate(levels)], options, 10_000 + i)
     times: list[float] = []
     while not m.is_over():
         seat = m.bot_to_act()
@@ -39,18 +59,20 @@ def play(args: tuple[str, str, str, int, dict[str, object]]) -> dict[str, object
             times.append(time.perf_counter() - t)
     out = m.game.outcome(m.state)
     assert out is not None
-    if len(out.winners) == len(levels):
+    mine = {k for k, lv in enumerate(levels) if lv == a}
+    if len(out.winners) == len(levels) or (set(out.winners) & mine and set(out.winners) - mine):
         result = "draw"
     else:
-        result = "win" if levels[out.winners[0]] == a else "loss"
-    return {"i": i, "seat_of_a": levels.index(a), "result": result, "times": times,
-            "scenario": m.state.get("scenario")}
+        result = "win" if set(out.winners) & mine else "loss"
+    return {"i": i, "seats_of_a": sorted(mine), "result": result, "times": times,
+            "scenario": m.state.get("scenario"), "actions": len(m.actions)}
 
 
-def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, object]) -> dict[str, object]:
-    """``games`` games of level ``a`` against level ``b``."""
+def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, object],
+         players: int = 2) -> dict[str, object]:
+    """``games`` games of level ``a`` against level ``b`` (see :func:`lineup`)."""
     t0 = time.perf_counter()
-    tasks = [(game, a, b, i, options) for i in range(games)]
+    tasks = [(game, a, b, i, options, players) for i in range(games)]
     if jobs > 0:
         with ProcessPoolExecutor(jobs) as pool:
             rows = list(pool.map(play, tasks))
@@ -58,7 +80,7 @@ def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, ob
         rows = [play(t) for t in tasks]
     times = sorted(t for r in rows for t in r["times"])  # type: ignore[attr-defined]
     count = {k: sum(1 for r in rows if r["result"] == k) for k in ("win", "loss", "draw")}
-    return {"a": a, "b": b, "games": games, **count,
+    return {"a": a, "b": b, "games": games, "players": players, **count,
             "win_rate": count["win"] / games,
             "move_seconds": {"median": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))],
                              "worst": times[-1], "moves": len(times)},
@@ -72,10 +94,13 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=2, help="worker processes; 0 = in-process")
     p.add_argument("--versus", default="random,normal")
     p.add_argument("--options", default="{}")
+    p.add_argument("--players", type=int, default=2)
     p.add_argument("--out", default="")
     a = p.parse_args()
-    results = [duel(a.game, "hard", b, a.games, a.jobs, json.loads(a.options)) for b in a.versus.split(",")]
-    doc = {"game": a.game, "python": sys.version.split()[0], "results": results}
+    results = [duel(a.game, "hard", b, a.games, a.jobs, json.loads(a.options), a.players)
+               for b in a.versus.split(",")]
+    doc = {"game": a.game, "players": a.players, "options": json.loads(a.options),
+           "python": sys.version.split()[0], "results": results}
     if a.out:
         Path(a.out).parent.mkdir(parents=True, exist_ok=True)
         Path(a.out).write_text(json.dumps(doc, indent=1))

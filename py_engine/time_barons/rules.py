@@ -60,12 +60,12 @@ from ..core.game import log, reveal
 from . import cards as C
 from .board import (
     abilities_blocked,
-    hidden_to,
+    ffa,
     followers,
     fortified,
-    ffa,
     from_active,
     has_att,
+    hidden_to,
     integrity,
     level_of,
     opponents,
@@ -276,20 +276,47 @@ class TimeBarons(Game):
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value of an unfinished game for each seat: a logistic of the
-        seat's material lead (followers, +2 per level above I, +0.5 per card in hand
-        and per site) over the average of its opponents, trusted more as the draw
-        stacks run down (a lead is worth more near the majority count, TB Game end),
-        so a leading bot also hurries the end."""
+        side's material lead (followers, +2 per level above I, +0.5 per card in hand
+        and per site; free-for-all also +1 per Forge token and +1 for The Hammer),
+        trusted more as the draw stacks run down (a lead is worth more near the
+        majority count, TB Game end), so a leading bot also hurries the end.
+
+        The lead is taken over the average opponent in a 2-player game; in team
+        games over the other team, side by side (TB Team multiplayer: combined
+        followers decide, and the team whose weakest member runs out loses, so the
+        weakest member's followers count too; teammates get the same value: the
+        team's payoff); in free-for-all over the strongest opponent still in, and an
+        eliminated player is worth 0."""
         n = len(state["seats"])
         left = sum(len(st) for st in state["stacks"])
         closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, state["stacked"]))
-        score = [followers(state, p) + 2 * (level_of(state, p) - 1) + 0.5 * len(state["players"][p]["hand"])
-                 + 0.5 * len(sites_of(state, p)) for p in range(n)]
+        free = ffa(state)
+        score: list[float] = [followers(state, p) + 2 * (level_of(state, p) - 1)
+                               + 0.5 * len(state["players"][p]["hand"]) + 0.5 * len(sites_of(state, p))
+                               for p in range(n)]
+        if free:
+            for p in range(n):
+                score[p] += int(state["players"][p]["forge"]) + (1.0 if state["hammer"] == p else 0.0)
+
+        def squash(lead: float) -> float:
+            return float(0.5 + closing * (1.0 / (1.0 + math.exp(-lead / 8.0)) - 0.5))
+
         out = []
+        if not free and any(len(t) > 1 for t in state["teams"]):
+            side = {}
+            for i, t in enumerate(state["teams"]):
+                side[i] = sum(score[p] for p in t) / 2 + min(followers(state, p) for p in t)
+            for p in range(n):
+                mine = next(i for i, t in enumerate(state["teams"]) if p in t)
+                out.append(squash(side[mine] - max(v for i, v in side.items() if i != mine)))
+            return out
         for p in range(n):
+            if p in state["out"]:
+                out.append(0.0)
+                continue
             others = [score[q] for q in opponents(state, p)] or [score[p]]
-            lead = score[p] - sum(others) / len(others)
-            out.append(0.5 + closing * (1.0 / (1.0 + math.exp(-lead / 8.0)) - 0.5))
+            lead = score[p] - (max(others) if free else sum(others) / len(others))
+            out.append(squash(lead))
         return out
 
     # ---- main phase (TB Turn structure) ----------------------------------------------

@@ -70,6 +70,44 @@ def table(a: list[dict[str, Any]] | None = None, b: list[dict[str, Any]] | None 
     return s
 
 
+def mtable(sites: list[list[dict[str, Any]]], hands: list[list[str]] | None = None,
+           levels: list[int] | None = None, active: int = 0, actions: int = 3,
+           stacks: list[list[str]] | None = None, discard: list[str] | None = None,
+           options: dict[str, Any] | None = None, turn: int = 9,
+           names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> State:
+    """A 3- or 4-player table (one list of site specs per seat, default mode
+    ``team``) in the active player's main phase, built like :func:`table`. Site ids
+    are given in seat order: seat 0's sites first (1, 2, ...), then seat 1's..."""
+    n = len(sites)
+    s = GAME.setup(list(names[:n]), options or {}, seed=1)
+    s["sites"] = []
+    s["next_id"] = 1
+    for owner, specs in enumerate(sites):
+        for sp in specs:
+            s["sites"].append({"id": s["next_id"], "card": sp["card"], "owner": owner, "f": sp["f"],
+                               "dmg": sp["dmg"], "att": [[c, owner] for c in sp["att"]],
+                               "tuck": [[c, owner, False] for c in sp["tuck"]], "used": False,
+                               "start": sp["start"]})
+            s["next_id"] += 1
+    for p in range(n):
+        s["players"][p].update(hand=list((hands or [[]] * n)[p]), known=[], team_known=[],
+                               level=(levels or [1] * n)[p], lof=0, forge=0)
+    s["stacks"] = [list(x) for x in stacks] if stacks is not None else [
+        ["temple", "church", "siege"], ["conversion", "library", "martyr"], ["robotics_lab", "bioweapon"],
+        ["ark", "mind_control"]]
+    s["ran_out"] = [not x for x in s["stacks"]]
+    s["stacked"] = max(40, sum(len(x) for x in s["stacks"]))
+    s["discard"] = list(discard or [])
+    s.update(active=active, actions=actions, turn=turn, frames=[], limbo=[], blocked=None, eod=False,
+             result=None, log=[], hammer=None, out=[])
+    if s["solo"] is not None:
+        s["last_tb"] = active if active != s["solo"] else 0
+    rebox(s)
+    GAME._run(s)
+    GAME.check_invariants(s)
+    return s
+
+
 def rebox(s: State) -> None:
     """Recompute the card-conservation record from where the cards are now."""
     box: dict[str, int] = {}
