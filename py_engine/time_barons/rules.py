@@ -284,8 +284,9 @@ class TimeBarons(Game):
         The lead is taken over the average opponent in a 2-player game; in team
         games over the other team, side by side (TB Team multiplayer: combined
         followers decide, and the team whose weakest member runs out loses, so the
-        weakest member's followers count too; teammates get the same value: the
-        team's payoff); in free-for-all over the strongest opponent still in, and an
+        weakest member's followers count too, and a sixth card and beyond in one
+        hand count half, so teammates balance followers and cards by passing;
+        teammates get the same value: the team's payoff); in free-for-all over the strongest opponent still in, and an
         eliminated player is worth 0."""
         n = len(state["seats"])
         left = sum(len(st) for st in state["stacks"])
@@ -303,6 +304,9 @@ class TimeBarons(Game):
 
         out = []
         if not free and any(len(t) > 1 for t in state["teams"]):
+            for p in range(n):  # cards beyond 5 are worth less: teammates share them out
+                h = len(state["players"][p]["hand"])
+                score[p] -= 0.25 * max(0, h - 5)
             side = {}
             for i, t in enumerate(state["teams"]):
                 side[i] = sum(score[p] for p in t) / 2 + min(followers(state, p) for p in t)
@@ -469,7 +473,7 @@ class TimeBarons(Game):
                     x["att"].remove(a)
                     state["discard"].append("plague")
                 log(state, f"Plague leaves the empty {site_label(state, x['id'])}.")
-        doomed = [x["id"] for x in state["sites"] if x["dmg"] >= integrity(x)]
+        doomed = [x["id"] for x in state["sites"] if x["dmg"] and x["dmg"] >= integrity(x)]
         if doomed:
             state["frames"].append({"k": "batch", "src": None, "hits": [], "kills": [], "destroy": doomed,
                                     "label": "Collapse", "phase": 0})
@@ -482,12 +486,15 @@ class TimeBarons(Game):
         with followers wins."""
         if state["result"]:
             return
+        held = [0] * len(state["seats"])
+        for x in state["sites"]:
+            held[x["owner"]] += x["f"]
+        if all(held[p] for p in range(len(held)) if p not in state["out"]):
+            return
         if ffa(state):
             self._eliminations(state, cause)
             return
-        out = [t for t in state["teams"] if any(followers(state, p) == 0 for p in t)]
-        if not out:
-            return
+        out = [t for t in state["teams"] if any(held[p] == 0 for p in t)]
         alive = [t for t in state["teams"] if t not in out]
         if alive:
             winners = sorted(p for t in alive for p in t)

@@ -44,3 +44,53 @@ def test_bot_answers_a_reaction_window_on_the_opponents_turn() -> None:
     for seed in (1, 2, 3):
         a = GAME.make_bot("hard").choose(GAME, s, 1, Rng.from_seed(seed))
         assert a.to_json() == ["react", "escape_route", 0]
+
+
+def test_team_bot_passes_followers_to_a_teammate_in_danger() -> None:
+    """TB Team multiplayer: the team loses when either teammate runs out, so the
+    hard bot (Ann, 15 followers) relocating passes followers to Cy, who has 1."""
+    from .tb import mtable, pick
+
+    s = mtable([[site("capital", 15)], [site("capital", 10)], [site("capital", 1)], [site("capital", 10)]],
+               hands=[[], [], [], []])
+    s = pick(s, "relocate")
+    for _ in range(6):
+        s = pick(s, "take", 1)
+    s = pick(s, "done")
+    assert choices(s) == [["num", k] for k in range(7)]
+    for seed in (1, 2):
+        a = GAME.make_bot("hard").choose(GAME, s, 0, Rng.from_seed(seed))
+        assert a.name == "num" and int(a.args[0]) >= 3, a
+
+
+def test_team_bot_shares_out_a_large_hand() -> None:
+    """With 8 cards against her teammate's none, the hard bot passes a card."""
+    from .tb import mtable, pick
+
+    s = mtable([[site("capital", 10)], [site("capital", 10)], [site("capital", 10)], [site("capital", 10)]],
+               hands=[["siege", "temple", "church", "fort", "plague", "mission", "catapult", "fanaticism"], [], [], []])
+    s = pick(pick(s, "relocate"), "done")
+    assert ["done"] in choices(s) and len(choices(s)) == 9
+    for seed in (1, 2):
+        a = GAME.make_bot("hard").choose(GAME, s, 0, Rng.from_seed(seed))
+        assert a.name == "card", a
+
+
+def test_a_bot_receiving_followers_places_them_on_its_own_sites() -> None:
+    """The receiver owes the decision although it is not their turn; a bot
+    teammate makes it (the hard bot avoids the site about to collapse)."""
+    from .tb import mtable, pick, who
+
+    s = mtable([[site("capital", 12)], [site("capital", 10)],
+                [site("church", 1, dmg=2, att=["sanctions"]), site("capital", 4)], [site("capital", 10)]],
+               hands=[[], [], [], []])
+    s = pick(s, "relocate")
+    for _ in range(3):
+        s = pick(s, "take", 1)
+    s = pick(s, "done")
+    s = pick(s, "num", 3)
+    assert who(s) == 2 and s["active"] == 0
+    assert choices(s) == [["site", 3], ["site", 4]]
+    for seed in (1, 2):
+        a = GAME.make_bot("hard").choose(GAME, s, 2, Rng.from_seed(seed))
+        assert a.to_json() == ["site", 4]  # not the Church that Sanctions will finish off
