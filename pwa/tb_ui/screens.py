@@ -94,7 +94,7 @@ def library(app: Any) -> str:
 
 
 # ---- new game ------------------------------------------------------------------------
-def _seat_row(app: Any, i: int, s: dict[str, Any], n: int, min_p: int, levels: list[str]) -> str:
+def _seat_row(app: Any, i: int, s: dict[str, Any], n: int, min_p: int, levels: list[str], role: str = "") -> str:
     kind_btns = "".join(
         button(label, "seat-kind", "seg-btn", data_i=i, data_kind=k, aria_pressed="true" if s["kind"] == k else "false")
         for k, label in (("human", "Human"), ("bot", "Bot")))
@@ -110,8 +110,8 @@ def _seat_row(app: Any, i: int, s: dict[str, Any], n: int, min_p: int, levels: l
             f'<div class="seat-head"><span class="seat-no" aria-hidden="true">{i + 1}</span>'
             f'<input{attrs(type="text", class_="seat-name", name=f"seat-name-{i}", id=f"seat-name-{i}", data_act="seat-name", data_i=i, value=s["name"], maxlength=24, autocomplete="off", aria_label=f"Name of seat {i + 1}")}>'
             f"{remove}</div>"
-            f'<div class="seat-kind"><div class="seg" role="group" aria-label="Seat {i + 1} is played by">{kind_btns}</div>{level}</div>'
-            f"</li>")
+            f'<div class="seat-kind"><div class="seg" role="group" aria-label="Seat {i + 1} is played by">{kind_btns}</div>{level}'
+            + (f'<span class="seat-role">{e(role)}</span>' if role else "") + "</div></li>")
 
 
 def option_field(o: dict[str, Any], value: Any) -> str:
@@ -157,7 +157,9 @@ def new_game(app: Any) -> str:
     d = g.describe()
     levels = app.bot_levels(draft["game"])
     n = len(draft["seats"])
-    rows = "".join(_seat_row(app, i, s, n, g.min_players, levels) for i, s in enumerate(draft["seats"]))
+    roles = g.seat_roles(n, draft["options"])
+    rows = "".join(_seat_row(app, i, s, n, g.min_players, levels, roles[i] if i < len(roles) else "")
+                   for i, s in enumerate(draft["seats"]))
     add = button("+ Add a seat", "seat-add", "btn", disabled=n >= g.max_players)
     opts = "".join(option_field(o, draft["options"][o["name"]]) for o in d["options"])
     err = (f'<div class="alert alert-error" role="alert" id="setup-error"><p>{e(app.draft_error)}</p></div>'

@@ -286,6 +286,12 @@ class Game:
         """The result if the game is over, else None."""
         raise NotImplementedError
 
+    def seat_roles(self, n_players: int, options: Mapping[str, Any]) -> list[str]:
+        """A short label per seat for a setup with ``n_players`` and ``options`` (not
+        yet validated: the new-game screen asks while the player edits), such as the
+        team each seat plays for; [] when seats have no roles (the default)."""
+        return []
+
     def setup_label(self, state: State) -> str:
         """A short name of the variant this game was dealt (e.g. the scenario drawn),
         counted by ``simulate`` so a run shows every variant was exercised. Default ""."""

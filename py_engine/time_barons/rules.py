@@ -99,6 +99,22 @@ CAUSE: dict[str, Any] = {"batch": lambda f: f.get("src"), "steal": lambda f: f["
                          "transfer_site": lambda f: f["to"]}
 
 
+#: Public words for decisions owed outside one's turn, by the planner asking (see ``_owed``).
+OWED = (
+    (("w:predamage", "card:escape_route", "card:misinformation", "card:cannon_fodder"),
+     "answer the damage about to land"),
+    (("w:after", "card:martyr", "card:outrage", "draw"), "answer followers lost or a site destroyed"),
+    (("w:trade", "card:trade_agreement"), "answer the card just played"),
+    (("w:relocated", "ab:sniper_nest", "ab:spy_agency"), "answer a relocate"),
+    (("receive",), "place the followers passed to them"),
+    (("evacuate",), "move followers off a site"),
+    (("card:dilemma",), "choose which site to spare"),
+    (("who_starts",), "choose which Team Baron starts"),
+    (("w:sentient",), "repeat an ability (Sentient AI)"),
+    (("power_plant",), "place the damage of their Power Plant"),
+)
+
+
 def plural(n: int, word: str) -> str:
     """``"1 follower"``, ``"2 followers"``."""
     return f"{n} {word}{'s' * (n != 1)}"
@@ -202,6 +218,15 @@ class TimeBarons(Game):
             log(state, f"{state['seats'][first]} holds the {C.name(start)} marked first player.")
             state["frames"].append({"k": "start_turn", "seat": first})
         self._run(state)
+
+    def seat_roles(self, n_players: int, options: Mapping[str, Any]) -> list[str]:
+        """The teams by seat (TB Team multiplayer): 3 players: two Team Barons and
+        the Solo Baron; 4 players: seats 1 and 3 against 2 and 4; none otherwise."""
+        if options.get("mode", "team") != "team" or n_players < 3:
+            return []
+        if n_players == 3:
+            return ["Team Baron", "Team Baron", "Solo Baron"]
+        return ["Team 1", "Team 2", "Team 1", "Team 2"][:n_players]
 
     def setup_label(self, state: State) -> str:
         """The card set dealt (e.g. ``core``, ``lbl:ceec``)."""
@@ -1313,7 +1338,20 @@ class TimeBarons(Game):
                 "end_of_days_variant": state["options"]["end_of_days"], "card_set": state["dealt"],
                 "pending": self._pending(state), "mode": "free_for_all" if ffa(state) else "team",
                 "teams": [list(t) for t in state["teams"]], "hammer": state["hammer"], "solo": state["solo"],
-                "next": None if state["result"] or state["turn"] == 0 else self.next_seat(state, state["active"])}
+                "next": None if state["result"] or state["turn"] == 0 else self.next_seat(state, state["active"]),
+                "owed": self._owed(state)}
+
+    @staticmethod
+    def _owed(state: State) -> dict[str, Any] | None:
+        """Who decides outside their own turn now, and what about, in public words
+        (a window's opening is public: R5), for the hand-off screen: ``{"seat",
+        "what"}``; None when the active player decides."""
+        ask = state["ask"]
+        if ask is None or state["result"] or (ask["seat"] == state["active"] and state["turn"]):
+            return None
+        fn = state["frames"][-1].get("fn", "") if state["frames"] else ""
+        what = next((text for keys, text in OWED if any(fn.startswith(k) for k in keys)), "make a choice")
+        return {"seat": ask["seat"], "what": what}
 
     def _pending(self, state: State) -> dict[str, Any] | None:
         """The damage about to land, if a window is open on a batch."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,9 +31,11 @@ def _seeded() -> None:
     random.seed(4321)
 
 
-def start(app: App, kinds: tuple[str, str] = ("human", "human"), names: tuple[str, str] = ("Ann", "Bob"),
+def start(app: App, kinds: tuple[str, ...] = ("human", "human"), names: tuple[str, ...] = ("Ann", "Bob"),
           **options: Any) -> None:
     app.dispatch("new", {"game": "time_barons"})
+    while len(app.draft["seats"]) < len(kinds):
+        app.dispatch("seat-add", {})
     for i, k in enumerate(kinds):
         app.dispatch("seat-kind", {"i": str(i), "kind": k})
         app.dispatch("seat-level", {"i": str(i), "value": "easy"})
@@ -162,3 +165,160 @@ def test_stale_taps_change_nothing() -> None:
     tap(app, first)
     assert len(app.match.actions) == n
     assert Action.from_json(json.loads(first["attrs"]["data-a"])) is not None
+
+
+# ---- 3 and 4 players (issue 11) ------------------------------------------------------------------
+def test_new_game_screen_shows_mode_and_the_team_of_each_seat() -> None:
+    """With 4 seats the default mode pairs seats 1 and 3 against 2 and 4 (the
+    recommended Core mix is pre-selected); free-for-all has no teams; 3 seats show
+    the Team Barons and the Solo Baron."""
+    app = make_app()
+    app.dispatch("new", {"game": "time_barons"})
+    html = app.render()
+    assert 'id="opt-mode"' in html and "seat-role" not in html
+    app.dispatch("seat-add", {})
+    html = app.render()
+    assert [m for m in ("Team Baron", "Solo Baron") if m in html] == ["Team Baron", "Solo Baron"]
+    app.dispatch("seat-add", {})
+    html = app.render()
+    assert html.count('class="seat-role">Team 1<') == 2 and html.count('class="seat-role">Team 2<') == 2
+    assert app.draft["options"]["card_set"] == "core" and "recommended 66-card mix" in html
+    app.dispatch("opt", {"name": "mode", "value": "free_for_all"})
+    assert "seat-role" not in app.render()
+
+
+def test_free_for_all_with_two_seats_is_refused_with_a_message() -> None:
+    app = make_app()
+    app.dispatch("new", {"game": "time_barons"})
+    app.dispatch("opt", {"name": "mode", "value": "free_for_all"})
+    app.dispatch("start", {"fields": {}})
+    assert app.screen == "new" and "3 or 4 players" in (app.draft_error or "")
+
+
+def _other_hands_hidden(app: App, html: str) -> None:
+    """No hand but the device holder's is drawn (none at all on a hand-off screen)."""
+    st = app.match.state
+    if "handoff-ok" in html:
+        assert "tb-card-" not in html and "tb-hand" not in html
+        return
+    me = app.acting_seat()
+    mine = st["players"][me]["hand"] if me is not None else []
+    for p, pl in enumerate(st["players"]):
+        for c in pl["hand"]:
+            if p != me and c not in mine:
+                assert f'id="tb-card-{c}"' not in html
+
+
+def test_four_humans_in_teams_every_action_a_button_hands_stay_hidden() -> None:
+    """2 v 2 pass-and-play games by taps to the end: every legal action of the seat
+    to act has a button; hand-off screens show no cards; a teammate asked to place
+    passed followers gets a hand-off that says so."""
+    receive_handoffs = games = 0
+    rng = random.Random(11)
+    while receive_handoffs < 1 and games < 8:
+        games += 1
+        app = make_app()
+        start(app, kinds=("human",) * 4, names=("Ann", "Bob", "Cy", "Dee"), mode="team")
+        for _ in range(3000):
+            if app.match.is_over():
+                break
+            html = app.render()
+            _other_hands_hidden(app, html)
+            ho = buttons(html, "handoff-ok")
+            st = app.match.state
+            if ho:
+                if st["frames"] and st["frames"][-1].get("fn") == "receive":
+                    assert "is asked to place the followers passed to them" in html
+                    receive_handoffs += 1
+                tap(app, ho[0])
+                continue
+            seat = app.acting_seat()
+            legal = [json.dumps(a.to_json(), separators=(",", ":"))
+                     for a in app.match.game.legal_actions(app.match.state, seat)]
+            found = reachable(app)
+            assert not [a for a in legal if a not in found]
+            # favour building sites, relocating and passing: followers change hands between teammates
+            plays = [a for a in legal if a.startswith('["play"') and "display_of_power" not in a]
+            pick = next((a for a in legal if a in ('["relocate"]', '["num",2]', '["num",1]')), rng.choice(legal))
+            if plays and rng.random() < 0.5:
+                pick = rng.choice(plays)
+            elif json.loads(pick)[0] in ("relocate", "num") and rng.random() < 0.3:
+                pick = rng.choice(legal)
+            if pick == '["end"]' and app.match.state["actions"]:
+                tap(app, next(b for b in buttons(app.render(), "table-ui") if b["attrs"].get("data-k") == "end"))
+            tap(app, found[pick])
+        assert app.match.is_over() and "endpanel" in app.render()
+    assert receive_handoffs >= 1
+
+
+def _table_match(state: dict[str, Any], kinds: tuple[str, ...]) -> Any:
+    """A Match showing an exact-state table (tests/time_barons/tb.py), for rendering."""
+    from py_engine.core import Match, Seat
+    from py_engine.time_barons import GAME
+
+    seats = [Seat(n, k, "easy" if k == "bot" else None) for n, k in zip(state["seats"], kinds, strict=True)]
+    return Match(GAME, seats, dict(state["options"]), 1, [], {"holder": 0}, [state])
+
+
+def test_strips_open_on_a_tap_and_highlight_targets() -> None:
+    """Another player's strip opens to their tableau on a tap and closes again; a
+    strip holding targets of the pending choice is highlighted and opens by itself,
+    unless the player closed it."""
+    from tests.time_barons.tb import mtable, site
+
+    app = make_app()
+    start(app, kinds=("human", "bot", "bot"), names=("Ann", "Bob", "Cy"), mode="free_for_all")
+    app.match = _table_match(mtable([[site("capital", 9)], [site("capital", 9), site("church", 2)],
+                                     [site("capital", 9)]], hands=[["siege"], [], []],
+                                    options={"mode": "free_for_all"}), ("human", "bot", "bot"))
+    html = app.render()
+    strip = next(b for b in buttons(html, "table-ui") if b["attrs"].get("data-k") == "strip"
+                 and b["attrs"]["data-p"] == "1")
+    assert strip["attrs"]["aria-expanded"] == "false" and 'id="tb-site-2"' not in html
+    assert "Bob: level I, 11 followers, 2 sites, 0 cards in hand, 0 weapon tokens on the Forge" in strip[
+        "attrs"]["aria-label"]
+    tap(app, strip)
+    html = app.render()
+    assert 'id="tb-site-2"' in html and 'id="tb-site-3"' in html
+    tap(app, next(b for b in buttons(html, "table-ui") if b["attrs"].get("data-p") == "1"))
+    assert 'id="tb-site-2"' not in app.render()
+    tap(app, reachable(app)['["play","siege"]'])
+    html = app.render()
+    assert re.search(r'class="tb-strip tb-c2 pick[^"]*" id="tb-strip-2"', html)
+    assert re.search(r'class="tb-strip tb-c1 pick[^"]*" id="tb-strip-1"', html)
+    assert 'id="tb-site-4"' in html  # Cy's strip opened by itself: a site to pick there
+    assert 'id="tb-site-2"' not in html  # Bob's stays closed: the player closed it
+    assert "3 choices here" not in html and "1 choice here" in html and "2 choices here" in html
+
+
+def test_choosing_an_opponent_from_the_strip() -> None:
+    from tests.time_barons.tb import mtable, site
+
+    app = make_app()
+    start(app, kinds=("human", "bot", "bot", "bot"), names=("Ann", "Bob", "Cy", "Dee"), mode="team")
+    app.match = _table_match(mtable([[site("capital", 9)], [site("capital", 9)], [site("capital", 9)],
+                                     [site("capital", 9)]], hands=[["blockade"], [], [], []]),
+                             ("human", "bot", "bot", "bot"))
+    tap(app, reachable(app)['["play","blockade"]'])
+    html = app.render()
+    picks = [b for b in buttons(html, "play") if "tb-strip-pick" in b["attrs"]["class"]]
+    assert sorted(b["text"] for b in picks) == ["Choose Bob", "Choose Dee"]  # never the teammate Cy
+    assert "your teammate" in html
+    tap(app, next(b for b in picks if b["text"] == "Choose Dee"))
+    assert app.match.state["sites"][3]["f"] == 8
+
+
+def test_free_for_all_shows_the_forge_and_a_fire_button_with_three_tokens() -> None:
+    from py_engine.time_barons import GAME
+    from tests.time_barons.tb import mtable, site
+
+    app = make_app()
+    start(app, kinds=("human", "bot", "bot"), names=("Ann", "Bob", "Cy"), mode="free_for_all")
+    s = mtable([[site("capital", 9), site("church", 1)]] * 3, options={"mode": "free_for_all"})
+    s["players"][0]["forge"] = 3
+    GAME._run(s)  # the main phase's options again, now with three tokens
+    app.match = _table_match(s, ("human", "bot", "bot"))
+    html = app.render()
+    assert "Your Forge: 3 weapon tokens" in html and "The Hammer lies in the middle" in html
+    tap(app, action_buttons(html)['["fire"]'])
+    assert "Weapon: 3 damage to which of Bob" in app.render()

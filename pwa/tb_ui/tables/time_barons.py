@@ -16,6 +16,13 @@
 - only the hand of the seat holding the device is rendered; the hand-off screen's
   note says (publicly) why the other player is called, e.g. to answer damage.
 
+With 3–4 players (TB Multiplayer rules) the device holder's tableau is shown in
+full and every other player as a compact strip (team colour, name, role, level,
+followers, sites, cards in hand, Forge tokens, The Hammer, eliminated) that opens
+to their full tableau on a tap; a strip whose sites (or whose player) the pending
+decision can target is highlighted, says how many choices it holds, and opens by
+itself outside the main phase. Choosing an opponent has a button on the strip.
+
 Card text shown is the app's own (py_engine/time_barons/data/cards.json).
 """
 
@@ -35,11 +42,12 @@ _ICONS = {
     "d": '<path d="M8 1.5l1.6 4 4.2-1.2-2.5 3.6 3.2 2.6-4.2.4.3 4.1L8 12.4 5.4 15l.3-4.1-4.2-.4 3.2-2.6L2.2 4.3l4.2 1.2z"/>',
     "a": '<path d="M9 1L3.5 9H8l-1 6 5.5-8H8z"/>',
     "c": '<rect x="3.5" y="1.5" width="9" height="13" rx="1.5"/>',
+    "s": '<path d="M2 8l6-5.5L14 8M3.5 7v7h9V7"/>',
 }
 
 
 def icon(kind: str, title: str = "") -> str:
-    """A small inline SVG icon (``f`` follower, ``d`` damage, ``a`` action, ``c`` card)."""
+    """A small inline SVG icon (``f`` follower, ``d`` damage, ``a`` action, ``c`` card, ``s`` site)."""
     tip = f"<title>{e(title)}</title>" if title else ""
     hidden = "" if title else ' aria-hidden="true"'
     return (f'<svg class="tb-ico tb-ico-{kind}" viewBox="0 0 16 16"{hidden} focusable="false">{tip}'
@@ -72,16 +80,21 @@ class _T(Seating):
 
 
 
-MAIN = {"draw", "gain", "relocate", "play", "upgrade", "ability", "end"}
+MAIN = {"draw", "gain", "relocate", "play", "upgrade", "ability", "fire", "end"}
 
 
 # ---- view state ------------------------------------------------------------------------
 def on_ui(app: Any, d: dict[str, Any]) -> None:
     """``data-act="table-ui"`` taps: ``k=card`` (open/close a hand card), ``k=end``
-    (ask to confirm ending the turn), ``k=cancel``."""
+    (ask to confirm ending the turn), ``k=cancel``, ``k=strip`` (open/close another
+    player's tableau, ``p`` = seat)."""
     ui = app.table_ui
     k = d.get("k")
-    if k == "card":
+    if k == "strip":
+        opened = ui.setdefault("open", {})
+        key = str(d.get("p"))
+        opened[key] = d.get("open") != "1"
+    elif k == "card":
         c = str(d.get("card"))
         ui["card"] = None if ui.get("card") == c else c
     elif k == "end":
@@ -220,7 +233,7 @@ def _stacks(t: _T) -> str:
         end = "End of Days begins" if b["end_of_days_variant"] else "the game ends (majority)"
         note = f'<p class="tb-eod">{plural(out, "stack")} out of 4: at 3, {end} at the end of that turn.</p>'
     return (f'<section class="tb-center" aria-label="Draw stacks and discard pile"><ul class="tb-stacks">{"".join(tiles)}</ul>'
-            f'{note}{_discard(t)}</section>')
+            f'{note}{_hammer(t)}{_discard(t)}</section>')
 
 
 def _discard(t: _T) -> str:
@@ -368,6 +381,136 @@ def _main_panel(app: Any, t: _T, acts: list[dict[str, Any]]) -> str:
             f'<div class="tb-endrow">{end_html}</div></section>')
 
 
+# ---- 3–4 players: strips, team colours, The Hammer and the Forge ---------------------------------
+def _colour(t: _T, seat: int) -> int:
+    """The colour index of a seat: its team's in team games, its own in free-for-all."""
+    if t.b.get("mode") == "free_for_all":
+        return seat
+    return next(i for i, team in enumerate(t.b["teams"]) if seat in team)
+
+
+def _role(t: _T, seat: int) -> str:
+    p = t.b["players"][seat]
+    role = p.get("role") or ""
+    if t.me is not None and seat != t.me and seat in next((tm for tm in t.b["teams"] if t.me in tm), []):
+        role = (role + " · " if role else "") + "your teammate"
+    return role
+
+
+def _targets_on(t: _T, seat: int) -> list[dict[str, Any]]:
+    """The pending options aimed at ``seat``'s sites or at ``seat`` itself."""
+    mine = {f"site:{x['id']}" for x in t.b["sites"] if x["owner"] == seat} | {f"seat:{seat}"}
+    return [a for a in t.ctx.actions if a.get("target") in mine and a["action"][0] not in MAIN]
+
+
+def _status(t: _T, seat: int) -> str:
+    p, b = t.b["players"][seat], t.b
+    bits = []
+    if p.get("out"):
+        bits.append('<span class="tb-out">Eliminated</span>')
+    elif not t.over and seat == b["active"] and b["turn"]:
+        bits.append(f'<span class="tb-acts">to play · {plural(b["actions"], "action")}</span>')
+    elif not t.over and b.get("next") == seat:
+        bits.append('<span class="tb-next">next</span>')
+    if t.ctx.kinds[seat] == "bot":
+        bits.append(f'<span class="pbot">bot · {e(t.ctx.levels[seat] or "")}</span>')
+        if not t.over and seat in t.v["to_act"]:
+            bits.append('<span class="tb-think"><span class="spinner" aria-hidden="true"></span>thinking…</span>')
+    elif not t.over and seat in t.v["to_act"] and seat != b["active"]:
+        bits.append('<span class="tb-acts">deciding</span>')
+    if p["lof"]:
+        bits.append('<span class="tb-lof">Loss of Faith next turn</span>')
+    return "".join(bits)
+
+
+def _stats(t: _T, seat: int) -> tuple[str, str]:
+    """The strip's figures as HTML, and the same in words."""
+    p, b = t.b["players"][seat], t.b
+    html = (f'<span class="tb-lvl" title="Level marker">Lv {ROMAN[p["level"] - 1]}</span>'
+            f'<span class="tb-fol" title="Followers">{icon("f")} {p["followers"]}</span>'
+            f'<span title="Sites">{icon("s")} {p.get("sites", 0)}</span>'
+            f'<span title="Cards in hand">{icon("c")} {p["hand_count"]}</span>')
+    words = (f"level {ROMAN[p['level'] - 1]}, {plural(p['followers'], 'follower')}, {plural(p.get('sites', 0), 'site')}, "
+             f"{plural(p['hand_count'], 'card')} in hand")
+    if b.get("mode") == "free_for_all":
+        html += f'<span class="tb-forge-n" title="Weapon tokens on the Forge">Forge {p["forge"]}</span>'
+        words += f", {plural(p['forge'], 'weapon token')} on the Forge"
+        if b.get("hammer") == seat:
+            html += '<span class="tb-hammer-badge">Hammer</span>'
+            words += ", holds The Hammer"
+    return html, words
+
+
+def _strip(t: _T, seat: int) -> str:
+    """Another player, folded to one line; a tap opens their tableau."""
+    p = t.b["players"][seat]
+    targets = _targets_on(t, seat)
+    ui_open = t.app.table_ui.get("open", {}).get(str(seat))
+    site_targets = [a for a in targets if str(a.get("target", "")).startswith("site:")]
+    opened = ui_open if ui_open is not None else bool(site_targets) and not t.main
+    stats, words = _stats(t, seat)
+    role = _role(t, seat)
+    cls = f"tb-strip tb-c{_colour(t, seat)}" + (" pick" if targets else "") + (" out" if p.get("out") else "") + (
+        " turn" if not t.over and seat == t.b["active"] and t.b["turn"] else "")
+    badge = f'<span class="tb-choices">{plural(len(targets), "choice")} here</span>' if targets else ""
+    label = f"{p['name']}{', ' + role if role else ''}: {words}" + (", eliminated" if p.get("out") else "") + (
+        f", {plural(len(targets), 'choice')} here" if targets else "") + (". Hide sites" if opened else ". Show sites")
+    head = (f'<button type="button"{attrs(class_="tb-strip-head", data_act="table-ui", data_k="strip", data_p=seat, data_open="1" if opened else "0", aria_expanded="true" if opened else "false", aria_controls=f"tb-tab-{seat}", aria_label=label)}>'
+            f'<span class="tb-strip-who"><span class="tb-dot" aria-hidden="true"></span><b>{e(p["name"])}</b>'
+            f'{f"<span class=tb-role>{e(role)}</span>" if role else ""}</span>'
+            f'<span class="tb-strip-stats" aria-hidden="true">{stats}</span>'
+            f'<span class="tb-strip-status" aria-hidden="true">{_status(t, seat)}{badge}</span>'
+            f'<span class="chev" aria-hidden="true"></span></button>')
+    chooses = "".join(_act_button(t, a, a["label"] if a["action"][0] != "opp" else f"Choose {p['name']}",
+                                  "btn small primary tb-strip-pick")
+                      for a in targets if a.get("target") == f"seat:{seat}")
+    body = _tableau(t, seat) if opened else ""
+    return (f'<li{attrs(class_=cls, id=f"tb-strip-{seat}", data_seat=seat)}>{head}'
+            + (f'<div class="tb-strip-picks">{chooses}</div>' if chooses else "")
+            + f'<div{attrs(id=f"tb-tab-{seat}", class_="tb-strip-body")}>{body}</div></li>')
+
+
+def _strips(t: _T) -> str:
+    n = len(t.names)
+    others = [(t.bottom + k) % n for k in range(1, n)]
+    return (f'<section class="tb-strips" aria-label="Other players">'
+            f'<ul class="tb-strip-list">{"".join(_strip(t, s) for s in others)}</ul></section>')
+
+
+def _me_head(t: _T) -> str:
+    """The device holder's own line above their tableau (multiplayer)."""
+    seat = t.bottom
+    p = t.b["players"][seat]
+    stats, words = _stats(t, seat)
+    role = p.get("role") or ""
+    forge = ""
+    if t.b.get("mode") == "free_for_all":
+        fire = [a for a in t.ctx.actions if a["action"][0] == "fire"]
+        btn = _act_button(t, fire[0], "Fire weapon", "btn small primary tb-fire") if fire else ""
+        need = "" if fire or p["forge"] >= 3 else f" · {3 - p['forge']} more to fire"
+        forge = (f'<div class="tb-forge" id="tb-forge-{seat}"><span>Your Forge: '
+                 f'{plural(p["forge"], "weapon token")}{need}</span>{btn}</div>')
+    return (f'<div class="tb-me tb-c{_colour(t, seat)}{" out" if p.get("out") else ""}" aria-label="{e(p["name"] + ": " + words)}">'
+            f'<span class="tb-strip-who"><span class="tb-dot" aria-hidden="true"></span><b>{e(p["name"])}</b>'
+            f'{f"<span class=tb-role>{e(role)}</span>" if role else ""}</span>'
+            f'<span class="tb-strip-stats" aria-hidden="true">{stats}</span>'
+            f'<span class="tb-strip-status">{_status(t, seat)}</span></div>{forge}')
+
+
+def _hammer(t: _T) -> str:
+    b = t.b
+    if b.get("mode") != "free_for_all":
+        return ""
+    h = b.get("hammer")
+    if h is None:
+        text = "The Hammer lies in the middle: the next player to upgrade claims it."
+    else:
+        text = (f"The Hammer: {'you hold it' if h == t.me else t.names[h] + ' holds it'}. Whoever ends a turn "
+                "holding it forges a weapon token; kill a follower of, damage a site of, or attach a card to a site "
+                "of its holder to take it.")
+    return f'<p class="tb-hammer" id="tb-hammer">{e(text)}</p>'
+
+
 # ---- the hand-off screen's public news -----------------------------------------------------
 def handoff_note(app: Any) -> str:
     """Why the next holder is called, from the spectator's view (nothing private)."""
@@ -376,7 +519,18 @@ def handoff_note(app: Any) -> str:
     b = v["board"]
     seat = app.handoff_seat()
     lines = []
-    if seat is not None and b["active"] != seat:
+    owed = b.get("owed")
+    if seat is not None and owed and owed["seat"] == seat and not b.get("pending"):
+        who, what = e(v["seats"][seat]), e(owed["what"])
+        if not b["turn"]:
+            lines.append(f'<p class="tb-ho-why">{who} is asked to {what}.</p>')
+        elif owed["what"].startswith("answer"):
+            lines.append(f'<p class="tb-ho-why">{who} may answer during {e(v["seats"][b["active"]])}’s turn '
+                         f"(asked to {what}).</p>")
+        else:
+            lines.append(f'<p class="tb-ho-why">{who} is asked to {what} during '
+                         f'{e(v["seats"][b["active"]])}’s turn.</p>')
+    elif seat is not None and b["active"] != seat:
         pend = b.get("pending")
         what = ""
         if pend:
@@ -392,11 +546,29 @@ def handoff_note(app: Any) -> str:
 
 
 # ---- the table ---------------------------------------------------------------------------------
+def _mode_info(b: dict[str, Any]) -> str:
+    n = len(b["players"])
+    if n == 2:
+        return ""
+    if b.get("mode") == "free_for_all":
+        return f"free-for-all, {n} players · "
+    return "2 v 1, Solo Baron · " if n == 3 else "teams 2 v 2 · "
+
+
 def render(app: Any, ctx: TableContext) -> str:
     t = _T(app, ctx)
     b = t.b
     top = [p["seat"] for p in b["players"] if p["seat"] != t.bottom]
-    info = f"Turn {b['turn']} · {b['card_set'].replace('_', ' ')} set"
+    info = f"{_mode_info(b)}Turn {b['turn']} · {b['card_set'].replace('_', ' ')} set"
+    if len(t.names) > 2:
+        return (topbar(app, ctx, e(info))
+                + '<main class="table-main tb-main tb-multi" id="main">'
+                + alerts(app) + end_panel(app, ctx)
+                + '<div class="tb-layout"><div class="tb-col-board">'
+                + _strips(t) + _stacks(t) + '<div class="tb-mine">' + _me_head(t) + _tableau(t, t.bottom) + "</div>"
+                + '</div><div class="tb-col-side">'
+                + _decide(app, t) + _hand(t) + log_panel(app, ctx)
+                + "</div></div></main>")
     return (topbar(app, ctx, e(info))
             + '<main class="table-main tb-main" id="main">'
             + alerts(app) + end_panel(app, ctx)
