@@ -69,15 +69,27 @@ def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, o
 
 
 def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, object],
-         players: int = 2) -> dict[str, object]:
-    """``games`` games of level ``a`` against level ``b`` (see :func:`lineup`)."""
+         players: int = 2, progress: str = "") -> dict[str, object]:
+    """``games`` games of level ``a`` against level ``b`` (see :func:`lineup`).
+    ``progress``: a file that gets one JSON line per finished game (a long run that
+    is stopped still leaves its finished games)."""
     t0 = time.perf_counter()
     tasks = [(game, a, b, i, options, players) for i in range(games)]
+    rows: list[dict[str, object]] = []
+
+    def done(row: dict[str, object]) -> None:
+        rows.append(row)
+        if progress:
+            with open(progress, "a") as f:
+                f.write(json.dumps({"a": a, "b": b, **row}) + "\n")
+
     if jobs > 0:
         with ProcessPoolExecutor(jobs) as pool:
-            rows = list(pool.map(play, tasks))
+            for row in pool.map(play, tasks):
+                done(row)
     else:  # in-process (Pyodide has no subprocesses)
-        rows = [play(t) for t in tasks]
+        for t in tasks:
+            done(play(t))
     times = sorted(t for r in rows for t in r["times"])  # type: ignore[attr-defined]
     count = {k: sum(1 for r in rows if r["result"] == k) for k in ("win", "loss", "draw")}
     return {"a": a, "b": b, "games": games, "players": players, **count,
@@ -95,9 +107,10 @@ def main() -> None:
     p.add_argument("--versus", default="random,normal")
     p.add_argument("--options", default="{}")
     p.add_argument("--players", type=int, default=2)
+    p.add_argument("--progress", default="", help="append one JSON line per finished game to this file")
     p.add_argument("--out", default="")
     a = p.parse_args()
-    results = [duel(a.game, "hard", b, a.games, a.jobs, json.loads(a.options), a.players)
+    results = [duel(a.game, "hard", b, a.games, a.jobs, json.loads(a.options), a.players, a.progress)
                for b in a.versus.split(",")]
     doc = {"game": a.game, "players": a.players, "options": json.loads(a.options),
            "python": sys.version.split()[0], "results": results}

@@ -132,17 +132,18 @@ class TimeBarons(Game):
     blurb = "Card combat across four ages: build sites, move followers, wreck your rivals' civilisations."
     options = (
         Option("mode", "Mode", "choice", "team", choices=("team", "free_for_all"),
-               labels=("Sides (2: one on one · 3: two Team Barons vs a Solo Baron · 4: two vs two)",
-                       "Free-for-all (3–4 players, The Hammer and the Forges)"),
-               help="With 2 players the game is one on one. With 3 the first two seats are the Team Barons and "
-                    "the third the Solo Baron; with 4 seats 1 and 3 play against seats 2 and 4 (TB Multiplayer "
-                    "rules). Free-for-all: everyone for themselves; the last with followers wins."),
+               labels=("Teams (1 v 1, 2 v 1 or 2 v 2)", "Free-for-all (3–4 players)"),
+               help="Teams: with 2 players one on one; with 3 the first two seats are the Team Barons against "
+                    "the Solo Baron; with 4 seats 1 and 3 play against seats 2 and 4 (TB Multiplayer rules). "
+                    "Free-for-all: everyone for themselves, with The Hammer and the Forges; the last player "
+                    "with followers wins."),
         Option("card_set", "Card set", "choice", "core",
                choices=("core", "expansion", "level_by_level", "random", "custom"),
-               labels=("Core set (3–4 players: the recommended 66-card mix)", "Expansion set",
+               labels=("Core set (recommended)", "Expansion set",
                        "Level-by-level mix", "Random mix", "Custom mix"),
                help="Which cards make the four draw stacks (TB Card sets). With 3–4 players the Core and "
-                    "Expansion sets are the rulebook's 66-card versions for more players."),
+                    "Expansion sets are the rulebook's 66-card versions for more players (the Core one is the "
+                    "recommended 3–4 player set)."),
         Option("custom_cards", "Custom cards", "multi",
                [f"{cid}#{k}" for cid in C.gameplay_ids("core") for k in range(1, int(C.card(cid)["copies"]) + 1)],
                choices=tuple(f"{cid}#{k}" for cid in C.gameplay_ids()

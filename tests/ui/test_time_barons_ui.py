@@ -182,7 +182,7 @@ def test_new_game_screen_shows_mode_and_the_team_of_each_seat() -> None:
     app.dispatch("seat-add", {})
     html = app.render()
     assert html.count('class="seat-role">Team 1<') == 2 and html.count('class="seat-role">Team 2<') == 2
-    assert app.draft["options"]["card_set"] == "core" and "recommended 66-card mix" in html
+    assert app.draft["options"]["card_set"] == "core" and "recommended 3–4 player set" in html
     app.dispatch("opt", {"name": "mode", "value": "free_for_all"})
     assert "seat-role" not in app.render()
 
