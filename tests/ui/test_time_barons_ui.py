@@ -335,3 +335,13 @@ def test_free_for_all_shows_the_forge_and_a_fire_button_with_three_tokens() -> N
     assert "Your Forge: 3 weapon tokens" in html and "The Hammer lies in the middle" in html
     tap(app, action_buttons(html)['["fire"]'])
     assert "Weapon: 3 damage to which of Bob" in app.render()
+
+
+def test_rules_help_covers_the_multiplayer_modes() -> None:
+    app = make_app()
+    app.dispatch("rules", {"game": "time_barons"})
+    html = app.render()
+    for words in ("Three and four players", "Teams of two", "Solo Baron", "Free-for-all", "The Hammer",
+                  "fire a weapon", "knocked out", "face down"):
+        assert words in html, words
+    assert "planned but not" not in html

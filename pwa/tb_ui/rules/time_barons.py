@@ -16,15 +16,15 @@ stops when that turn is over, and whoever has more followers wins.</li>
 </ul>
 <p>Ties go to the baron at the higher level. If the levels match as well, nobody wins and the game is
 a draw. The same applies if both sides lose their last follower in one blow.</p>
-<p class="note">The app plays the two-player game. The box also has rules for three and four barons
-(teams, a lone baron against two, and everyone for themselves); those modes are planned but not in
-the app yet.</p>
+<p class="note">Three or four barons can play too: in teams, or each for themselves. See
+<em>Three and four players</em> below; the rules before it are the same for every mode.</p>
 </section>
 
 <section class="panel">
 <h2>Setting up</h2>
 <ul>
-<li>Each player starts with one site, their <strong>Homeland</strong>, holding 10 followers.</li>
+<li>Each player starts with one site holding 10 followers: a <strong>Homeland</strong> with two
+players, a <strong>Capital</strong> with three or four.</li>
 <li>The gameplay cards are split by the numeral on their back into four face-down stacks, levels I to
 IV, each shuffled.</li>
 <li>Each player takes a starting hand of 5 level I cards and sets their level marker to I.</li>
@@ -133,14 +133,83 @@ comes up first so the other player can take over without seeing your hand.</p>
 <li><strong>Expansion Set</strong> (crescent symbol): all 50 cards, adding structural damage and
 tucking.</li>
 <li><strong>Level-by-level mix</strong>: for each level separately, the stack comes at random from
-either the Core or the Expansion.</li>
+either the Core or the Expansion. The rulebook offers it for two players; with more, the app takes
+each level from the sets' larger versions.</li>
 <li><strong>Custom mix</strong>: choose your own cards. For a balanced game aim for roughly half
-sites and stacks of about 20, 15, 10 and 5 cards for levels I to IV.</li>
+sites and stacks of about 20, 15, 10 and 5 cards for levels I to IV (28, 20, 12 and 6 with three or
+four players).</li>
 <li><strong>Random mix</strong>: both sets are shuffled together and stacks of those sizes are dealt
 from them.</li>
 <li><strong>End of Days</strong> variant: running out of three stacks no longer ends the game. From
 the start of the following turn, every player must begin each turn by destroying a site of their
 own choosing, followers and all. Play goes on until only one baron has followers.</li>
+</ul>
+</section>
+
+<section class="panel" id="tb-multiplayer">
+<h2>Three and four players</h2>
+<p>Pick the mode when you set up the game. With more barons the app uses the larger versions of the
+card sets: the Core Set loses a few cards and gains 21 from the Expansion (66 cards in all), and it is
+chosen for you; the Expansion Set has a matching 66-card version.</p>
+<h3>Everyone, every mode</h3>
+<ul>
+<li>A card or ability that talks about <em>an opponent</em> hits one opponent, and you choose which.
+A card that does not mention an opponent can reach several players at once: Onslaught may spread its
+damage over the sites of different rivals.</li>
+<li><em>You</em> and <em>your sites</em> mean you alone, never your teammate. A reaction that
+answers damage to your site cannot be played when your teammate's site is hit.</li>
+</ul>
+<h3>Teams of two (four players)</h3>
+<ul>
+<li>Partners sit apart, so turns alternate between the teams: seats 1 and 3 against seats 2 and 4.
+The marked Capital starts; the first three turns of the game have 2 actions, the fourth and all later
+turns have 3.</li>
+<li>If either partner runs out of followers, the whole team loses at once.</li>
+<li>When three stacks are gone, the team with more followers in total wins; then the higher total
+of the partners' levels; then it is a draw.</li>
+<li>When you relocate with the relocate action, or with a card that gives you a free relocate of the
+same kind (Railroad, Mission, Port), you may also hand followers and cards to your partner for free.
+Cards go face down, straight into their hand: only the two of you know them. Your partner decides
+where the followers go, spread over their own sites as they like. Moves that a card limits (Escape
+Route, Castle, Threat, Assimilation) never allow passing.</li>
+<li>Talk tactics openly if you like, but you may not show each other your hands.</li>
+</ul>
+<h3>Two Team Barons against a Solo Baron (three players)</h3>
+<ul>
+<li>The first two seats are the Team Barons, the third the Solo Baron. After looking at their hands,
+the Team Barons agree who starts: the first proposes, the second decides. Every turn has 3
+actions.</li>
+<li>The Solo Baron plays every other turn: Team Baron, Solo Baron, the other Team Baron, Solo Baron,
+and so on. The Solo Baron wins by wiping out just one of the Team Barons.</li>
+<li>Each time a Team Baron moves up a level, they may also draw a card without spending an action.
+Each time the Solo Baron moves up, they must also discard a card from their hand, so with an empty
+hand they cannot move up, not even through a card or ability.</li>
+</ul>
+<h3>Free-for-all (three or four players)</h3>
+<ul>
+<li>Turns go round the table. Everybody's first turn has 2 actions except the last player's in the
+first round.</li>
+<li><strong>The Hammer</strong> starts in the middle. The first baron to move up a level takes it.
+After that, you take it from whoever holds it by killing one of their followers, by damaging one of
+their sites (damage that is fully prevented does not count), or by attaching any card to one of their
+sites. If its holder is knocked out, it goes back to the middle for the next baron who moves up.</li>
+<li>Whoever ends their own turn holding The Hammer puts a weapon token on their
+<strong>Forge</strong>.</li>
+<li>During your turn, as often as you like, you may spend 3 tokens to <strong>fire a weapon</strong>:
+starting with the rival on your left and going round, you pick one site of each rival and deal it 3
+damage, one after the other. You do not need The Hammer to fire.</li>
+<li>A baron with no followers left is <strong>knocked out</strong>: their tokens go to the rival who
+knocked them out (or back to the supply if nobody did, as with their own sacrifice or a Plague), and
+all their cards, sites included, are discarded. The last baron with followers wins.</li>
+<li>When three stacks are gone, the baron with the most followers wins; then the higher level; if
+that is still tied, the tied barons share a draw.</li>
+</ul>
+<h3>Where the app decides (more players)</h3>
+<ul>
+<li>Answers to damage are asked of the players in turn from the active player round the table.</li>
+<li>If the last barons in a free-for-all lose their last followers in the same blow, the higher level
+wins, as in the two-player game; otherwise they draw.</li>
+<li>With three players the marked Capital is always among the three dealt.</li>
 </ul>
 </section>
 
