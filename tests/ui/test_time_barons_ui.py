@@ -258,10 +258,14 @@ def test_passing_to_a_human_teammate_hands_the_device_over_to_place_the_follower
     tap(app, buttons(html, "handoff-ok")[0])
     html = app.render()
     assert "Ann passed you 2 followers" in html and 'id="tb-card-siege"' in html  # Cy now holds it
+    assert "Cards you know" not in html  # Ann's hand is empty now: nothing known there
     tap(app, action_buttons(html)['["site",4]'])  # on Church; then the second can only go there too
     html = app.render()
-    assert "Pass the device to Ann" in html and "tb-card-" not in html
+    assert "Pass the device to Ann" in html and "tb-card-" not in html and "Siege" not in html
     assert [x["f"] for x in app.match.state["sites"]] == [7, 9, 3, 3, 9]
+    tap(app, buttons(html, "handoff-ok")[0])
+    tap(app, next(b for b in buttons(app.render(), "table-ui") if b["attrs"].get("data-p") == "2"))
+    assert "Cards you know in Cy’s hand: Siege" in app.render()  # Ann remembers what she passed
 
 
 def _table_match(state: dict[str, Any], kinds: tuple[str, ...]) -> Any:

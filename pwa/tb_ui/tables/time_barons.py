@@ -464,7 +464,12 @@ def _strip(t: _T, seat: int) -> str:
     chooses = "".join(_act_button(t, a, a["label"] if a["action"][0] != "opp" else f"Choose {p['name']}",
                                   "btn small primary tb-strip-pick")
                       for a in targets if a.get("target") == f"seat:{seat}")
-    body = _tableau(t, seat) if opened else ""
+    body = ""
+    if opened:
+        if p.get("known"):
+            body += (f'<p class="tb-known">Cards you know in {e(p["name"])}’s hand: '
+                     f'{e(", ".join(_card(c)["name"] for c in p["known"]))}</p>')
+        body += _tableau(t, seat)
     return (f'<li{attrs(class_=cls, id=f"tb-strip-{seat}", data_seat=seat)}>{head}'
             + (f'<div class="tb-strip-picks">{chooses}</div>' if chooses else "")
             + f'<div{attrs(id=f"tb-tab-{seat}", class_="tb-strip-body")}>{body}</div></li>')
