@@ -166,9 +166,15 @@ def site_label(state: State, sid: int) -> str:
     s = site(state, sid)
     if s is None:
         return "a destroyed site"
-    same = [x["id"] for x in state["sites"] if x["card"] == s["card"] and x["owner"] == s["owner"]]
-    nm = name(s["card"]) + (f" {same.index(sid) + 1}" if len(same) > 1 else "")
-    return f"{nm} ({state['seats'][s['owner']]})"
+    cid, owner = s["card"], s["owner"]
+    nth = count = 0
+    for x in state["sites"]:
+        if x["card"] == cid and x["owner"] == owner:
+            count += 1
+            if x["id"] == sid:
+                nth = count
+    nm = name(cid) + (f" {nth}" if count > 1 else "")
+    return f"{nm} ({state['seats'][owner]})"
 
 
 def hand(state: State, seat: int) -> list[str]:

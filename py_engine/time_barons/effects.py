@@ -78,6 +78,17 @@ class Ctx:
             return a
         raise Need(self.seat if seat is None else seat, prompt, options)
 
+    def ask_lazy(self, count: int, options: Callable[[], list[Option]], prompt: str,
+                 seat: int | None = None) -> Action:
+        """:meth:`ask` for a decision with ``count`` options that ``options()``
+        builds (with their labels) only when the decision is really asked: a planner
+        replaying its recorded answers skips that work."""
+        if count != 1 and self.i < len(self.ans):
+            a = Action.from_json(self.ans[self.i])
+            self.i += 1
+            return a
+        return self.ask(options(), prompt, seat)
+
     def choose_site(self, cands: list[int], prompt: str, seat: int | None = None,
                     label: Callable[[int], str] | None = None) -> int | None:
         """One of the site ids ``cands`` (None if there is none)."""
@@ -151,7 +162,7 @@ class Ctx:
         pos = 0
         placed = 0
         while placed < total:
-            opts: list[Option] = []
+            ok: list[int] = []
             for j in range(pos, len(cands)):
                 sid = cands[j]
                 if room(sid, got) <= 0:
@@ -161,12 +172,17 @@ class Ctx:
                 after = {**got, sid: got.get(sid, 0) + 1}
                 if placed + 1 + capacity(after, j) < target:
                     continue
-                opts.append((Action("site", (sid,)), f"{verb} {site_label(self.s, sid)}", f"site:{sid}"))
-            if not opts:
+                ok.append(sid)
+            if not ok:
                 break
-            if placed >= target:
-                opts.append((Action("done"), "Done", None))
-            a = self.ask(opts, f"{prompt} ({placed} of {total} so far)", seat)
+            done = placed >= target
+
+            def options(ok: list[int] = ok, done: bool = done) -> list[Option]:
+                opts: list[Option] = [(Action("site", (sid,)), f"{verb} {site_label(self.s, sid)}", f"site:{sid}")
+                                      for sid in ok]
+                return opts + ([(Action("done"), "Done", None)] if done else [])
+
+            a = self.ask_lazy(len(ok) + done, options, f"{prompt} ({placed} of {total} so far)", seat)
             if a.name == "done":
                 break
             sid = int(a.args[0])
@@ -305,14 +321,17 @@ def relocate(g: Ctx, *, src: list[int] | None = None, dst: list[int] | None = No
         else:
             pos, k = 0, 0
             while most is None or k < most:
-                opts: list[Option] = [(Action("take", (x["id"],)),
-                                       f"Take a follower from {site_label(s, x['id'])} ({x['f'] - taken.get(x['id'], 0)} there)",
-                                       f"site:{x['id']}")
-                                      for x in sources[pos:] if x["f"] > taken.get(x["id"], 0)]
-                if not opts:
+                left = [x for x in sources[pos:] if x["f"] > taken.get(x["id"], 0)]
+                if not left:
                     break
-                opts.append((Action("done"), "Done taking" if k else "Move nobody", None))
-                a = g.ask(opts, f"{what}: pick up followers ({k} in hand)")
+
+                def options(left: list[dict[str, Any]] = left, k: int = k) -> list[Option]:
+                    opts: list[Option] = [(Action("take", (x["id"],)), f"Take a follower from {site_label(s, x['id'])} "
+                                           f"({x['f'] - taken.get(x['id'], 0)} there)", f"site:{x['id']}")
+                                          for x in left]
+                    return opts + [(Action("done"), "Done taking" if k else "Move nobody", None)]
+
+                a = g.ask_lazy(len(left) + 1, options, f"{what}: pick up followers ({k} in hand)")
                 if a.name == "done":
                     break
                 sid = int(a.args[0])

@@ -115,6 +115,20 @@ OWED = (
 )
 
 
+#: Parsed actions by their JSON (as a tuple): the same few hundred options recur all game
+#: long, and bots ask for the legal actions at every step of every search.
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+
+
+def _clone_for_search(state: State) -> State:
+    """A deep copy of ``state`` sharing the parts the rules never change after setup
+    (seats, options, the card box): a cheaper :func:`clone` for determinizations."""
+    keep = ("seats", "options", "box")
+    new: State = {k: (v if k in keep else clone(v)) for k, v in state.items() if k != "log"}
+    new["log"] = list(state["log"])
+    return new
+
+
 def plural(n: int, word: str) -> str:
     """``"1 follower"``, ``"2 followers"``."""
     return f"{n} {word}{'s' * (n != 1)}"
@@ -255,7 +269,14 @@ class TimeBarons(Game):
         ask = state["ask"]
         if ask is None or state["result"] or ask["seat"] != seat:
             return []
-        return [Action.from_json(a) for a in ask["acts"]]
+        out = []
+        for a in ask["acts"]:
+            key = tuple(a)
+            act = _ACTIONS.get(key)
+            if act is None:
+                act = _ACTIONS[key] = Action.from_json(a)
+            out.append(act)
+        return out
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         state["by"] = seat  # who decided: what is hidden from them must not leak unmarked
@@ -1204,7 +1225,7 @@ class TimeBarons(Game):
         knowledge is not part of what ``seat`` knows, so it is dropped
         (``team_known`` emptied). During a Pillage choice the player sees every
         tucked card, so those stay."""
-        new: State = clone(state)
+        new = _clone_for_search(state)
         ask = new["ask"]
         pillage = ask is not None and ask["seat"] == seat and any(a[0] == "tucked" for a in ask["acts"])
         pools: list[list[str]] = [[] for _ in range(4)]
