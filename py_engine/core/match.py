@@ -7,7 +7,7 @@ changed), and only over a human's own action.
 
 A save is versioned JSON::
 
-    {"format": "time-and-barons-save", "version": 1, "engine": "0.2.0",
+    {"format": "time-and-barons-save", "version": 1, "engine": "0.3.0",
      "game": "timeline", "seats": [{"name": "Ann", "kind": "human", "level": null}],
      "options": {...}, "seed": 7, "actions": [[seat, ["place", 2]], ...],
      "state_hash": "…16 hex…", "meta": {...free-form UI data...}}

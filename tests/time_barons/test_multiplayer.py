@@ -85,17 +85,18 @@ def test_four_player_team_setup_capitals_alternating_teams_and_first_turns() -> 
     assert seen == [((first + k) % 4, 2 if k < 3 else 3) for k in range(5)]
 
 
-def test_free_for_all_first_turns_all_but_the_last_have_two_actions() -> None:
-    """TB Free-for-all: with 3 players the first two turns have 2 actions, the
-    third 3; play goes clockwise."""
-    s = GAME.setup(["Ann", "Bob", "Cy"], FFA, seed=2)
-    assert s["teams"] == [[0], [1], [2]] and s["solo"] is None and s["hammer"] is None
+@pytest.mark.parametrize("n", [3, 4])
+def test_free_for_all_first_turns_all_but_the_last_have_two_actions(n: int) -> None:
+    """TB Free-for-all: all but the last player of the first round have 2 actions;
+    play goes clockwise."""
+    s = GAME.setup(["Ann", "Bob", "Cy", "Dee"][:n], FFA, seed=2)
+    assert s["teams"] == [[p] for p in range(n)] and s["solo"] is None and s["hammer"] is None
     first = s["active"]
     seen = []
-    for _ in range(4):
+    for _ in range(n + 1):
         seen.append((s["active"], s["actions"]))
         s = end_turn(s)
-    assert seen == [(first, 2), ((first + 1) % 3, 2), ((first + 2) % 3, 3), (first, 3)]
+    assert seen == [((first + k) % n, 2 if k < n - 1 else 3) for k in range(n + 1)]
 
 
 def test_free_for_all_needs_three_or_four_players() -> None:
@@ -339,6 +340,7 @@ def test_no_passing_during_escape_route_or_threat() -> None:
     s = pick(s, "site", 3)
     s = pick(s, "react", "escape_route", 0)
     assert choices(s) == [["num", 1], ["num", 2], ["num", 3]]  # how many to move; nothing to pass
+    refused(s, "card", "temple")
     s = pick(s, "num", 3)
     s = pass_all(s)
     assert at(s, 1, "capital")["f"] == 8 and hand(s, 1) == ["temple"] and at(s, 3, "capital")["f"] == 3
@@ -350,6 +352,19 @@ def test_no_passing_during_escape_route_or_threat() -> None:
     for _ in range(3):
         s = pick(s, "site", 2)
     assert at(s, 1, "capital")["f"] == 8 and at(s, 3, "capital")["f"] == 3 and hand(s, 1) == ["temple"]
+
+
+def test_no_passing_when_assimilation_empties_a_site() -> None:
+    """Assimilation's forced move is a limited relocate too (TB Team multiplayer)."""
+    s = mtable([[site("capital", 5)], [site("capital", 5), site("church", 3), site("temple", 0)], [site("capital", 5)],
+                [site("capital", 3)]], hands=[["assimilation"], ["siege"], [], []], levels=[4, 1, 1, 1])
+    s = play(s, "assimilation")
+    s = pick(s, "site", 3)
+    assert who(s) == 1 and choices(s) == [["site", 2], ["site", 4]]
+    refused(s, "card", "siege")
+    s = pick(s, "site", 4)  # all three to Temple (the later ones can only follow)
+    assert at(s, 0, "church")["f"] == 0 and at(s, 1, "temple")["f"] == 3 and hand(s, 1) == ["siege"]
+    assert at(s, 3, "capital")["f"] == 3
 
 
 def test_relocate_with_a_single_site_still_allows_passing() -> None:
@@ -690,3 +705,27 @@ def test_passed_card_choice_is_the_last_question_of_its_planner() -> None:
     assert canonical_json(s) == canonical_json(GAME.apply(pick(pick(mtable(
         caps(6, 10, 3, 10), hands=[["siege", "temple"], [], [], []]), "relocate"), "done"), 0,
         Action("card", ("siege",))))
+
+
+# ---- saves from before the multiplayer modes ------------------------------------------------------
+
+def test_a_two_player_save_from_engine_0_2_resumes_as_one_on_one() -> None:
+    """A 2-player save written before the ``mode`` option existed (engine 0.2.0:
+    its options lack ``mode`` and its checksum was taken on the older state layout)
+    loads as the same one-on-one game, with a notice, and nothing is lost."""
+    import random
+
+    from py_engine.core import Match, Seat
+
+    m = Match.new("time_barons", [Seat("Ann"), Seat("Bob", "bot", "easy")], {}, 42)
+    rng = random.Random(1)
+    for _ in range(60):
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
+    old = m.save()
+    del old["options"]["mode"]
+    old["engine"], old["state_hash"] = "0.2.0", "0123456789abcdef"
+    again = Match.load(old)
+    assert again.options["mode"] == "team" and len(again.actions) == 60
+    assert canonical_json(again.state) == canonical_json(m.state)
+    assert len(again.notices) == 1 and "version 0.2.0" in again.notices[0]
