@@ -45,7 +45,11 @@ def payoffs(game: Game, state: State) -> list[float]:
     """Per-seat result of a finished state: 1 win, 0 loss, shared equally on a draw
     (every seat among the winners gets ``1/len(winners)`` when all seats win). An
     unfinished state (a playout cut off) scores the game's :meth:`Game.evaluate`,
-    or 0.5 each if the game has none."""
+    or 0.5 each if the game has none.
+
+    Teams need nothing more: a team's win lists all its members among the
+    winners, and a game with teams gives teammates the same :meth:`Game.evaluate`
+    value, so each member's search plays for the team's payoff."""
     n = len(state["seats"])
     out = game.outcome(state)
     if out is None:
