@@ -324,7 +324,8 @@ class TimeBarons(Game):
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value of an unfinished game for each seat: a logistic of the
         side's material lead (followers, +2 per level above I, +0.5 per card in hand
-        and per site; free-for-all also +1 per Forge token and +1 for The Hammer),
+        and per site; free-for-all also +0.5 per Forge token, less than the damage
+        three of them deal, and +1 for The Hammer),
         trusted more as the draw stacks run down (a lead is worth more near the
         majority count, TB Game end), so a leading bot also hurries the end.
 
@@ -344,7 +345,7 @@ class TimeBarons(Game):
                                for p in range(n)]
         if free:
             for p in range(n):
-                score[p] += int(state["players"][p]["forge"]) + (1.0 if state["hammer"] == p else 0.0)
+                score[p] += 0.5 * int(state["players"][p]["forge"]) + (1.0 if state["hammer"] == p else 0.0)
 
         def squash(lead: float) -> float:
             return float(0.5 + closing * (1.0 / (1.0 + math.exp(-lead / 8.0)) - 0.5))

@@ -74,10 +74,11 @@ def mtable(sites: list[list[dict[str, Any]]], hands: list[list[str]] | None = No
            levels: list[int] | None = None, active: int = 0, actions: int = 3,
            stacks: list[list[str]] | None = None, discard: list[str] | None = None,
            options: dict[str, Any] | None = None, turn: int = 9,
-           names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> State:
+           names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee"), forge: list[int] | None = None) -> State:
     """A 3- or 4-player table (one list of site specs per seat, default mode
     ``team``) in the active player's main phase, built like :func:`table`. Site ids
-    are given in seat order: seat 0's sites first (1, 2, ...), then seat 1's..."""
+    are given in seat order: seat 0's sites first (1, 2, ...), then seat 1's...
+    ``forge``: weapon tokens per seat (free-for-all)."""
     n = len(sites)
     s = GAME.setup(list(names[:n]), options or {}, seed=1)
     s["sites"] = []
@@ -91,7 +92,7 @@ def mtable(sites: list[list[dict[str, Any]]], hands: list[list[str]] | None = No
             s["next_id"] += 1
     for p in range(n):
         s["players"][p].update(hand=list((hands or [[]] * n)[p]), known=[], team_known=[],
-                               level=(levels or [1] * n)[p], lof=0, forge=0)
+                               level=(levels or [1] * n)[p], lof=0, forge=(forge or [0] * n)[p])
     s["stacks"] = [list(x) for x in stacks] if stacks is not None else [
         ["temple", "church", "siege"], ["conversion", "library", "martyr"], ["robotics_lab", "bioweapon"],
         ["ark", "mind_control"]]

@@ -94,3 +94,16 @@ def test_a_bot_receiving_followers_places_them_on_its_own_sites() -> None:
     for seed in (1, 2):
         a = GAME.make_bot("hard").choose(GAME, s, 2, Rng.from_seed(seed))
         assert a.to_json() == ["site", 4]  # not the Church that Sanctions will finish off
+
+
+def test_free_for_all_bot_fires_a_ready_weapon() -> None:
+    """TB Free-for-all: with 3 tokens on its Forge the hard bot fires (3 damage to a
+    site of each rival) rather than hoarding them."""
+    from .tb import mtable
+
+    s = mtable([[site("capital", 8)], [site("capital", 9), site("church", 3)], [site("capital", 9)],
+                [site("capital", 9), site("temple", 3)]], options={"mode": "free_for_all"}, actions=0,
+               forge=[3, 0, 0, 0])
+    assert choices(s) == [["fire"], ["end"]]
+    for seed in (1, 2):
+        assert GAME.make_bot("hard").choose(GAME, s, 0, Rng.from_seed(seed)).name == "fire"
