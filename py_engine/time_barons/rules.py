@@ -325,17 +325,17 @@ class TimeBarons(Game):
         """Heuristic value of an unfinished game for each seat: a logistic of the
         side's material lead (followers, +2 per level above I, +0.5 per card in hand
         and per site; free-for-all also +0.5 per Forge token, less than the damage
-        three of them deal, and +1 for The Hammer),
-        trusted more as the draw stacks run down (a lead is worth more near the
-        majority count, TB Game end), so a leading bot also hurries the end.
+        three of them deal, and +1 for The Hammer), trusted more as the draw stacks
+        run down (a lead is worth more near the majority count, TB Game end), so a
+        leading bot also hurries the end.
 
-        The lead is taken over the average opponent in a 2-player game; in team
-        games over the other team, side by side (TB Team multiplayer: combined
+        The lead is taken over the average opponent in a 2-player game. In team
+        games it is one side against the other (TB Team multiplayer: combined
         followers decide, and the team whose weakest member runs out loses, so the
-        weakest member's followers count too, and a sixth card and beyond in one
-        hand count half, so teammates balance followers and cards by passing;
-        teammates get the same value: the team's payoff); in free-for-all over the strongest opponent still in, and an
-        eliminated player is worth 0."""
+        weakest member's followers count too; a sixth card and beyond in one hand
+        count half, so teammates balance followers and cards by passing); both
+        teammates get the same value, the team's payoff. In free-for-all it is taken
+        over the strongest opponent still in, and an eliminated player is worth 0."""
         n = len(state["seats"])
         left = sum(len(st) for st in state["stacks"])
         closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, state["stacked"]))
@@ -418,8 +418,10 @@ class TimeBarons(Game):
     def _can_relocate(state: State, p: int) -> bool:
         """A relocate can move someone, or (teams) pass followers or cards."""
         mine = sites_of(state, p)
-        if passing_mate(state, p) is not None and (state["players"][p]["hand"] or any(
-                x["f"] and not has_att(x, "sanctions") for x in mine)):
+        mate = passing_mate(state, p)
+        if mate is not None and (state["players"][p]["hand"] or (
+                any(x["f"] and not has_att(x, "sanctions") for x in mine)
+                and any(not threatened(y) for y in sites_of(state, mate)))):
             return True
         return any(x["f"] and not has_att(x, "sanctions") and any(
             y["id"] != x["id"] and not threatened(y) for y in mine) for x in mine)
