@@ -5,7 +5,13 @@
 - one delegated listener per event type (click, change, submit) on ``#app``,
   reading ``data-act`` and the other ``data-*`` attributes;
 - localStorage as the app's :class:`~tb_ui.store.Storage`;
-- bots: scheduled with ``asyncio.sleep`` so the page never blocks;
+- bots: scheduled with ``asyncio.sleep`` so the page never blocks; "skip to my
+  turn" draws nothing until the bots are done; replay autoplay likewise;
+- the History API (:mod:`tb_ui.nav`): one entry per screen, Back/Forward shown by
+  the app, the screen restored on reload;
+- ``#tb-live``, an ``aria-live`` region outside ``#app`` that announces each move
+  (:meth:`App.take_announcement`);
+- copying and sharing a text (the daily result);
 - file download (Blob + ``<a download>``) and upload (``<input type=file>``).
 """
 
@@ -20,13 +26,17 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .app import App
+from .nav import History
+from .replay import AUTOPLAY_SECONDS
 from .store import MemoryStorage
 
 _app: App | None = None
 _root: Any = None
 _proxies: list[Any] = []
 _bot_task: Any = None
+_replay_task: Any = None
 _screen = ""
+_history = History()
 #: Seconds of bot search per slice before yielding to the browser (the page stays responsive).
 SLICE_SECONDS = 0.03
 
@@ -93,10 +103,109 @@ def _reduced_motion() -> bool:
         return False
 
 
+def _today() -> str:
+    """The device's calendar date as YYYY-MM-DD (local time)."""
+    d = js.Date.new()
+    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+
+# ---- history (tb_ui.nav) -------------------------------------------------------------------------
+def _entry_obj() -> Any:
+    return _obj(_history.entry())
+
+
+def _url(route: str) -> str:
+    return str(window.location.pathname) + str(window.location.search) + "#/" + route
+
+
+def _sync_history() -> None:
+    """After an in-app change of screen: push, replace, or step back in the history."""
+    route = _app.route()
+    action, delta = _history.plan(route)
+    if action == "push":
+        _history.apply(action, delta, route)
+        window.history.pushState(_entry_obj(), "", _url(route))
+    elif action == "replace":
+        _history.apply(action, delta, route)
+        window.history.replaceState(_entry_obj(), "", _url(route))
+    elif action == "go":
+        _history.apply(action, delta, route)
+        window.history.go(delta)
+    _app.prev_route = _history.previous
+
+
+def _on_popstate(ev: Any) -> None:
+    """Back or Forward: show that entry's screen (a game left this way stays saved)."""
+    global _history
+    try:
+        state = ev.state.to_py() if ev.state is not None and hasattr(ev.state, "to_py") else None
+    except Exception:
+        state = None
+    got = History.from_entry(state)
+    if got is None:
+        return
+    _history = got
+    _app.prev_route = _history.previous
+    if _app.route() != _history.route:
+        if not _app.navigate(_history.route):
+            _history.stack[_history.depth] = _app.route()
+            window.history.replaceState(_entry_obj(), "", _url(_app.route()))
+        render()
+
+
+def _start_history() -> None:
+    """Restore the screen of the current entry (a reload), or start the history with
+    the library as its first entry (Back from there leaves the app)."""
+    global _history
+    try:
+        state = window.history.state.to_py() if window.history.state is not None else None
+    except Exception:
+        state = None
+    got = History.from_entry(state)
+    if got is not None:
+        _history = got
+        if not _app.navigate(_history.route):
+            _history.stack[_history.depth] = _app.route()
+        window.history.replaceState(_entry_obj(), "", _url(_history.route))
+    else:
+        wanted = str(window.location.hash or "").lstrip("#/")
+        if wanted:
+            _app.navigate(wanted)
+        else:
+            _app.boot()
+        _history = History()
+        window.history.replaceState(_entry_obj(), "", _url("library"))
+        if _app.route() != "library":
+            _history.apply("push", 0, _app.route())
+            window.history.pushState(_entry_obj(), "", _url(_app.route()))
+    _app.prev_route = _history.previous
+
+
+# ---- announcements ---------------------------------------------------------------------------------
+def _live_region() -> Any:
+    el = document.getElementById("tb-live")
+    if el is None:
+        el = document.createElement("div")
+        el.id = "tb-live"
+        el.className = "visually-hidden"
+        el.setAttribute("role", "status")
+        el.setAttribute("aria-live", "polite")
+        el.setAttribute("aria-atomic", "true")
+        document.body.appendChild(el)
+    return el
+
+
+def _announce() -> None:
+    text = _app.take_announcement()
+    if text:
+        _live_region().textContent = text
+
+
 # ---- rendering -----------------------------------------------------------------------------
 def render() -> None:
     global _screen
     app = _app
+    _sync_history()  # first: the screen's Back button names the entry Back returns to
     strip = document.getElementById("tl-scroll")
     scroll_left = strip.scrollLeft if strip else None
     active = document.activeElement
@@ -127,7 +236,9 @@ def render() -> None:
         again = auto or (document.getElementById(active_id) if active_id else None)
         if again:
             again.focus(_obj({"preventScroll": True}))
+    _announce()
     _schedule_bot()
+    _schedule_replay()
 
 
 def _schedule_bot() -> None:
@@ -152,12 +263,35 @@ def _show_progress(fraction: float) -> None:
         fills.item(i).style.width = f"{pct}%"
 
 
+def _schedule_replay() -> None:
+    global _replay_task
+    rv = _app.replay
+    if (_app.screen == "replay" and rv is not None and rv.playing
+            and (_replay_task is None or _replay_task.done())):
+        _replay_task = asyncio.ensure_future(_replay_loop())
+
+
+async def _replay_loop() -> None:
+    """Autoplay: one step every AUTOPLAY_SECONDS until the end or a pause."""
+    while True:
+        await asyncio.sleep(AUTOPLAY_SECONDS)
+        rv = _app.replay
+        if _app.screen != "replay" or rv is None or not rv.playing:
+            return
+        going = _app.replay_tick()
+        render()
+        if not going:
+            return
+
+
 async def _bot_loop() -> None:
     """Bots move one action at a time after a pause (bot speed); a search bot thinks
-    in slices of a few milliseconds, yielding to the browser in between."""
+    in slices of a few milliseconds, yielding to the browser in between. While the
+    player skips to their turn, nothing is drawn until the bots are done."""
     app = _app
     while app.bot_pending():
-        await asyncio.sleep(app.bot_delay())
+        delay = app.bot_delay()
+        await asyncio.sleep(delay)
         try:
             thinking = app.bot_thinker()
             if thinking is None:
@@ -171,7 +305,9 @@ async def _bot_loop() -> None:
             app.error = f"A bot could not move: {type(e).__name__}: {e}"
             render()
             return
-        if moved:
+        if moved and not (app.skipping and app.bot_pending()):
+            render()
+        elif not app.bot_pending():
             render()
 
 
@@ -191,6 +327,10 @@ def run(act: str, data: dict[str, Any]) -> None:
     effects = _app.dispatch(act, data)
     if effects.get("download"):
         _download(*effects["download"])
+    if effects.get("copy"):
+        asyncio.ensure_future(_copy(str(effects["copy"])))
+    if effects.get("share"):
+        asyncio.ensure_future(_share(str(effects["share"])))
     if effects.get("render", True):
         render()
 
@@ -257,6 +397,32 @@ async def _import(el: Any) -> None:
     run("import-text", {"text": text, "name": name})
 
 
+async def _copy(text: str) -> None:
+    """Put ``text`` on the clipboard; if the browser refuses, select it for the player."""
+    try:
+        await window.navigator.clipboard.writeText(text)
+        _app.notice = "Copied. Paste it into a message to share your result."
+    except Exception:
+        box = document.getElementById("daily-share")
+        if box:
+            box.focus()
+            box.select()
+        _app.notice = "This browser did not allow copying: the result is selected, copy it with your device’s menu."
+    render()
+
+
+async def _share(text: str) -> None:
+    """The device's share sheet, or the clipboard where there is none."""
+    nav = window.navigator
+    if not hasattr(nav, "share"):
+        await _copy(text)
+        return
+    try:
+        await nav.share(_obj({"text": text}))
+    except Exception:  # cancelled by the player, or refused
+        pass
+
+
 def _download(name: str, text: str) -> None:
     blob = js.Blob.new(to_js([text]), _obj({"type": "application/json"}))
     url = js.URL.createObjectURL(blob)
@@ -277,10 +443,11 @@ def start() -> None:
     _root = document.getElementById("app")
     try:
         _app = App(_storage(), now_ms=lambda: float(js.Date.now()), format_time=_format_time,
-                   botspeed_override=_query("botspeed"))
+                   botspeed_override=_query("botspeed"), today=_today)
         document.documentElement.dataset.theme = _app.theme()
+        _live_region()
         try:
-            _app.boot()
+            _start_history()
         except Exception as e:  # a broken current save must not stop the app
             traceback.print_exc()
             _app.error = f"The last game could not be reopened: {e}"
@@ -289,6 +456,9 @@ def start() -> None:
             proxy = create_proxy(fn)
             _proxies.append(proxy)
             _root.addEventListener(kind, proxy)
+        pop = create_proxy(_on_popstate)
+        _proxies.append(pop)
+        window.addEventListener("popstate", pop)
         render()
     except Exception as e:
         traceback.print_exc()

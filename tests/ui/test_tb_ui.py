@@ -178,8 +178,10 @@ def test_new_game_seats_add_remove_bounds_and_default_names() -> None:
     assert "disabled" in add["attrs"]
     for _ in range(10):
         app.dispatch("seat-remove", {"i": str(len(app.draft["seats"]) - 1)})
-    assert len(app.draft["seats"]) == 2
+    assert len(app.draft["seats"]) == 1  # Timeline can be played solo (our variant)
     assert all("disabled" in b["attrs"] for b in buttons(app.render(), "seat-remove"))
+    app.dispatch("seat-add", {})
+    app.dispatch("seat-kind", {"i": "1", "kind": "bot"})
     # two bots of one level are numbered; a custom name is kept through changes
     app.dispatch("seat-kind", {"i": "0", "kind": "bot"})
     assert [s["name"] for s in app.draft["seats"]] == ["Bot 1 (normal)", "Bot 2 (normal)"]

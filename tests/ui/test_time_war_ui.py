@@ -222,7 +222,7 @@ def test_place_options_preview_each_space_and_play() -> None:
     for p in picks:  # cards show both commands and the general
         card = p["attrs"]["data-card"]
         a, b = card_halves(card)
-        assert p["attrs"]["aria-label"].startswith(f"Choose {card}: {a.title()} / {b.title()} (")
+        assert p["attrs"]["aria-label"].startswith(f"Choose {card}, ") and p["attrs"]["aria-label"].endswith(f": {a.title()} / {b.title()}")
         assert a.title() in p["text"] and b.title() in p["text"]
         assert tw.general(card, GAME.board_view(app.match.state, None)) in p["text"]
     tap(app, picks[1])
