@@ -168,7 +168,7 @@ def test_commands_on_the_board_face_their_player_and_stacks_open() -> None:
         assert ("for you" if face == me else f"for {('Yellow', 'Red')[face]}") in li
     s = next(s for s, st in enumerate(app.match.state["stacks"]) if len(st) >= 2)
     toggle = [b for b in buttons(html, "table-ui") if b["attrs"].get("data-space") == str(s + 1)][0]
-    assert toggle["attrs"]["aria-expanded"] == "false" and "covering" in toggle["attrs"]["aria-label"]
+    assert toggle["attrs"]["aria-expanded"] == "false" and "it covers" in toggle["attrs"]["aria-label"]
     n_before = app.match.state["n"]
     tap(app, toggle)
     html = app.render()
@@ -408,12 +408,14 @@ def test_rally_sources_are_buttons_on_their_spaces() -> None:
         li = space_li(html, int(a.args[0]))
         assert "tw-source" in li and "Rally from here" in li
         btn = [b for b in parse(li).found if b["tag"] == "button" and "tw-rally" in b["attrs"]["class"]][0]
-        assert btn["attrs"]["aria-label"] == app.match.game.action_label(app.match.state, seat, a)
+        label = app.match.game.action_label(app.match.state, seat, a)
+        assert btn["attrs"]["aria-label"] == "Rally from here: " + label.removeprefix("Rally from ")
     assert len(by_class(html, "play", "tw-rally")) == len(legal)
     btn = by_class(html, "play", "tw-rally")[0]
     tap(app, btn)
     done = app.match.actions[-1][1]
-    assert done in legal and btn["attrs"]["aria-label"] == app.match.game.action_label(st_before, seat, done)
+    label = app.match.game.action_label(st_before, seat, done)
+    assert done in legal and btn["attrs"]["aria-label"] == "Rally from here: " + label.removeprefix("Rally from ")
 
 
 def test_choice_buttons_cover_every_legal_option_with_engine_labels() -> None:

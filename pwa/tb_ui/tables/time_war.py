@@ -268,6 +268,13 @@ def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | 
             + half.replace('<div class="tw-half', '<div aria-hidden="true" class="tw-half', 1) + "</button></div>")
 
 
+def rally_name(label: str) -> str:
+    """"Rally from Yellow base" -> "Rally from here: Yellow base" (the name starts
+    with what the button shows)."""
+    rest = label[len("Rally from "):] if label.startswith("Rally from ") else label
+    return f"Rally from here: {rest}"
+
+
 def _under_list(t: _Ctx, sp: dict[str, Any]) -> str:
     stack = sp["stack"]
     if len(stack) < 2 or str(sp["id"]) not in t.app.table_ui.get("open", []):
@@ -349,7 +356,7 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
         if sid in rally:
             a = rally[sid]
             rally_btn = (f'<button type="button" class="btn tw-rally tw-choice"{ctx.action_attrs(a)}'
-                         f' aria-label="Rally from here: {e(a["label"])}">Rally from here</button>')
+                         f' aria-label="{e(rally_name(a["label"]))}">Rally from here</button>')
         rows.append(
             f'<li{attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, style=style)}>'
             f'<div class="tw-sp-info" role="group" aria-label="{e(_space_label(t, sp))}">'
