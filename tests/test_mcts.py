@@ -153,16 +153,16 @@ def test_time_limited_thinking_stops_at_the_limit_and_untimed_stays_reproducible
     assert untimed.action == expected and untimed.stopped_by == "iterations"
     assert untimed.iterations == g.make_bot("hard").iterations
 
-    # a device so slow that every chunk of 4 iterations takes 0.1 s of search
+    # a device so slow that every chunk of 4 iterations takes 0.05 s (one clock read each)
     t = m.think(time_limited=True)
     assert t is not None and t.time_limit == g.bot_time_limit("hard")
     ticks = iter(range(10**6))
 
     def clock(it: Any = ticks) -> float:
-        return next(it) * 0.05  # two clock reads per chunk: 0.1 s per chunk
+        return next(it) * 0.05
 
     slices = 0
-    while not t.step(max_seconds=0.3, clock=clock):
+    while not t.step(max_seconds=0.2, clock=clock):
         slices += 1
         assert t.stopped_by is None and 0.0 < t.progress < 1.0
     assert t.stopped_by == "time" and t.progress == 1.0

@@ -138,7 +138,7 @@ def _on_popstate(ev: Any) -> None:
     """Back or Forward: show that entry's screen (a game left this way stays saved)."""
     global _history
     try:
-        state = ev.state.to_py() if ev.state is not None and hasattr(ev.state, "to_py") else None
+        state = ev.state.to_py() if ev.state and hasattr(ev.state, "to_py") else None
     except Exception:
         state = None
     got = History.from_entry(state)
@@ -158,7 +158,8 @@ def _start_history() -> None:
     the library as its first entry (Back from there leaves the app)."""
     global _history
     try:
-        state = window.history.state.to_py() if window.history.state is not None else None
+        hs = window.history.state
+        state = hs.to_py() if hs and hasattr(hs, "to_py") else None
     except Exception:
         state = None
     got = History.from_entry(state)
@@ -184,7 +185,7 @@ def _start_history() -> None:
 # ---- announcements ---------------------------------------------------------------------------------
 def _live_region() -> Any:
     el = document.getElementById("tb-live")
-    if el is None:
+    if not el:  # JS null is pyodide's jsnull, not None
         el = document.createElement("div")
         el.id = "tb-live"
         el.className = "visually-hidden"

@@ -316,10 +316,11 @@ class Thinking:
     ``iterations``, like :class:`~py_engine.core.mcts.MCTSBot`) runs its iterations
     in chunks; any other bot decides in one step. Without ``time_limit`` the result
     does not depend on how the work was sliced. With ``time_limit`` (seconds of
-    search, counted inside :meth:`step` only, so time spent by the page between
-    slices does not count) the search stops at the limit or at its iteration
-    budget, whichever comes first; :attr:`stopped_by` then says which
-    (``"time"`` or ``"iterations"``) and :attr:`elapsed` how long it searched.
+    wall time from the start of the first :meth:`step`, so the page's own work
+    between slices counts too: it is what the player waits) the search stops at
+    the limit or at its iteration budget, whichever comes first; :attr:`stopped_by`
+    then says which (``"time"`` or ``"iterations"``) and :attr:`elapsed` how long
+    the decision has taken.
     """
 
     def __init__(self, match: Match, seat: int, bot: Any, rng: Rng,
@@ -328,8 +329,9 @@ class Thinking:
         self.n = len(match.actions)
         self.action: Action | None = None
         self.time_limit = time_limit
-        #: Seconds spent searching so far (inside :meth:`step`).
+        #: Seconds since the first :meth:`step` began (as of the latest step).
         self.elapsed = 0.0
+        self._t0: float | None = None
         #: ``"iterations"``, ``"time"``, ``"forced"`` (one legal action) or
         #: ``"bot"`` (a bot without a search) once decided, else None.
         self.stopped_by: str | None = None
@@ -371,9 +373,12 @@ class Thinking:
             return True
         now = clock or time.perf_counter
         start = now()
+        if self._t0 is None:
+            self._t0 = start
+        t0 = self._t0
         if self._search is None:
             self.action = self.bot.choose(self.match.game, self.match.state, self.seat, self.rng)
-            self.elapsed += now() - start
+            self.elapsed = now() - t0
             self.stopped_by = "bot"
             return True
         total = int(self.bot.iterations)
@@ -382,13 +387,13 @@ class Thinking:
         out_of_time = False
         while self._search.iterations < total:
             self._search.run(min(chunk, total - self._search.iterations))
-            spent = now() - start
-            if limit is not None and self.elapsed + spent >= limit:
+            t = now()
+            if limit is not None and t - t0 >= limit:
                 out_of_time = True
                 break
-            if spent >= max_seconds:
+            if t - start >= max_seconds:
                 break
-        self.elapsed += now() - start
+        self.elapsed = now() - t0
         if self._search.iterations >= total:
             self.action, self.stopped_by = self._search.best(), "iterations"
         elif out_of_time:

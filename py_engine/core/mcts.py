@@ -182,9 +182,9 @@ class MCTSBot:
 #: The generic levels every game gets unless it offers its own: iterations per move.
 LEVELS: dict[str, int] = {"easy": 60, "normal": 300, "hard": 1200}
 
-#: Seconds of search per decision, per level, when the search is time-limited (in the
-#: app; see :meth:`Game.bot_time_limit`). Chosen so that on a phone about four times
+#: Seconds a decision may take, per level, when the search is time-limited (in the
+#: app, wall time from its first slice; see :meth:`Game.bot_time_limit`). Chosen so that on a phone about four times
 #: slower than a desktop no decision keeps the player waiting more than 2 s
 #: (benchmarks/RESULTS.md, "Bots that fit the device"); on a fast machine the
 #: iteration budget ends the search first.
-TIME_LIMITS: dict[str, float] = {"easy": 0.4, "normal": 0.9, "hard": 1.4}
+TIME_LIMITS: dict[str, float] = {"easy": 0.3, "normal": 0.6, "hard": 1.0}
