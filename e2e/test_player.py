@@ -13,7 +13,6 @@ import os
 import re
 from typing import Any
 
-import pytest
 from conftest import ARTIFACTS, VIEWPORTS, open_app, reload_offline, shot, wait_ready
 from player_helpers import finished_save, import_file, route_is, screen_is, settled, unfinished_save
 from playwright.sync_api import expect

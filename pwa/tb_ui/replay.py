@@ -19,6 +19,15 @@ from .html import attrs, button, e, plural
 
 #: Seconds between two steps of autoplay.
 AUTOPLAY_SECONDS = 0.9
+#: 24×24 icons of the step buttons (filled with currentColor; fonts lack ⏮ ⏭ on some devices).
+FIRST = '<path d="M6 5h2v14H6zM19 5v14L9 12z"/>'
+PREV = '<path d="M16 5v14L6 12z"/>'
+NEXT = '<path d="M8 5v14l10-7z"/>'
+LAST = '<path d="M16 5h2v14h-2zM5 5v14l10-7z"/>'
+
+
+def _icon(path: str) -> str:
+    return f'<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">{path}</svg>'
 
 
 @dataclass
@@ -128,14 +137,14 @@ def controls(app: Any, view: ReplayView) -> str:
     length = view.rep.length
     k = view.k
     step_btns = (
-        button("⏮", "replay-to", "btn icon", data_k=0, aria_label="Back to the setup", disabled=k == 0)
-        + button("◀", "replay-step", "btn icon", data_d=-1, aria_label="Back one move", disabled=k == 0)
+        button(_icon(FIRST), "replay-to", "btn icon", raw_label=True, data_k=0, aria_label="Back to the setup", disabled=k == 0)
+        + button(_icon(PREV), "replay-step", "btn icon", raw_label=True, data_d=-1, aria_label="Back one move", disabled=k == 0)
         + button("Pause" if view.playing else "Play", "replay-play", "btn primary small replay-play",
                  aria_pressed="true" if view.playing else "false",
                  aria_label="Pause the replay" if view.playing else "Play the replay",
                  disabled=k >= length and not view.playing)
-        + button("▶", "replay-step", "btn icon", data_d=1, aria_label="Forward one move", disabled=k >= length)
-        + button("⏭", "replay-to", "btn icon", data_k=length, aria_label="To the last move", disabled=k >= length))
+        + button(_icon(NEXT), "replay-step", "btn icon", raw_label=True, data_d=1, aria_label="Forward one move", disabled=k >= length)
+        + button(_icon(LAST), "replay-to", "btn icon", raw_label=True, data_k=length, aria_label="To the last move", disabled=k >= length))
     cur = view.rep.turn_at(k)
     opts = [f'<option{attrs(value=0, selected=cur == -1)}>Setup</option>']
     for i, t in enumerate(view.turns):
