@@ -388,9 +388,9 @@ class App:
     # ---- catching up and announcing ----------------------------------------------------
     def catchup(self) -> dict[str, Any] | None:
         """What the bots did since the human holding the device last moved, once it
-        is that human's turn again (or the game ended): ``{"title", "lines", "more"}``,
-        shown when they made two or more moves, or the player skipped to their turn.
-        None otherwise."""
+        is that human's turn again (or the game ended): ``{"title", "lines", "more",
+        "moves"}``, shown when two or more bot turns passed (runs of one bot's moves),
+        or the player skipped to their turn. None otherwise."""
         m = self.match
         if m is None or self.screen != "table" or self._mark is None or self._mark[0] != id(m):
             return None
@@ -400,7 +400,8 @@ class App:
             return None
         _mid, log_from, n_from = self._mark
         bots = [s for s, _a in m.actions[n_from:] if m.seats[s].kind == "bot"]
-        if len(bots) < 2 and not (self.skipped and bots):
+        turns = sum(1 for i, s in enumerate(bots) if i == 0 or bots[i - 1] != s)
+        if turns < 2 and not (self.skipped and bots):
             return None
         viewer = self.perspective()
         lines = [t for vis, t in m.state["log"][log_from:] if vis is None or vis == viewer]
@@ -408,7 +409,7 @@ class App:
             return None
         title = "While you skipped" if self.skipped else "Since your last move"
         shown = lines[-CATCHUP_LINES:]
-        return {"title": title, "lines": shown, "more": len(lines) - len(shown), "moves": len(bots)}
+        return {"title": title, "lines": shown, "more": len(lines) - len(shown), "moves": turns}
 
     def take_announcement(self) -> str | None:
         """Plain words for the moves made since the last call (for the page's

@@ -84,7 +84,7 @@ def catchup_panel(app: Any) -> str:
     more = (f'<p class="help">…and {plural(c["more"], "earlier line")} in the game log.</p>'
             if c["more"] else "")
     return (f'<section class="catchup panel" aria-labelledby="catchup-title">'
-            f'<h2 id="catchup-title">{e(c["title"])} <span class="count">{plural(c["moves"], "bot move")}</span></h2>'
+            f'<h2 id="catchup-title">{e(c["title"])} <span class="count">{plural(c["moves"], "bot turn")}</span></h2>'
             f'<ol class="catchup-list">{items}</ol>{more}'
             f'{button("OK", "catchup-ok", "btn small", aria_label="OK, hide this summary")}</section>')
 
