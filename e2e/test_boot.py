@@ -139,8 +139,8 @@ def test_update_prompt_then_reload_to_new_version(page, make_server, tmp_path: P
 
     # Deploy version 2.
     index = (site / "index.html").read_text()
-    assert '<main id="app"></main>' in index
-    (site / "index.html").write_text(index.replace('<main id="app"></main>', '<main id="app" data-build="v2"></main>'))
+    assert '<div id="app"></div>' in index
+    (site / "index.html").write_text(index.replace('<div id="app"></div>', '<div id="app" data-build="v2"></div>'))
     subprocess.run(["node", str(ROOT / "scripts" / "sw.mjs"), str(site)], check=True, cwd=ROOT,
                    capture_output=True)
 
