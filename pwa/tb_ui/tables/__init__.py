@@ -126,11 +126,12 @@ def topbar(app: Any, ctx: TableContext, info: str = "") -> str:
                 f'{controls(app, app.replay)}</header>')
     skip = ""
     if app.bot_pending():
-        label = "Skip to my turn" if any(k == "human" for k in ctx.kinds) else "Skip to the end"
-        skip = button("Skipping…" if app.skipping else label, "skip", "btn small skip",
-                      disabled=app.skipping,
-                      aria_label=("Playing the bots’ moves at full speed" if app.skipping
-                                  else label + ": the bots play at full speed"))
+        rest = " to my turn" if any(k == "human" for k in ctx.kinds) else " to the end"
+        # "Skip" on a phone, "Skip to my turn" where there is room (.skip-more)
+        shown = "Skipping…" if app.skipping else f'Skip<span class="skip-more">{rest}</span>'
+        skip = button(shown, "skip", "btn small skip", raw_label=True, disabled=app.skipping,
+                      aria_label=("Skipping: the bots play at full speed" if app.skipping
+                                  else f"Skip{rest}: the bots play at full speed"))
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
     # the page's banner while a table shows (the shell's brand bar is hidden then)
