@@ -209,21 +209,27 @@ class App:
             self.save_error = ("This game could not be saved on this device (storage is full or "
                                f"disabled: {e}). Export or delete old saves to free space.")
 
-    def open_save(self, sid: str) -> bool:
-        """Load save ``sid`` onto the table; on failure show why and keep it listed."""
+    def _load(self, sid: str) -> tuple[Any, str | None]:
+        """``(match, None)`` for save ``sid``, or ``(None, why)``; None, None if it is gone."""
         from py_engine.core import Match, SaveError
 
         text = self.store.text(sid)
         if text is None:
+            return None, None
+        try:
+            return Match.load(text), None
+        except SaveError as e:
+            return None, str(e)
+        except Exception as e:  # never let a bad save break the app
+            return None, f"This save could not be opened ({type(e).__name__}: {e})."
+
+    def open_save(self, sid: str) -> bool:
+        """Load save ``sid`` onto the table; on failure show why and keep it listed."""
+        match, msg = self._load(sid)
+        if match is None and msg is None:
             self.error = "That save no longer exists."
             return False
-        try:
-            match = Match.load(text)
-        except SaveError as e:
-            msg = str(e)
-        except Exception as e:  # never let a bad save break the app
-            msg = f"This save could not be opened ({type(e).__name__}: {e})."
-        else:
+        if match is not None:
             self.match, self.match_id = match, sid
             self.store.set_current(sid)
             self._reset_marks()
@@ -233,6 +239,7 @@ class App:
             self.log_open = False
             self.go("table")
             return True
+        assert msg is not None
         self.store.mark_damaged(sid, msg)
         if self.store.current() == sid:
             self.store.set_current(None)
@@ -241,21 +248,15 @@ class App:
 
     def open_replay(self, sid: str) -> bool:
         """Open save ``sid`` in the replay viewer; on failure say why."""
-        from py_engine.core import Match, SaveError
-
         from .replay import ReplayView
 
         if self.match is not None and self.match_id == sid:
             match = self.match
         else:
-            text = self.store.text(sid)
-            if text is None:
-                self.error = "That save no longer exists."
-                return False
-            try:
-                match = Match.load(text)
-            except SaveError as e:
-                self.error = f"This saved game could not be replayed: {e}"
+            match, msg = self._load(sid)
+            if match is None:
+                self.error = (f"This saved game could not be replayed: {msg}" if msg
+                              else "That save no longer exists.")
                 return False
         self.replay = ReplayView.open(sid, match)
         self.log_open = False
