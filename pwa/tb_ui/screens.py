@@ -58,6 +58,9 @@ def alerts(app: Any) -> str:
                 f'{button("OK", "dismiss", "btn ghost small")}</div>')
     if app.save_error:
         out += f'<div class="alert alert-error" role="alert"><p>{e(app.save_error)}</p></div>'
+    problem = app.storage_problem()
+    if problem and problem != app.save_error:
+        out += f'<div class="alert alert-error storage-alert" role="alert"><p>{e(problem)}</p></div>'
     return out
 
 
@@ -209,6 +212,9 @@ def saves(app: Any) -> str:
         status = entry.get("result") or ("Finished" if entry.get("over") else entry.get("progress", ""))
         damaged = (f'<p class="damaged" role="note">Cannot be opened: {e(entry["damaged"])}</p>'
                    if entry.get("damaged") else "")
+        if entry.get("listing_damaged") and not entry.get("damaged"):
+            damaged += ('<p class="damaged" role="note">The details of this save in the list were damaged; '
+                        "the game itself is kept. Open it to check it, or export it.</p>")
         title = entry.get("title", "Saved game")
         who = players_text(seats) or "unknown players"
         if app.confirm_delete == sid:
