@@ -119,8 +119,8 @@ class WriteThroughStorage:
     IndexedDB is asynchronous and the app's logic is not: the records are loaded once at
     start (``data``), reads come from memory, and every write changes memory at once and
     starts a durable write in the background (an asyncio task awaiting the backend). A
-    write that fails is remembered per key until a later write of the same key succeeds;
-    :meth:`problem` says so, and ``on_change`` is called whenever that message changes
+    write that fails is remembered per key, and written again (as the record is then) as
+    soon as another write succeeds; :meth:`problem` says so meanwhile, and ``on_change`` is called whenever that message changes
     (the browser layer redraws). ``full_at_start``: the backend refused a write when the
     app started (the warning stays until a write succeeds).
     """
@@ -132,6 +132,7 @@ class WriteThroughStorage:
         self.full_at_start = full_at_start
         self.on_change = on_change
         self.failures: dict[str, str] = {}
+        self._retrying: set[str] = set()
         self._tasks: set[asyncio.Future[None]] = set()
 
     def get(self, key: str) -> str | None:
@@ -163,6 +164,13 @@ class WriteThroughStorage:
             before = self.problem()
             self.failures.pop(key, None)
             self.full_at_start = None
+            # The backend takes writes again: write what it missed (the records as they are now).
+            for k in [k for k in self.failures if k not in self._retrying]:
+                self._retrying.add(k)
+                value = self.data.get(k)
+                self._track(k, self.backend.put(k, value) if value is not None else self.backend.remove(k))
+        finally:
+            self._retrying.discard(key)
         if self.problem() != before and self.on_change is not None:
             self.on_change()
 
@@ -184,15 +192,15 @@ class WriteThroughStorage:
                 self.data[key] = value
 
     def problem(self) -> str | None:
+        if self.full_at_start:
+            return ("Storage on this device is full, so new moves are not being saved "
+                    f"({self.full_at_start}). Your saved games are all still here. Free some space "
+                    "(export and delete old saves, or clear other sites' data), then reload.")
         if self.failures:
             reason = next(iter(self.failures.values()))
             return ("Your latest moves could not be saved on this device "
                     f"({reason}). The game goes on, but it will be lost when this page closes: "
                     "free some space, or export the game from Saved games to keep a copy.")
-        if self.full_at_start:
-            return ("Storage on this device is full, so new moves are not being saved "
-                    f"({self.full_at_start}). Your saved games are all still here. Free some space "
-                    "(export and delete old saves, or clear other sites' data), then reload.")
         return None
 
 
@@ -474,6 +482,8 @@ class SaveStore:
         return sid
 
     def set_current(self, sid: str | None) -> None:
+        if sid == self.storage.get(CURRENT_KEY):
+            return
         if sid is None:
             self.storage.remove(CURRENT_KEY)
         else:

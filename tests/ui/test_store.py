@@ -270,7 +270,7 @@ def test_full_at_start_keeps_the_saves_visible_and_says_so() -> None:
         app.dispatch("resume", {"id": ann})
         _move(app)
         await full.flush()
-        assert "could not be saved" in app.render()
+        assert "new moves are not being saved" in app.render()
         backend.full = False
         _move(app)
         await full.flush()
