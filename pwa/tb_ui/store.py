@@ -193,9 +193,10 @@ class WriteThroughStorage:
 
     def problem(self) -> str | None:
         if self.full_at_start:
-            return ("Storage on this device is full, so new moves are not being saved "
-                    f"({self.full_at_start}). Your saved games are all still here. Free some space "
-                    "(export and delete old saves, or clear other sites' data), then reload.")
+            why = "" if "full" in self.full_at_start else f" ({self.full_at_start})"
+            return (f"Storage on this device is full, so new moves are not being saved{why}. "
+                    "Your saved games are all still here. Free some space (export and delete old "
+                    "saves, or clear other sites' data), then reload.")
         if self.failures:
             reason = next(iter(self.failures.values()))
             return ("Your latest moves could not be saved on this device "
