@@ -127,6 +127,11 @@ def test_wrong_typed_index_entry_does_not_brick_the_app(page, server):
     page.get_by_role("button", name="Saved games").click()
     damaged = page.locator("li.save[data-id='odd'] .damaged")
     expect(damaged).to_contain_text("were damaged")
+    for size, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        no_overflow(page)
+        assert not small_targets(page), small_targets(page)
+        shot(page, f"{size}-saves-damaged")
     page.get_by_role("button", name=re.compile("^Resume Saved game")).click()
     expect(page.locator(".alert-error")).to_contain_text("could not be opened")
     expect(page.locator("li.save[data-id='odd']")).to_contain_text("Cannot be opened")

@@ -53,10 +53,13 @@ class Handler(SimpleHTTPRequestHandler):
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     verbose = False
+    #: The Content-Security-Policy header (None: none, for pages that are not the app).
+    csp: str | None = CSP
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CSP)
+        if self.csp:
+            self.send_header("Content-Security-Policy", self.csp)
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 

@@ -149,6 +149,8 @@ class App:
                 except StorageFull:
                     pass
             self.store.set_current(sid)
+            if match.notices:  # e.g. a save from another engine version, resumed anyway
+                self.notice = " ".join(match.notices)
             self.fresh_action = None
             self.table_ui = {}
             self.thinking = None
@@ -635,7 +637,7 @@ class App:
             self.error = f"Could not import {fname}: there is no room to store it ({e})."
             return
         names = ", ".join(s.name for s in match.seats)
-        self.notice = f"Imported {fname}: {match.game.title} with {names}."
+        self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}.", *match.notices])
         self.go("saves")
 
     def _import_backup(self, fname: str, doc: dict[str, Any]) -> None:

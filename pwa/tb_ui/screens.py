@@ -237,7 +237,8 @@ def saves(app: Any) -> str:
             + '<h1 tabindex="-1">Saved games</h1>' + alerts(app)
             + '<div class="row import-row"><label class="btn file">Import a save file'
             + '<input type="file" accept=".json,application/json" data-act="import" class="file-input">'
-            + '</label><p class="help">Saves are kept on this device. Export one to move it to another device or keep a copy.</p></div>'
+            + '</label><p class="help">Saves are kept on this device. Export one to move it to another device or keep a copy. '
+            + 'A backup of all saves (made when the app could not start) is imported here too.</p></div>'
             + listing + "</main>")
 
 

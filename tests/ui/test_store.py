@@ -388,3 +388,19 @@ def test_backup_restores_every_save_once() -> None:
     resume = buttons(app.render(), "resume")[0]
     tap(app, resume)
     assert app.screen == "table"
+
+
+def test_engine_notices_reach_the_player() -> None:
+    """A save written by another engine version that replays to another position opens,
+    and the player is told (Match.notices) on import and on resume."""
+    storage, ann, bea = _stored()
+    d = json.loads(storage.get(SAVE_PREFIX + ann))
+    d.update(state_hash="0" * 16, engine="0.0.1")
+    app = make_app(storage)
+    app.dispatch("import-text", {"text": json.dumps(d), "name": "old.json"})
+    assert app.error is None and "Imported old.json" in app.notice and "0.0.1" in app.notice
+    sid = next(e["id"] for e in app.store.list() if e["id"] not in (ann, bea))
+    storage.set(SAVE_PREFIX + sid, json.dumps(d))
+    app.dispatch("dismiss", {})
+    app.dispatch("resume", {"id": sid})
+    assert app.screen == "table" and "0.0.1" in app.notice and "0.0.1" in app.render()
