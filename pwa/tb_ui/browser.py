@@ -68,7 +68,12 @@ async def _open_storage() -> Storage:
     if snap.get("backend") == "memory":
         return MemoryStorage(warning=NOTHING_KEPT)
     entries = {k: v for k, v in snap.get("entries") or [] if isinstance(k, str) and isinstance(v, str)}
-    storage = WriteThroughStorage(entries, JsBackend(module),
+    warning = None
+    if snap.get("backend") == "localStorage":  # IndexedDB could not be opened
+        warning = (f"The app's database could not be opened on this device ({snap.get('error')}), so "
+                   "games are kept in the browser's simpler storage, which a crash right after a move "
+                   "can lose. Export games you want to keep.")
+    storage = WriteThroughStorage(entries, JsBackend(module), warning=warning,
                                   full_at_start=None if snap.get("writable") else str(snap.get("error")))
     proxy = create_proxy(lambda changes: storage.apply_external(changes.to_py()))
     _proxies.append(proxy)

@@ -229,7 +229,7 @@ def saves(app: Any) -> str:
         items.append(
             f'<li class="save"{attrs(data_id=sid)}><div class="save-info"><h2>{e(title)}</h2>'
             f'<p class="who">{e(who)}</p>'
-            f'<p class="meta">{e(status)} · last played {e(when)}</p>{damaged}</div>'
+            f'<p class="meta">{e(" · ".join(p for p in (status, f"last played {when}") if p))}</p>{damaged}</div>'
             f'<div class="actions">{actions}</div></li>')
     listing = (f'<ul class="saves">{"".join(items)}</ul>' if items
                else '<p class="empty">No saved games yet. Games are saved automatically after every move.</p>')

@@ -120,16 +120,18 @@ class WriteThroughStorage:
     start (``data``), reads come from memory, and every write changes memory at once and
     starts a durable write in the background (an asyncio task awaiting the backend). A
     write that fails is remembered per key, and written again (as the record is then) as
-    soon as another write succeeds; :meth:`problem` says so meanwhile, and ``on_change`` is called whenever that message changes
-    (the browser layer redraws). ``full_at_start``: the backend refused a write when the
-    app started (the warning stays until a write succeeds).
+    soon as another write succeeds; :meth:`problem` says so meanwhile, and ``on_change``
+    is called whenever that message changes (the browser layer redraws). ``full_at_start``: the backend refused a write when the
+    app started (the warning stays until a write succeeds); ``warning``: a lasting note
+    (e.g. the database could not be opened and a plainer storage is used).
     """
 
     def __init__(self, data: Mapping[str, str], backend: Backend, *, full_at_start: str | None = None,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 warning: str | None = None, on_change: Callable[[], None] | None = None) -> None:
         self.data: dict[str, str] = dict(data)
         self.backend = backend
         self.full_at_start = full_at_start
+        self.warning = warning
         self.on_change = on_change
         self.failures: dict[str, str] = {}
         self._retrying: set[str] = set()
@@ -202,7 +204,7 @@ class WriteThroughStorage:
             return ("Your latest moves could not be saved on this device "
                     f"({reason}). The game goes on, but it will be lost when this page closes: "
                     "free some space, or export the game from Saved games to keep a copy.")
-        return None
+        return self.warning
 
 
 def read_json(storage: Storage, key: str) -> Any:

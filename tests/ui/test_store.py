@@ -288,6 +288,12 @@ def test_memory_storage_warning_shows_on_every_screen() -> None:
     assert "This browser keeps nothing." in app.render()
 
 
+def test_lasting_warning_of_a_plainer_storage() -> None:
+    storage = WriteThroughStorage({}, FakeBackend(), warning="The app's database could not be opened.")
+    app = make_app(storage)  # type: ignore[arg-type]
+    assert "database could not be opened" in app.render()
+
+
 def test_writes_of_another_tab_are_taken_over() -> None:
     storage = WriteThroughStorage({"tb:a": "1", "tb:b": "2"}, FakeBackend())
     storage.apply_external([["tb:a", None], ["tb:c", "3"], ["bad"], [5, "x"], ["tb:b", 7]])
