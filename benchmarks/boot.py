@@ -138,6 +138,12 @@ class CountingHandler(Handler):  # type: ignore[misc]
             })
 
 
+class BareHandler(CountingHandler):
+    """The bare page runs an inline module script: no app CSP for it."""
+
+    csp = None
+
+
 class CountingServer(ThreadingHTTPServer):
     daemon_threads = True
     records: list[dict[str, Any]]
@@ -147,8 +153,8 @@ class CountingServer(ThreadingHTTPServer):
 class BenchServer:
     """A CountingServer for ``directory`` on 127.0.0.1:<free port>, in a daemon thread."""
 
-    def __init__(self, directory: Path) -> None:
-        self.httpd = CountingServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(directory)))
+    def __init__(self, directory: Path, handler: type = CountingHandler) -> None:
+        self.httpd = CountingServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
         self.httpd.records = []
         self.httpd.phase = "start"
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
@@ -263,8 +269,8 @@ def navigate(page: Any, url: str, cond: str, cdp: Cdp | None = None, mark: str =
             cdp.throttle(throttle)  # again before every navigation: the target may have changed
     t0 = time.perf_counter()
     resp = page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-    page.wait_for_function(f"() => window.__bench && (window.__bench.{cond} != null || window.__bench.error != null)",
-                           timeout=TIMEOUT_MS, polling=25)
+    wait_js(page, f"() => window.__bench && (window.__bench.{cond} != null || window.__bench.error != null)",
+            timeout=TIMEOUT_MS, poll_ms=25)
     wall = (time.perf_counter() - t0) * 1000
     b = page.evaluate("() => ({...window.__bench, shell: window.tbShell ? window.tbShell.boot : null,"
                       " bareParts: window.__bare || null})")
@@ -275,11 +281,25 @@ def navigate(page: Any, url: str, cond: str, cdp: Cdp | None = None, mark: str =
             "from_sw": None if resp is None else resp.from_service_worker, "probe": b}
 
 
+def wait_js(page: Any, predicate: str, arg: Any = None, timeout: float = 60_000, poll_ms: int = 50) -> None:
+    """Poll the JavaScript function ``predicate`` in the page until it returns something truthy
+    (``page.wait_for_function`` evals inside the page, which the app's CSP refuses)."""
+    script = """async ([arg, timeout, poll]) => {
+        const pred = PREDICATE;
+        const end = performance.now() + timeout;
+        while (!(await pred(arg))) {
+          if (performance.now() > end) throw new Error("timed out after " + timeout + " ms");
+          await new Promise((r) => setTimeout(r, poll));
+        }
+      }"""
+    page.evaluate(script.replace("PREDICATE", predicate), [arg, timeout, poll_ms])
+
+
 def wait_sw_ready(page: Any) -> float:
     """Wait until the service worker is active (its precache is complete) and controls the page;
     return the in-page time it became ready."""
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    wait_js(page, "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
     return float(page.evaluate("() => window.__bench.swReady ?? -1"))
 
 
@@ -288,9 +308,8 @@ def state_n(page: Any) -> str | None:
 
 
 def wait_moved(page: Any, n: str | None) -> None:
-    page.wait_for_function(
-        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== n; }",
-        arg=n, timeout=30_000)
+    wait_js(page, "(n) => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== n; }",
+            arg=n, timeout=30_000)
 
 
 def start_timeline_two_humans(page: Any) -> None:
@@ -385,7 +404,7 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         ctx.set_offline(True)
         srv.stop()
         res["offline_table"] = navigate(page, url, "table", cdp, "offline_table")
-        page.evaluate("() => localStorage.removeItem('tb:current')")  # no game on the table any more
+        page.evaluate("async () => { const m = await window.tbShell.storage; await m.remove('tb:current'); }")
         res["offline_library"] = navigate(page, url, "ready", cdp, "offline_library")
         if page.locator(TABLE_BUTTONS).count():
             raise RuntimeError("offline library: the table opened instead")
@@ -399,7 +418,7 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
 
 def bare_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
     """cold -> warm (HTTP cache only: no service worker) -> [unthrottled only: offline attempt]."""
-    srv = BenchServer(BARE_DIR)
+    srv = BenchServer(BARE_DIR, BareHandler)
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     ctx.add_init_script(PROBE)
     page = ctx.new_page()

@@ -11,7 +11,16 @@ import re
 from typing import Any
 
 import pytest
-from conftest import VIEWPORTS, open_app, reload_offline, screen, shot, state_n, wait_ready
+from conftest import (
+    VIEWPORTS,
+    open_app,
+    reload_offline,
+    screen,
+    shot,
+    state_n,
+    wait_moved,
+    wait_ready,
+)
 from playwright.sync_api import expect
 
 from py_engine.timeline.cards import catalog
@@ -23,13 +32,6 @@ YEARS = {c.title: c.year for c in catalog().values()}
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-
-
-def wait_moved(page: Any, n: int) -> None:
-    """Wait until the game state number differs from ``n`` (an action was applied)."""
-    page.wait_for_function(
-        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== String(n); }",
-        arg=n, timeout=20_000)
 
 
 def new_game(page: Any, kinds: list[str], names: list[str] | None = None, cards: int | None = None) -> None:

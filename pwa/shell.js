@@ -7,7 +7,11 @@
 //   - window.tbShell.updateReady tells whether a new version waits; a "tb:update-ready"
 //     event is dispatched on window when one does; window.tbShell.applyUpdate() switches
 //     to it (the page reloads), window.tbShell.checkForUpdate() asks the server now;
-//   - window.tbShell.boot holds timings (ms since navigation) for benchmarks.
+//   - window.tbShell.boot holds timings (ms since navigation) for benchmarks;
+//   - window.tbShell.storage is a promise of the ./storage.js module (saved games in IndexedDB),
+//     imported and opened at once so the database is read while Python starts;
+//   - window.tbShell.fail(text) shows the boot-error panel (the UI calls it if it cannot start);
+//     the panel offers to export, then reset, the stored data, without Python.
 (() => {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -18,8 +22,15 @@
     updateReady: false,
     applyUpdate: () => {},
     checkForUpdate: async () => false,
+    storage: null,
+    fail: (text) => showError(text),
   };
   window.tbShell = shell;
+
+  // ---- Stored data ----------------------------------------------------------------------
+  // Relative to this script, so any sub-path works. Opening starts now, in parallel with Python.
+  shell.storage = import("./storage.js");
+  shell.storage.then((m) => m.open()).catch((err) => console.warn("storage could not be opened:", err));
 
   // ---- Progress -------------------------------------------------------------------------
   // Which downloads make up a boot, matched on the resource URL's path.
@@ -211,8 +222,66 @@
   // the page for the 10 MB runtime; or when the UI says it is ready, whichever is first.
   addEventListener("py:done", registerServiceWorker, { once: true });
 
+  // ---- Boot-error panel: export, then reset, the stored data --------------------------------
+  let exported = false;
+  const dataStatus = (text) => {
+    const el = $("boot-data-status");
+    if (el) el.textContent = text;
+  };
+  const download = (name, text) => {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    a.hidden = true;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  };
+  const exportData = async () => {
+    const button = $("boot-export");
+    button.disabled = true;
+    try {
+      const { name, text } = await (await shell.storage).exportAll();
+      download(name, text);
+      exported = true;
+      dataStatus(`Exported as ${name}. Import it from “Saved games” once the app starts again.`);
+    } catch (err) {
+      dataStatus(`Could not export the stored data: ${err && err.message ? err.message : err}`);
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const askReset = () => {
+    $("boot-reset-question").textContent =
+      "Delete every saved game and setting stored on this device? This cannot be undone." +
+      (exported ? "" : " You have not exported them yet.");
+    $("boot-reset-confirm").hidden = false;
+    $("boot-reset-yes").focus();
+  };
+  const resetData = async () => {
+    const button = $("boot-reset-yes");
+    button.disabled = true;
+    try {
+      await (await shell.storage).resetAll();
+      dataStatus("The stored data was deleted. Reloading…");
+      setTimeout(() => location.reload(), 300);
+    } catch (err) {
+      button.disabled = false;
+      dataStatus(`Could not delete the stored data: ${err && err.message ? err.message : err}`);
+    }
+  };
+
   const wireButtons = () => {
     $("boot-retry")?.addEventListener("click", () => location.reload());
+    $("boot-export")?.addEventListener("click", exportData);
+    $("boot-reset")?.addEventListener("click", askReset);
+    $("boot-reset-yes")?.addEventListener("click", resetData);
+    $("boot-reset-no")?.addEventListener("click", () => {
+      $("boot-reset-confirm").hidden = true;
+      $("boot-reset").focus();
+    });
     $("update-reload")?.addEventListener("click", () => shell.applyUpdate());
     $("update-later")?.addEventListener("click", () => {
       $("update-banner").hidden = true;

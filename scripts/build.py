@@ -16,6 +16,7 @@ Layout of the result (any static host, any sub-path):
     dist/wheels/<py_engine wheel>  built from pyproject.toml
     dist/pyodide/                  the Pyodide runtime + micropip + a rewritten lock file
     dist/pyscript/                 @pyscript/core/dist without source maps
+    dist/vendor/                   small browser libraries from npm (idb: IndexedDB wrapper)
     dist/pyscript.json             PyScript config (interpreter, packages, files)
     dist/version.json              engine version + build hash
     dist/sw.js                     Workbox service worker precaching all of the above
@@ -162,6 +163,26 @@ def build_pyscript(out: Path) -> int:
     return copy_tree(src, out, {})
 
 
+#: Browser libraries the app's own JavaScript imports, copied from node_modules into
+#: dist/vendor/: npm package -> (file in the package, name in dist/vendor/).
+VENDOR = {"idb": ("build/index.js", "idb.js")}
+
+
+def build_vendor(out: Path) -> list[str]:
+    """Copy each VENDOR library (and its licence) into ``out``; returns what was copied."""
+    out.mkdir(parents=True, exist_ok=True)
+    done = []
+    for package, (src, name) in VENDOR.items():
+        pkg = npm_package_dir(package)
+        shutil.copy2(pkg / src, out / name)
+        for lic in ("LICENSE", "LICENSE.md", "LICENSE.txt"):
+            if (pkg / lic).is_file():
+                shutil.copy2(pkg / lic, out / f"{Path(name).stem}.LICENSE.txt")
+                break
+        done.append(f"{package} {npm_version(package)}")
+    return done
+
+
 def ui_files(pwa: Path) -> dict[str, str]:
     """PyScript `files`: each file of the pwa/tb_ui package, fetched from the same
     relative URL into the same relative path of Python's working directory
@@ -241,6 +262,8 @@ def main() -> None:
     log(f"pyodide    {npm_version('pyodide')} + micropip {MICROPIP_VERSION} (lock rewritten)")
     n = build_pyscript(dist / "pyscript")
     log(f"pyscript   {npm_version('@pyscript/core')} ({n} files)")
+
+    log(f"vendor     {', '.join(build_vendor(dist / 'vendor'))}")
 
     seen: dict[str, Path] = {}
     n = copy_tree(pwa, dist, seen)

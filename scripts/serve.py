@@ -38,14 +38,29 @@ MIME_TYPES = {
 }
 
 
+#: The policy in pwa/index.html's <meta http-equiv="Content-Security-Policy"> (keep them equal;
+#: e2e/test_security.py checks): this origin's files only, WebAssembly compilation but no eval,
+#: no inline script or style, no plugins, no <base>, no form posts.
+META_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; "
+            "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+            "form-action 'none'")
+#: The header this server sends: the meta policy, and no framing by other sites (clickjacking).
+CSP = META_CSP + "; frame-ancestors 'none'"
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with pinned MIME types, no-cache, and quiet logs unless asked."""
+    """Static files with pinned MIME types, no-cache, the CSP, and quiet logs unless asked."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     verbose = False
+    #: The Content-Security-Policy header (None: none, for pages that are not the app).
+    csp: str | None = CSP
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.csp:
+            self.send_header("Content-Security-Policy", self.csp)
+        self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)

@@ -19,10 +19,12 @@ from typing import Any
 from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
+    MAX_SAVE_BYTES,
     THEMES,
     SaveStore,
     Storage,
     StorageFull,
+    backup_document,
     load_settings,
     save_settings,
 )
@@ -193,6 +195,11 @@ class App:
         self.go("library")
         return False
 
+    def storage_problem(self) -> str | None:
+        """Why games are not being kept on this device right now (shown on every screen),
+        or None."""
+        return self.storage.problem()
+
     def autosave(self) -> None:
         if self.match is None or self.match_id is None:
             return
@@ -231,8 +238,15 @@ class App:
             return False
         if match is not None:
             self.match, self.match_id = match, sid
+            if (self.store.entry(sid) or {}).get("listing_damaged"):
+                try:  # the game opened: its listing can be written anew from it
+                    self.store.put(sid, match, touch=False)
+                except StorageFull:
+                    pass
             self.store.set_current(sid)
             self._reset_marks()
+            if match.notices:  # e.g. a save from another engine version, resumed anyway
+                self.notice = " ".join(match.notices)
             self.fresh_action = None
             self.table_ui = {}
             self.thinking = None
@@ -932,13 +946,31 @@ class App:
         self.notice = f"Exported as {name}."
         return {"download": (name, text)}
 
+    def import_refusal(self, name: str, size: int) -> str | None:
+        """The message refusing a file of ``size`` bytes before it is read (too large to
+        be a save or a backup of ours), or None."""
+        if size > MAX_SAVE_BYTES:
+            return (f"Could not import {name}: the file is too large ({size:,} bytes; a save of this app "
+                    f"is at most {MAX_SAVE_BYTES:,}), so it is not a Time & Barons save. "
+                    "Your other saved games are unchanged.")
+        return None
+
     def on_import_text(self, d: dict[str, Any]) -> None:
+        """Import a chosen file (``text``: its bytes or text): a save, or a backup of
+        every save (restored as new saves)."""
         from py_engine.core import SaveError
 
         fname = str(d.get("name") or "the file")
+        data = d.get("text") or ""
         self.notice = self.error = None
+        if not isinstance(data, str | bytes):
+            data = str(data)
+        backup = backup_document(data)
+        if backup is not None:
+            self._import_backup(fname, backup)
+            return
         try:
-            sid, match = self.store.import_text(d.get("text") or "")
+            sid, match = self.store.import_text(data)
         except SaveError as e:
             self.error = f"Could not import {fname}: {e} Your other saved games are unchanged."
             return
@@ -947,10 +979,32 @@ class App:
             return
         names = ", ".join(s.name for s in match.seats)
         if match.is_over():  # a finished game (an exported replay) opens in the replay viewer
-            self.notice = f"Imported {fname}: {match.game.title} with {names}, a finished game. Here is its replay."
+            self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}, a finished game. "
+                                    "Here is its replay.", *match.notices])
             self.open_replay(sid)
             return
-        self.notice = f"Imported {fname}: {match.game.title} with {names}."
+        self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}.", *match.notices])
+        self.go("saves")
+
+    def _import_backup(self, fname: str, doc: dict[str, Any]) -> None:
+        try:
+            restored, already, failed = self.store.import_backup(doc)
+        except StorageFull as e:
+            self.error = f"Could not restore all of {fname}: there is no room to store it ({e})."
+            return
+        parts = []
+        if already:
+            parts.append(f"{already} {'was' if already == 1 else 'were'} already here")
+        if failed:
+            parts.append(f"{len(failed)} could not be read ({failed[0]})")
+        extra = f" ({'; '.join(parts)})" if parts else ""
+        if restored:
+            n = len(restored)
+            self.notice = f"Restored {n} saved game{'s' if n != 1 else ''} from {fname}{extra}."
+        elif failed and not already:
+            self.error = f"Could not restore any saved game from {fname}{extra}."
+        else:
+            self.notice = f"{fname} holds no saved game that is not already here{extra}."
         self.go("saves")
 
     # settings

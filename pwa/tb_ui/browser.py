@@ -1,10 +1,14 @@
 """The thin browser layer: the ONLY module that imports pyscript / js / pyodide.
 
 - renders ``App.render()`` into ``#app`` (keeping the timeline's scroll position
-  and focus), sets ``data-theme`` on ``<html>`` and the document title;
+  and focus), sets ``data-theme`` on ``<html>`` and the document title; inline
+  styles arrive as ``data-css`` and are applied through the CSSOM (the page's
+  Content-Security-Policy refuses style attributes in markup);
 - one delegated listener per event type (click, change, submit) on ``#app``,
   reading ``data-act`` and the other ``data-*`` attributes;
-- localStorage as the app's :class:`~tb_ui.store.Storage`;
+- storage: ``storage.js`` (IndexedDB, strict durability; opened by shell.js at page
+  load) under a :class:`~tb_ui.store.WriteThroughStorage`; localStorage records of
+  earlier versions are migrated on start;
 - bots: scheduled with ``asyncio.sleep`` so the page never blocks; "skip to my
   turn" draws nothing until the bots are done; replay autoplay likewise;
 - the History API (:mod:`tb_ui.nav`): one entry per screen, Back/Forward shown by
@@ -12,7 +16,8 @@
 - ``#tb-live``, an ``aria-live`` region outside ``#app`` that announces each move
   (:meth:`App.take_announcement`);
 - copying and sharing a text (the daily result);
-- file download (Blob + ``<a download>``) and upload (``<input type=file>``).
+- file download (Blob + ``<a download>``) and upload (``<input type=file>``, size
+  checked before reading, bytes handed to the app undecoded).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from .app import App
 from .nav import History
 from .replay import AUTOPLAY_SECONDS
-from .store import MemoryStorage
+from .store import MemoryStorage, SaveStore, Storage, WriteThroughStorage
 
 _app: App | None = None
 _root: Any = None
@@ -40,41 +45,66 @@ _history = History()
 #: Seconds of bot search per slice before yielding to the browser (the page stays responsive).
 SLICE_SECONDS = 0.03
 
+NOTHING_KEPT = ("This browser does not let the app keep anything on this device (private browsing, or "
+                "site data blocked), so games played now are lost when the page closes. Export a game "
+                "from Saved games to keep it.")
+
 
 # ---- storage -----------------------------------------------------------------------------
-class LocalStorage:
-    """``window.localStorage`` as a :class:`~tb_ui.store.Storage`."""
+class JsBackend:
+    """``storage.js``'s ``put``/``remove`` (promises of a committed write) as a
+    :class:`~tb_ui.store.Backend`."""
 
-    def __init__(self, ls: Any) -> None:
-        self.ls = ls
+    def __init__(self, module: Any) -> None:
+        self.module = module
 
-    def get(self, key: str) -> str | None:
-        v = self.ls.getItem(key)
-        return v if isinstance(v, str) else None
+    def put(self, key: str, value: str) -> Any:
+        return self.module.put(key, value)
 
-    def set(self, key: str, value: str) -> None:
-        self.ls.setItem(key, value)
-
-    def remove(self, key: str) -> None:
-        self.ls.removeItem(key)
-
-    def keys(self) -> list[str]:
-        out = []
-        for i in range(int(self.ls.length)):
-            k = self.ls.key(i)
-            if isinstance(k, str):
-                out.append(k)
-        return out
+    def remove(self, key: str) -> Any:
+        return self.module.remove(key)
 
 
-def _storage() -> Any:
+async def _open_storage() -> Storage:
+    """The app's storage: every record read once from storage.js, written through.
+
+    Never raises: if nothing can be read, a :class:`MemoryStorage` that says so."""
     try:
-        ls = window.localStorage
-        ls.setItem("tb:probe", "1")
-        ls.removeItem("tb:probe")
-        return LocalStorage(ls)
-    except Exception:  # storage disabled: play on, nothing persists
-        return MemoryStorage()
+        module = await js.tbShell.storage
+        snap = (await module.open()).to_py()
+    except Exception as e:
+        traceback.print_exc()
+        return MemoryStorage(warning=f"Saved games cannot be read on this device ({e}). {NOTHING_KEPT}")
+    if snap.get("backend") == "memory":
+        return MemoryStorage(warning=NOTHING_KEPT)
+    entries = {k: v for k, v in snap.get("entries") or [] if isinstance(k, str) and isinstance(v, str)}
+    warning = None
+    if snap.get("backend") == "localStorage":  # IndexedDB could not be opened
+        warning = (f"The app's database could not be opened on this device ({snap.get('error')}), so "
+                   "games are kept in the browser's simpler storage, which a crash right after a move "
+                   "can lose. Export games you want to keep.")
+    storage = WriteThroughStorage(entries, JsBackend(module), warning=warning,
+                                  full_at_start=None if snap.get("writable") else str(snap.get("error")))
+    proxy = create_proxy(lambda changes: storage.apply_external(changes.to_py()))
+    _proxies.append(proxy)
+    module.onExternal(proxy)
+    legacy = {k: v for k, v in snap.get("legacy") or [] if isinstance(k, str) and isinstance(v, str)}
+    if legacy:
+        handled = SaveStore(storage, lambda: float(js.Date.now())).migrate(legacy)
+        asyncio.ensure_future(_drop_legacy(storage, module, handled))
+    return storage
+
+
+async def _drop_legacy(storage: WriteThroughStorage, module: Any, keys: list[str]) -> None:
+    """Remove migrated localStorage records once their copies are committed."""
+    await storage.flush()
+    if not storage.failures and storage.full_at_start is None:
+        module.dropLegacy(to_js(keys))
+
+
+def _storage_changed() -> None:
+    if _app is not None and _root is not None:
+        render()
 
 
 def _obj(d: dict[str, Any]) -> Any:
@@ -212,6 +242,10 @@ def render() -> None:
     active = document.activeElement
     active_id = active.id if active is not None and getattr(active, "id", "") else ""
     _root.innerHTML = app.render()
+    styled = _root.querySelectorAll("[data-css]")
+    for i in range(int(styled.length)):
+        el = styled.item(i)
+        el.style.cssText = str(el.getAttribute("data-css"))
     document.documentElement.dataset.theme = app.theme()
     document.title = app.title()
     first = _root.firstElementChild
@@ -388,14 +422,19 @@ async def _import(el: Any) -> None:
     f = files.item(0)
     name = str(f.name)
     try:
-        text = str(await f.text())
+        refusal = _app.import_refusal(name, int(f.size))  # before reading a byte of it
+        if refusal:
+            _app.notice, _app.error = None, refusal
+            render()
+            return
+        data = (await f.arrayBuffer()).to_bytes()  # decoded (strictly, as UTF-8) by the app
     except Exception as e:
         _app.error = f"Could not read {name}: {e}"
         render()
         return
     finally:
         el.value = ""
-    run("import-text", {"text": text, "name": name})
+    run("import-text", {"text": data, "name": name})
 
 
 async def _copy(text: str) -> None:
@@ -439,12 +478,22 @@ def _download(name: str, text: str) -> None:
 
 # ---- start -----------------------------------------------------------------------------------
 def start() -> None:
-    """Create the app, render the first screen, then mark the page ready."""
+    """Start the app: storage is asynchronous, so the rest runs as a task."""
+    asyncio.ensure_future(_start())
+
+
+async def _start() -> None:
+    """Open the storage, create the app, render the first screen, then mark the page ready.
+    If that fails, the shell's boot-error panel says why (and offers to export and reset
+    the stored data)."""
     global _app, _root
     _root = document.getElementById("app")
     try:
-        _app = App(_storage(), now_ms=lambda: float(js.Date.now()), format_time=_format_time,
+        storage = await _open_storage()
+        _app = App(storage, now_ms=lambda: float(js.Date.now()), format_time=_format_time,
                    botspeed_override=_query("botspeed"), today=_today)
+        if isinstance(storage, WriteThroughStorage):
+            storage.on_change = _storage_changed
         document.documentElement.dataset.theme = _app.theme()
         _live_region()
         try:
@@ -463,8 +512,13 @@ def start() -> None:
         render()
     except Exception as e:
         traceback.print_exc()
-        _root.innerHTML = (f'<main class="wrap"><h1>Time &amp; Barons could not start</h1>'
-                           f'<p class="alert alert-error" role="alert">{type(e).__name__}: '
-                           f'{str(e).replace("<", "&lt;")}</p></main>')
+        text = "".join(traceback.format_exception(e))
+        try:
+            js.tbShell.fail(text)
+        except Exception:  # no shell: say it in the page
+            _root.innerHTML = (f'<main class="wrap"><h1>Time &amp; Barons could not start</h1>'
+                               f'<p class="alert alert-error" role="alert">{type(e).__name__}: '
+                               f'{str(e).replace("<", "&lt;")}</p></main>')
         document.body.dataset.error = "1"
+        return
     document.body.dataset.ready = "1"

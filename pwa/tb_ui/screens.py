@@ -72,6 +72,9 @@ def alerts(app: Any) -> str:
                 f'{button("OK", "dismiss", "btn ghost small")}</div>')
     if app.save_error:
         out += f'<div class="alert alert-error" role="alert"><p>{e(app.save_error)}</p></div>'
+    problem = app.storage_problem()
+    if problem and problem != app.save_error:
+        out += f'<div class="alert alert-error storage-alert" role="alert"><p>{e(problem)}</p></div>'
     return out + catchup_panel(app)
 
 
@@ -239,6 +242,9 @@ def saves(app: Any) -> str:
         status = entry.get("result") or ("Finished" if entry.get("over") else entry.get("progress", ""))
         damaged = (f'<p class="damaged" role="note">Cannot be opened: {e(entry["damaged"])}</p>'
                    if entry.get("damaged") else "")
+        if entry.get("listing_damaged") and not entry.get("damaged"):
+            damaged += ('<p class="damaged" role="note">The details of this save in the list were damaged; '
+                        "the game itself is kept. Open it to check it, or export it.</p>")
         title = entry.get("title", "Saved game")
         who = players_text(seats) or "unknown players"
         if app.confirm_delete == sid:
@@ -255,7 +261,7 @@ def saves(app: Any) -> str:
         items.append(
             f'<li class="save"{attrs(data_id=sid)}><div class="save-info"><h2>{e(title)}</h2>'
             f'<p class="who">{e(who)}</p>'
-            f'<p class="meta">{e(status)} · last played {e(when)}</p>{damaged}</div>'
+            f'<p class="meta">{e(" · ".join(p for p in (status, f"last played {when}") if p))}</p>{damaged}</div>'
             f'<div class="actions">{actions}</div></li>')
     listing = (f'<ul class="saves">{"".join(items)}</ul>' if items
                else '<p class="empty">No saved games yet. Games are saved automatically after every move.</p>')
@@ -263,7 +269,8 @@ def saves(app: Any) -> str:
             + '<h1 tabindex="-1">Saved games</h1>' + alerts(app)
             + '<div class="row import-row"><label class="btn file">Import a save file'
             + '<input type="file" accept=".json,application/json" data-act="import" class="file-input">'
-            + '</label><p class="help">Saves are kept on this device. Export one to move it to another device or keep a copy.</p></div>'
+            + '</label><p class="help">Saves are kept on this device. Export one to move it to another device or keep a copy. '
+            + 'A backup of all saves (made when the app could not start) is imported here too.</p></div>'
             + listing + "</main>")
 
 

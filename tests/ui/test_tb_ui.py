@@ -43,6 +43,10 @@ class Elements(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: (v if v is not None else "") for k, v in attrs}
+        # The app's Content-Security-Policy (style-src 'self', no inline script) would block
+        # these: inline styles go in data-css (applied through the CSSOM by the browser layer).
+        assert tag not in ("script", "style") and "style" not in a, f"<{tag} {a}> breaks the CSP"
+        assert not any(k.startswith("on") for k in a), f"<{tag} {a}>: inline event handler"
         el = {"tag": tag, "attrs": a, "text": ""}
         if "data-act" in a:
             self.found.append(el)

@@ -195,7 +195,7 @@ def test_execution_steps_run_one_by_one_once_with_the_pending_space_highlighted(
     html = app.render()
     st = app.match.state
     report = re.search(r'<section class="tw-steps.*?</section>', html, re.S).group(0)
-    done = re.findall(r'<li class="tw-step done tw-new" style="--tw-delay:([\d.]+)s">', report)
+    done = re.findall(r'<li class="tw-step done tw-new" data-css="--tw-delay:([\d.]+)s">', report)
     assert [float(x) for x in done] == [0.45 * i for i in range(len(st["steps"]))]
     for step_ in st["steps"]:
         assert re.search(rf'class="tw-space[^"]*tw-flash[^"]*" id="tw-space-{step_["space"] + 1}"', html)
@@ -353,7 +353,7 @@ def test_only_the_holders_hand_is_ever_rendered_in_a_full_pass_and_play_game() -
 
 
 def _strip(html: str) -> str:
-    return re.sub(r' style="--tw-delay:[^"]*"| tw-flash| tw-new', "", html)
+    return re.sub(r' data-css="--tw-delay:[^"]*"| tw-flash| tw-new', "", html)
 
 
 def test_handoff_comes_before_a_choice_owed_during_the_other_players_turn() -> None:

@@ -109,7 +109,7 @@ def thinking_html(app: Any, ctx: TableContext, name: str) -> str:
     return (f'<div class="thinking-box" role="status">'
             f'<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{e(name)} is thinking…</p>'
             f'<div{attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)}>'
-            f'<span class="think-fill" style="width:{pct}%"></span></div></div>')
+            f'<span class="think-fill" data-css="width:{pct}%"></span></div></div>')
 
 
 # ---- pieces every table uses ------------------------------------------------------------

@@ -185,7 +185,7 @@ def _site(t: _T, x: dict[str, Any]) -> str:
             f'<span class="tb-lv" title="Card level">{ROMAN[(c["level"] or 1) - 1]}</span></div>'
             f'<div class="tb-site-stats"><span class="tb-f" title="Followers">{icon("f")} <b>{x["f"]}</b></span>'
             f'<span class="tb-dmg" title="Damage / integrity">{icon("d")} {dmg}/{integ}'
-            f'<span class="tb-bar"><span style="width:{pct}%"></span></span></span></div>'
+            f'<span class="tb-bar"><span data-css="width:{pct}%"></span></span></span></div>'
             f'{"".join(badges)}{inc}'
             + (f'<ul class="tb-atts">{atts}</ul>' if atts else "")
             + tuck + _ability_rows(t, x)

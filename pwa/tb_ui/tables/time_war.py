@@ -173,7 +173,7 @@ def _players(t: _Ctx) -> str:
             # phones: the decision panel is below the board; show the bot at work up here too
             pct = round(100 * (t.app.thinking_progress() or 0.0))
             think = (f'<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
-                     f'<span class="think-bar"><span class="think-fill" style="width:{pct}%"></span></span></div>')
+                     f'<span class="think-bar"><span class="think-fill" data-css="width:{pct}%"></span></span></div>')
         items.append(
             f'<li{attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""), aria_current="true" if turn else None, aria_label=label)}>'
             f'<div class="tw-pl-head">{badge(s)}<span class="pname">{e(p["name"])}</span>'
@@ -358,7 +358,7 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
             rally_btn = (f'<button type="button" class="btn tw-rally tw-choice"{ctx.action_attrs(a)}'
                          f' aria-label="{e(rally_name(a["label"]))}">Rally from here</button>')
         rows.append(
-            f'<li{attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, style=style)}>'
+            f'<li{attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, data_css=style)}>'
             f'<div class="tw-sp-info" role="group" aria-label="{e(_space_label(t, sp))}">'
             f'<div class="tw-sp-head"><h3 class="tw-sp-name">{e(sp["name"])}{base}</h3>{run}{vals}</div>'
             f'{"".join(tags)}{_units(sp)}{ctl_html}{rally_btn}</div>'
@@ -596,7 +596,7 @@ def _steps(t: _Ctx) -> str:
     items = []
     for i, st in enumerate(steps):
         new = i >= t.new_from
-        style = f' style="--tw-delay:{0.45 * (i - t.new_from):.2f}s"' if new else ""
+        style = f' data-css="--tw-delay:{0.45 * (i - t.new_from):.2f}s"' if new else ""
         items.append(f'<li class="tw-step done{" tw-new" if new else ""}"{style}>'
                      f'<span class="tw-step-sp">{glyph(st["command"], t.down(st["player"]))}{e(SHORT[st["space"] + 1])}</span>'
                      f'<span>{e(st["text"])}</span></li>')
