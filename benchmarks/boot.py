@@ -93,11 +93,49 @@ PROBE = """
   });
   t.progress = [];
   addEventListener("py:progress", (e) => t.progress.push([Math.round(performance.now()), String(e.detail)]));
+  addEventListener("py:ready", () => { if (t.pyReady == null) t.pyReady = performance.now(); });
   addEventListener("py:done", () => { t.pyDone = performance.now(); });
+  // Every WebAssembly compile/instantiate: start, end, and what was compiled (a response's URL or
+  // a buffer's size), so the runtime's (pyodide.asm.wasm) can be told from small feature probes.
+  t.wasm = [];
+  const W = globalThis.WebAssembly;
+  if (W) for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+    const orig = W[name];
+    if (typeof orig !== "function") continue;
+    W[name] = function (...args) {
+      const rec = { name, start: performance.now(), end: null, url: null, bytes: null };
+      t.wasm.push(rec);
+      const src = args[0];
+      if (src && typeof src.byteLength === "number") rec.bytes = src.byteLength;
+      else if (src instanceof W.Module) rec.bytes = -1;
+      else Promise.resolve(src).then((r) => { rec.url = r && r.url; }, () => {});
+      const p = orig.apply(this, args);
+      Promise.resolve(p).then(() => { rec.end = performance.now(); }, () => { rec.end = -1; });
+      return p;
+    };
+  }
   if ("serviceWorker" in navigator)
     navigator.serviceWorker.ready.then(() => { t.swReady = performance.now(); });
 })();
 """.replace("__TABLE__", json.dumps(TABLE_BUTTONS))
+
+# Read once a navigation has reached its milestone: the probe, User Timing marks (tb:* from the
+# app's Python), and the resource/navigation timings of the files a boot waits for.
+COLLECT = """() => {
+  const pick = (e) => ({ start: e.startTime, worker: e.workerStart || null, reqStart: e.requestStart,
+                         respStart: e.responseStart, end: e.responseEnd, size: e.encodedBodySize });
+  const res = {};
+  for (const e of performance.getEntriesByType("resource")) {
+    const path = new URL(e.name).pathname;
+    const key = path.slice(path.lastIndexOf("/") + 1) || "index.html";
+    if (!(key in res)) res[key] = pick(e);
+  }
+  const nav = performance.getEntriesByType("navigation")[0];
+  const marks = {};
+  for (const m of performance.getEntriesByType("mark")) if (!(m.name in marks)) marks[m.name] = m.startTime;
+  return { ...window.__bench, shell: window.tbShell ? window.tbShell.boot : null,
+           bareParts: window.__bare || null, marks, res, nav: nav ? pick(nav) : null };
+}"""
 
 GROUPS = ["pyodide core", "stdlib", "pyscript", "micropip", "our wheel", "app files"]
 
@@ -266,8 +304,7 @@ def navigate(page: Any, url: str, cond: str, cdp: Cdp | None = None, mark: str =
     page.wait_for_function(f"() => window.__bench && (window.__bench.{cond} != null || window.__bench.error != null)",
                            timeout=TIMEOUT_MS, polling=25)
     wall = (time.perf_counter() - t0) * 1000
-    b = page.evaluate("() => ({...window.__bench, shell: window.tbShell ? window.tbShell.boot : null,"
-                      " bareParts: window.__bare || null})")
+    b = page.evaluate(COLLECT)
     if b.get("error") is not None and b.get(cond) is None:
         text = page.inner_text("body")[-2000:]
         raise RuntimeError(f"{url}: error before {cond}:\n{text}")
@@ -351,7 +388,7 @@ def byte_rows(records: list[dict[str, Any]], site: Path, phases: set[str], sw: b
 
 # ---- one sequence per page kind ----------------------------------------------------------------
 
-def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
+def app_sequence(browser: Any, throttle: float | None, quick: bool = False) -> dict[str, Any]:
     """cold library -> (service worker ready) -> warm library -> [unthrottled only: start a game by
     taps -> warm table -> offline table -> offline library]."""
     srv = BenchServer(APP_DIR)
@@ -375,7 +412,7 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         res["warm_library"] = navigate(page, url, "ready", cdp, "warm", throttle)
         res["bytes_warm"] = {"page": byte_rows(srv.records, APP_DIR, {"warm"}, False, cdp.of("warm")),
                              "sw": byte_rows(srv.records, APP_DIR, {"warm"}, True)}
-        if throttle:
+        if throttle or quick:
             return res
         srv.phase("play")
         start_timeline_two_humans(page)
@@ -397,7 +434,7 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         srv.stop()
 
 
-def bare_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
+def bare_sequence(browser: Any, throttle: float | None, quick: bool = False) -> dict[str, Any]:
     """cold -> warm (HTTP cache only: no service worker) -> [unthrottled only: offline attempt]."""
     srv = BenchServer(BARE_DIR)
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
@@ -414,7 +451,7 @@ def bare_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         srv.phase("warm")
         res["warm"] = navigate(page, url, "bare", cdp, "warm", throttle)
         res["bytes_warm"] = {"page": byte_rows(srv.records, BARE_DIR, {"warm"}, False, cdp.of("warm"))}
-        if throttle:
+        if throttle or quick:
             return res
         ctx.set_offline(True)
         srv.stop()
@@ -567,23 +604,7 @@ def markdown(result: dict[str, Any]) -> str:
         L.append(f"| {c['label']} | {cell(c['app'])} | {bare_cell} | {ratio} |")
     L.append("")
 
-    # where the time goes
-    bd = result["breakdown"]
-    L += ["Where the time goes: median milestones, seconds since the navigation started (app: PyScript's "
-          "`py:progress` events; bare: timestamps taken by the page).", "",
-          "| app | " + " | ".join(lbl for _, lbl in APP_STAGES) + " |", "|---|" + "---|" * len(APP_STAGES)]
-    for label, *_ in STAGE_ROWS:
-        if label in bd["app"]:
-            L.append(f"| {label} | " + " | ".join(fmt_s(bd["app"][label].get(k)) for k, _ in APP_STAGES) + " |")
-    L += ["", "| bare | " + " | ".join(lbl for _, lbl in BARE_STAGES) + " |", "|---|" + "---|" * len(BARE_STAGES)]
-    for label, *_ in STAGE_ROWS:
-        if label in bd["bare"]:
-            L.append(f"| {label} | " + " | ".join(fmt_s(bd["bare"][label].get(k)) for k, _ in BARE_STAGES) + " |")
-    if "swReady" in bd["app"].get("cold", {}):
-        L += ["", f"App cold: the service worker is active (precache complete, offline-capable) at "
-              f"{fmt_s(bd['app']['cold']['swReady'])} s (median)."]
-    L.append("")
-
+    L += breakdown_markdown(result["breakdown"])
     order = GROUPS + ["service worker script"]
     L += ["### Bytes on a first visit (run 1)", "",
           "Raw = response bodies as sent by `scripts/serve.py` (no compression); gzip -9 = the same files "
@@ -621,26 +642,129 @@ def markdown(result: dict[str, Any]) -> str:
     return "\n".join(L)
 
 
-APP_STAGES = [("Loading Pyodide", "PyScript starts Pyodide"), ("Loaded interpreter", "interpreter loaded"),
-              ("Loaded files", "UI files fetched"), ("Loaded Pyodide", "packages installed"),
-              ("ready", "ready"), ("pyDone", "py:done")]
-BARE_STAGES = [("imported", "pyodide.mjs imported"), ("loaded", "loadPyodide() done"), ("ran", "`import sys` done"),
-               ("bare", "marker")]
+#: The navigations broken down: label, sequence, app field, bare field.
 STAGE_ROWS = [("cold", "plain", "cold_library", "cold"), ("warm", "plain", "warm_library", "warm"),
               ("CPU ×4 cold", "x4", "cold_library", "cold"), ("CPU ×4 warm", "x4", "warm_library", "warm")]
 
+#: Phases of a boot: (key, label, from milestone, to milestone). A phase whose milestones are
+#: missing in a navigation (e.g. no micropip on a warm start, no PyScript on the bare page) is
+#: left out of that navigation; "0" is the start of the navigation.
+PHASES = [
+    ("page", "page, shell.js, PyScript's JS and config → Pyodide starts", "0", "pyodide_start"),
+    ("storage", "PyScript: IndexedDB package cache", "storage_start", "storage_end"),
+    ("asm", "pyodide.asm.mjs (1.25 MB JS) loaded → wasm compile starts", "interp_start", "wasm_start"),
+    ("wasm", "wasm fetch (SW/HTTP) + compile + instantiate", "wasm_start", "wasm_end"),
+    ("python", "Python start-up (stdlib zip into the FS, interpreter, Pyodide's bootstrap; "
+               "snapshot: memory restore), + our wheel when passed to loadPyodide", "wasm_end", "interp"),
+    ("files", "PyScript `files` (UI sources into the FS)", "interp", "files"),
+    ("micropip", "micropip + our wheel (first visit only)", "files", "packages"),
+    ("pyscript", "PyScript's Python bootstrap (writes and imports `pyscript`), main.py fetched", "packages", "main"),
+    ("imports", "import the UI (tb_ui)", "main", "imported"),
+    ("boot", "app state, saves, engines imported", "imported", "booted"),
+    ("render", "first render", "booted", "rendered"),
+    ("tail", "render → ready marker seen", "rendered", "ready"),
+    ("total", "total: navigation → ready", "0", "ready"),
+]
+#: Points in time shown under the phases (ms since the navigation started).
+POINTS = [("doc", "document response end (service worker or network)"),
+          ("wasm_served", "pyodide.asm.wasm response end"),
+          ("stdlib_served", "python_stdlib.zip response end")]
 
-def stage_times(probe: dict[str, Any]) -> dict[str, float]:
-    """Milestones (ms since navigation start) of one navigation, from the probe."""
-    out: dict[str, float] = {}
+
+def milestones(probe: dict[str, Any]) -> dict[str, float]:
+    """Milestones (ms since the navigation started) of one navigation, from the probe."""
+    out: dict[str, float] = {"0": 0.0}
+    prog: dict[str, float] = {}
     for at, detail in probe.get("progress") or []:
-        out.setdefault(detail, at)
-    for k in ("pyDone", "ready", "bare", "swReady"):
+        prog.setdefault(detail, at)
+    for key, event in (("pyodide_start", "Loading Pyodide"), ("storage_start", "Loading Storage"),
+                       ("storage_end", "Loaded Storage"), ("interp_start", "Loading interpreter"),
+                       ("interp", "Loaded interpreter"), ("files", "Loaded files"), ("packages", "Loaded Pyodide")):
+        if event in prog:
+            out[key] = prog[event]
+    bare = probe.get("bareParts") or {}
+    if "imported" in bare:  # the bare page: its own timestamps
+        out["pyodide_start"] = out["interp_start"] = bare["imported"]
+        if "loaded" in bare:
+            out["interp"] = bare["loaded"]
+    if "files" not in out and "interp" in out and "packages" in out:
+        out["files"] = out["interp"]  # no `files` in the config: a zero-length phase
+    wasm = [w for w in probe.get("wasm") or [] if w.get("end") not in (None, -1)
+            and ((w.get("url") or "").endswith("/pyodide.asm.wasm") or (w.get("bytes") or 0) > 1_000_000)]
+    if wasm:
+        out["wasm_start"] = wasm[0]["start"]
+        out["wasm_end"] = wasm[0]["end"]
+    marks = probe.get("marks") or {}
+    for key in ("main", "imported", "booted", "rendered"):
+        if f"tb:{key}" in marks:
+            out[key] = marks[f"tb:{key}"]
+    if "main" in out and "packages" not in out and "interp" in out:
+        out["packages"] = out.get("files", out["interp"])
+    for k in ("ready", "table", "bare"):
         if probe.get(k) is not None:
-            out[k] = probe[k]
-    for k, v in (probe.get("bareParts") or {}).items():
-        out[k] = v
+            out["ready"] = probe[k]
+            break
+    if probe.get("nav"):
+        out["doc"] = probe["nav"]["end"]
+    res = probe.get("res") or {}
+    for key, name in (("wasm_served", "pyodide.asm.wasm"), ("stdlib_served", "python_stdlib.zip")):
+        if name in res:
+            out[key] = res[name]["end"]
     return out
+
+
+def phase_durations(ms: dict[str, float]) -> dict[str, float]:
+    return {key: ms[z] - ms[a] for key, _, a, z in PHASES if a in ms and z in ms}
+
+
+def breakdown(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per case (cold, warm, CPU ×4 cold/warm) and page: the median of each phase's duration and
+    of each point in time, over the runs that have it."""
+    out: dict[str, Any] = {"app": {}, "bare": {}}
+    for label, seq, afield, bfield in STAGE_ROWS:
+        for who, field in (("app", afield), ("bare", bfield)):
+            phases: dict[str, list[float]] = {}
+            points: dict[str, list[float]] = {}
+            for r in runs:
+                nav = (r[who].get(seq) or {}).get(field)
+                if not nav:
+                    continue
+                ms = milestones(nav["probe"])
+                for k, v in phase_durations(ms).items():
+                    phases.setdefault(k, []).append(v)
+                for k, _ in POINTS:
+                    if k in ms:
+                        points.setdefault(k, []).append(ms[k])
+            if phases:
+                out[who][label] = {"phases": {k: round(statistics.median(v), 1) for k, v in phases.items()},
+                                   "points": {k: round(statistics.median(v), 1) for k, v in points.items()},
+                                   "n": max(len(v) for v in phases.values())}
+    return out
+
+
+def breakdown_markdown(bd: dict[str, Any]) -> list[str]:
+    cols = [(label, who) for label, *_ in STAGE_ROWS for who in ("app", "bare") if label in bd[who]]
+    if not cols:
+        return []
+    L = ["### Where the time goes", "",
+         "Median duration of each phase in seconds (each phase's median over the runs, so the column does not add "
+         "up exactly to the total). Milestones: PyScript's `py:progress` events, the wrapped "
+         "`WebAssembly.instantiate*` calls, User Timing marks `tb:main`/`tb:imported`/`tb:booted`/`tb:rendered` "
+         "from the app's Python, the bare page's own timestamps; — = the phase does not occur.", "",
+         "| phase | " + " | ".join(f"{label} {who}" for label, who in cols) + " |",
+         "|---|" + "---:|" * len(cols)]
+    for key, text, *_ in PHASES:
+        cells = [bd[who][label]["phases"].get(key) for label, who in cols]
+        if all(c is None for c in cells):
+            continue
+        name = f"**{text}**" if key == "total" else text
+        L.append(f"| {name} | " + " | ".join(fmt_s(c) if key != "total" or c is None else f"**{fmt_s(c)}**"
+                                            for c in cells) + " |")
+    for key, text in POINTS:
+        cells = [bd[who][label]["points"].get(key) for label, who in cols]
+        if any(c is not None for c in cells):
+            L.append(f"| *at: {text}* | " + " | ".join(fmt_s(c) for c in cells) + " |")
+    return L + [""]
 
 
 def observations(result: dict[str, Any]) -> list[str]:
@@ -648,21 +772,18 @@ def observations(result: dict[str, Any]) -> list[str]:
     bd, b, s = result["breakdown"], result["bytes"], result["summary"]
     out = ["### Observations (computed from this run)", ""]
 
-    def span(label: str, a: str, z: str) -> float | None:
-        row = bd["app"].get(label, {})
-        return (row[z] - row[a]) / 1000 if a in row and z in row else None
+    def ph(who: str, label: str, key: str) -> float | None:
+        v = bd[who].get(label, {}).get("phases", {}).get(key)
+        return None if v is None else v / 1000
 
-    inst = {k: span(k, "Loaded files", "Loaded Pyodide") for k in ("cold", "warm", "CPU ×4 cold", "CPU ×4 warm")}
-    ui = {k: span(k, "Loaded Pyodide", "ready") for k in ("cold", "warm", "CPU ×4 cold", "CPU ×4 warm")}
-    if inst["cold"] is not None:
-        out.append(f"- Installing the packages (micropip + our wheel) takes {inst['cold']:.2f} s cold "
-                   f"({inst['CPU ×4 cold'] or 0:.2f} s at CPU ×4); warm and offline navigations skip it "
-                   f"({inst['warm'] or 0:.2f} s: PyScript reuses the package lock it saved in IndexedDB on the first "
-                   "visit and loads the wheel directly; micropip is not even fetched).")
-    if ui["cold"] is not None:
-        out.append(f"- Importing the UI and engines and drawing the first screen (packages installed → ready): "
-                   f"{ui['cold']:.2f} s cold, {ui['warm'] or 0:.2f} s warm, {ui['CPU ×4 cold'] or 0:.2f} / "
-                   f"{ui['CPU ×4 warm'] or 0:.2f} s at CPU ×4.")
+    for label in ("warm", "CPU ×4 warm"):
+        a_int, b_int = ph("app", label, "python"), ph("bare", label, "python")
+        if a_int is not None and b_int is not None:
+            out.append(f"- {label}: Python start-up {a_int:.2f} s in the app vs {b_int:.2f} s in the bare page; "
+                       f"PyScript's own phases (page+config, storage, files, micropip, bootstrap) "
+                       f"{sum(ph('app', label, k) or 0 for k in ('page', 'storage', 'files', 'micropip', 'pyscript')):.2f} s; "
+                       f"our imports, engines and first render "
+                       f"{sum(ph('app', label, k) or 0 for k in ('imports', 'boot', 'render')):.2f} s.")
     for key in ("cold", "warm", "cold_x4", "warm_x4"):
         c = s[key]
         if c["app"] and c["bare"]:
@@ -670,39 +791,16 @@ def observations(result: dict[str, Any]) -> list[str]:
                        "over bare Pyodide (medians).")
     boot_files = {f for g in b["app_first_visit"].values() for f in g["files"]}
     pre_files = {f for g in b["app_precache_after_boot"].values() for f in g["files"]}
+    again = sorted(pre_files & boot_files)
     unused = sorted(pre_files - boot_files - {"sw.js"})
     raw_pre = sum(g["raw"] for g in b["app_precache_after_boot"].values())
     if raw_pre:
-        ws = APP_DIR
-        unused_raw = sum((ws / f).stat().st_size for f in unused if (ws / f).is_file())
-        out.append(f"- The service worker's precache downloads everything again ({fmt_mb(raw_pre)} raw, all 200s: "
-                   "Workbox fetches revisioned entries with `cache: \"reload\"`, bypassing the HTTP cache), so a "
-                   "first visit moves about twice the boot's bytes. "
-                   f"{len(unused)} precached files ({fmt_mb(unused_raw)} raw) are never loaded by a boot (the manifest "
-                   "and large icons serve installation; the rest is PyScript's editor/terminal code): "
+        unused_raw = sum((APP_DIR / f).stat().st_size for f in unused if (APP_DIR / f).is_file())
+        out.append(f"- The service worker's precache downloaded {fmt_mb(raw_pre)} raw after the boot; "
+                   f"{len(again)} of those files had already been downloaded by the page. "
+                   f"{len(unused)} precached files ({fmt_mb(unused_raw)} raw) are never loaded by a boot: "
                    + ", ".join(f"`{f}`" for f in unused[:8]) + (", …" if len(unused) > 8 else "") + ".")
     return out + [""]
-
-
-def breakdown(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Median milestones per case, for the app and the bare page."""
-    out: dict[str, Any] = {"app": {}, "bare": {}}
-    for label, seq, afield, bfield in STAGE_ROWS:
-        for who, field, stages in (("app", afield, APP_STAGES), ("bare", bfield, BARE_STAGES)):
-            acc: dict[str, list[float]] = {}
-            for r in runs:
-                nav = (r[who].get(seq) or {}).get(field)
-                if not nav:
-                    continue
-                st = stage_times(nav["probe"])
-                for key, _ in stages:
-                    if key in st:
-                        acc.setdefault(key, []).append(st[key])
-                if who == "app" and label == "cold" and r["app"][seq].get("sw_ready_ms", -1) > 0:
-                    acc.setdefault("swReady", []).append(r["app"][seq]["sw_ready_ms"])
-            if acc:
-                out[who][label] = {k: round(statistics.median(v), 1) for k, v in acc.items()}
-    return out
 
 
 # ---- main --------------------------------------------------------------------------------------
@@ -712,6 +810,8 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=5, help="runs of each case (default 5)")
     p.add_argument("--throttle-runs", type=int, default=None, help="runs of the CPU x4 cases (default: --runs)")
     p.add_argument("--no-throttle", action="store_true", help="skip the CPU x4 cases")
+    p.add_argument("--quick", action="store_true",
+                   help="cold and warm only (no game in progress, no offline cases): for trying changes")
     p.add_argument("--out", default=str(RESULTS), help="results folder (default benchmarks/results)")
     p.add_argument("--markdown-only", action="store_true",
                    help="only rewrite boot.md from the boot.json already in --out (after editing the tables' code)")
@@ -720,7 +820,7 @@ def main() -> None:
         path = Path(a.out) / "boot.json"
         result = json.loads(path.read_text())
         result["summary"] = full_summary(result["runs"])
-        result["breakdown"] = breakdown([r for r in result["runs"] if "plain" in r["app"]])
+        result["breakdown"] = breakdown(result["runs"])
         path.write_text(json.dumps(result, indent=1) + "\n")
         (Path(a.out) / "boot.md").write_text(markdown(result))
         return
@@ -764,12 +864,12 @@ def main() -> None:
                     for who in order:
                         t0 = time.monotonic()
                         fn = app_sequence if who == "app" else bare_sequence
-                        run[who][seq] = fn(browser, rate)
+                        run[who][seq] = fn(browser, rate, a.quick)
                         r = run[who][seq]
                         key = "cold_library" if who == "app" else "cold"
                         wkey = "warm_library" if who == "app" else "warm"
                         extra = ""
-                        if who == "app" and seq == "plain":
+                        if who == "app" and seq == "plain" and not a.quick:
                             extra = (f", warm table {fmt_s(r['warm_table']['ms'])}, offline library "
                                      f"{fmt_s(r['offline_library']['ms'])}, offline table {fmt_s(r['offline_table']['ms'])}")
                         log(f"run {i + 1} {who:4} {seq:5}: cold {fmt_s(r[key]['ms'])} s, warm {fmt_s(r[wkey]['ms'])} s"
@@ -786,9 +886,9 @@ def main() -> None:
     summary = full_summary(runs)
     bare_notes = sorted({r["bare"]["plain"].get("offline_note", "") for r in plain})
     result = {
-        "args": {"runs": a.runs, "throttle_runs": throttle_runs},
+        "args": {"runs": a.runs, "throttle_runs": throttle_runs, "quick": a.quick},
         "machine": machine, "build": version, "summary": summary,
-        "breakdown": breakdown(plain), "bytes": bytes_summary(plain),
+        "breakdown": breakdown(runs), "bytes": bytes_summary(plain),
         "bare_offline_note": "; ".join(bare_notes),
         "app_offline_not_from_sw": sorted({u for r in plain for u in r["app"]["plain"].get("offline_not_from_sw", [])}),
         "runs": runs,

@@ -285,11 +285,13 @@ def start() -> None:
             traceback.print_exc()
             _app.error = f"The last game could not be reopened: {e}"
             _app.screen = "library"
+        js.performance.mark("tb:booted")
         for kind, fn in (("click", _on_click), ("change", _on_change), ("submit", _on_submit)):
             proxy = create_proxy(fn)
             _proxies.append(proxy)
             _root.addEventListener(kind, proxy)
         render()
+        js.performance.mark("tb:rendered")
     except Exception as e:
         traceback.print_exc()
         _root.innerHTML = (f'<main class="wrap"><h1>Time &amp; Barons could not start</h1>'
