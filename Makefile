@@ -12,7 +12,7 @@ PY       := $(VENV)/bin/python
 PORT     ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 # Build tools for dist/ (exact pins; the test extras come from pyproject.toml).
-BUILD_PINS := build==1.6.1 hatchling==1.33.0
+BUILD_PINS := build==1.6.1 hatchling==1.33.0 brotli==1.2.1
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 # Engine tests run inside Pyodide (Node): the conformance suite and the smoke test.
 PYODIDE_TESTS ?= tests/test_conformance.py tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
@@ -50,7 +50,7 @@ test: install lint test-engine build test-pyodide test-e2e
 
 # ---- installation (stamped, so repeated runs are quick) --------------------------------------
 
-$(VENV)/.play-stamp:
+$(VENV)/.play-stamp: Makefile
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PIP) $(BUILD_PINS)
 	@touch $@

@@ -8,11 +8,18 @@ refuses a ``.wasm`` that is not ``application/wasm`` and browsers refuse module
 scripts that are not JavaScript. Every response carries ``Cache-Control:
 no-cache`` so the browser revalidates and a rebuild shows at once (the service
 worker does the offline caching). The e2e tests import :func:`make_server`.
+
+Precompressed files: when the client accepts it, ``x.wasm`` is answered with the
+bytes of ``x.wasm.br`` (or ``x.wasm.gz``) that scripts/build.py wrote next to it,
+with ``Content-Encoding`` set and the original file's type, so the local server
+shows the real first-visit size. ``--no-compress`` serves the files as they are.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
+import os
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -38,15 +45,56 @@ MIME_TYPES = {
 }
 
 
+#: Precompressed twins, in order of preference: (suffix, Content-Encoding).
+ENCODINGS = ((".br", "br"), (".gz", "gzip"))
+
+
+def accepted(header: str | None) -> set[str]:
+    """Encodings an Accept-Encoding header allows (q=0 excluded)."""
+    out = set()
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip()
+        if name and not (q.startswith("q=") and float(q[2:] or 0) == 0):
+            out.add(name.strip().lower())
+    return out
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with pinned MIME types, no-cache, and quiet logs unless asked."""
+    """Static files with pinned MIME types, no-cache, precompressed twins, and quiet logs unless asked."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     verbose = False
+    compress = True
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """Like SimpleHTTPRequestHandler.send_head, but answers with a precompressed twin
+        (``.br``/``.gz`` next to the file) when the client accepts that encoding."""
+        path = self.translate_path(self.path)
+        if self.compress and os.path.isfile(path) and not path.endswith((".br", ".gz")):
+            ok = accepted(self.headers.get("Accept-Encoding"))
+            for suffix, encoding in ENCODINGS:
+                twin = path + suffix
+                if encoding in ok and os.path.isfile(twin):
+                    f = open(twin, "rb")  # noqa: SIM115 (closed by do_GET/do_HEAD)
+                    try:
+                        st = os.fstat(f.fileno())
+                        self.send_response(200)
+                        self.send_header("Content-Type", self.guess_type(path))
+                        self.send_header("Content-Encoding", encoding)
+                        self.send_header("Content-Length", str(st.st_size))
+                        self.send_header("Vary", "Accept-Encoding")
+                        self.send_header("Last-Modified", email.utils.formatdate(os.stat(path).st_mtime, usegmt=True))
+                        self.end_headers()
+                        return f
+                    except BaseException:
+                        f.close()
+                        raise
+        return super().send_head()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
         if self.verbose:
@@ -57,13 +105,24 @@ class VerboseHandler(Handler):
     verbose = True
 
 
+class PlainHandler(Handler):
+    compress = False
+
+
+class VerbosePlainHandler(Handler):
+    verbose = True
+    compress = False
+
+
 def make_server(directory: str | Path, host: str = "127.0.0.1", port: int = 0,
-                verbose: bool = False) -> ThreadingHTTPServer:
+                verbose: bool = False, compress: bool = True) -> ThreadingHTTPServer:
     """A ThreadingHTTPServer for ``directory``; port 0 picks a free port."""
     directory = Path(directory)
     if not directory.is_dir():
         raise SystemExit(f"serve: {directory} is not a folder (build the site first: make build)")
-    handler = partial(VerboseHandler if verbose else Handler, directory=str(directory))
+    cls = {(False, True): Handler, (True, True): VerboseHandler,
+           (False, False): PlainHandler, (True, False): VerbosePlainHandler}[(verbose, compress)]
+    handler = partial(cls, directory=str(directory))
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
@@ -96,8 +155,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     parser.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument("--no-compress", action="store_true", help="ignore the precompressed .br/.gz twins")
     args = parser.parse_args()
-    server = make_server(args.dir, args.host, args.port, verbose=not args.quiet)
+    server = make_server(args.dir, args.host, args.port, verbose=not args.quiet, compress=not args.no_compress)
     host, port = server.server_address[:2]
     print(f"Serving {Path(args.dir).resolve()} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
     try:
