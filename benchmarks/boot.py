@@ -29,16 +29,17 @@ and, for the app, the service worker), **offline** (``context.set_offline(True)`
 server stopped; the app is served by its service worker, the bare page has none), and cold/warm
 with the CPU throttled x4 (CDP ``Emulation.setCPUThrottlingRate``, a rough mid-range phone).
 
-Bytes: response bodies counted by the server (raw, scripts/serve.py does not compress), the
-page's CDP ``Network.loadingFinished`` encodedDataLength (body + headers) as a cross-check, and
-what ``gzip -9`` of the same files would give. The service worker's precache (Workbox fetches
-every file again; its requests carry ``Referer: .../sw.js``) happens after boot and is counted separately.
+Bytes: response bodies as the server sent them (scripts/serve.py answers with the precompressed
+``.br`` twin when the browser accepts it), the size of the files themselves, and the page's CDP
+``Network.loadingFinished`` encodedDataLength (body + headers) as a cross-check. A first visit is
+counted until the app is installed: the service worker active (its own requests carry
+``Referer: .../sw.js``) and the memory snapshot made; every URL's request count is kept, to show
+that each file is downloaded once.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import platform
@@ -232,13 +233,8 @@ def group_of(path: str) -> str:
     return "app files"
 
 
-_GZ: dict[Path, int] = {}
-
-
-def gzip9(f: Path) -> int:
-    if f not in _GZ:
-        _GZ[f] = len(gzip.compress(f.read_bytes(), compresslevel=9, mtime=0))
-    return _GZ[f]
+def file_size(f: Path) -> int:
+    return f.stat().st_size if f.is_file() else 0
 
 
 def prepare_sites() -> dict[str, Any]:
@@ -320,6 +316,27 @@ def wait_sw_ready(page: Any) -> float:
     return float(page.evaluate("() => window.__bench.swReady ?? -1"))
 
 
+def wait_installed(page: Any) -> dict[str, Any]:
+    """After a first start: wait until the app's memory snapshot is made (tb-pyodide.mjs reports
+    it in tbShell.boot.snapshot and with a tb:snapshot event); return the shell's install record."""
+    snap = page.evaluate("""() => new Promise((resolve) => {
+        const s = window.tbShell && window.tbShell.boot.snapshot;
+        if (!s || ["made", "unavailable", "restored", "none"].includes(s.state)) return resolve(s || null);
+        addEventListener("tb:snapshot", (e) => resolve(e.detail), { once: true });
+      })""")
+    return {"snapshot": snap, "precache": page.evaluate("() => window.tbShell && window.tbShell.boot.precache")}
+
+
+def url_counts(records: list[dict[str, Any]], phases: set[str]) -> dict[str, int]:
+    """Requests per site path in the given phases."""
+    out: dict[str, int] = {}
+    for r in records:
+        if r["phase"] in phases:
+            path = site_path(r["path"])
+            out[path] = out.get(path, 0) + 1
+    return out
+
+
 def state_n(page: Any) -> str | None:
     return page.locator("#app > .screen").get_attribute("data-n")  # type: ignore[no-any-return]
 
@@ -362,20 +379,21 @@ def check_tap_works(page: Any) -> None:
 
 def byte_rows(records: list[dict[str, Any]], site: Path, phases: set[str], sw: bool,
               cdp_reqs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Per group: files, raw body bytes (server), CDP encodedDataLength, gzip -9 of those files."""
+    """Per group: requests, files, body bytes as sent ("raw": br/gz when the browser accepted it),
+    the files' own sizes ("file"), CDP encodedDataLength."""
     out: dict[str, dict[str, Any]] = {}
     for r in records:
         if r["phase"] not in phases or r["sw"] != sw:
             continue
         path = site_path(r["path"])
         g = "service worker script" if path == "sw.js" else group_of(path)
-        row = out.setdefault(g, {"requests": 0, "status": {}, "files": [], "raw": 0, "gzip9": 0, "cdp": 0})
+        row = out.setdefault(g, {"requests": 0, "status": {}, "files": [], "raw": 0, "file": 0, "cdp": 0})
         row["requests"] += 1
         row["status"][str(r["status"])] = row["status"].get(str(r["status"]), 0) + 1
         row["raw"] += r["bytes"]
         if r["bytes"] and (site / path).is_file():
             row["files"].append(path)
-            row["gzip9"] += gzip9(site / path)
+            row["file"] += file_size(site / path)
     for c in cdp_reqs or []:
         if c.get("sw") or c.get("memcache"):
             continue
@@ -403,6 +421,8 @@ def app_sequence(browser: Any, throttle: float | None, quick: bool = False) -> d
         res["cold_library"] = navigate(page, url, "ready", cdp, "cold", throttle)
         srv.phase("after_ready")
         res["sw_ready_ms"] = wait_sw_ready(page)
+        res["install"] = wait_installed(page)
+        res["url_counts"] = url_counts(srv.records, {"cold", "after_ready"})
         res["bytes_cold_page"] = byte_rows(srv.records, APP_DIR, {"cold", "after_ready"}, False, cdp.of("cold"))
         res["bytes_precache"] = byte_rows(srv.records, APP_DIR, {"cold", "after_ready"}, True)
         res["precache_requests"] = sum(1 for r in srv.records if r["sw"])
@@ -523,6 +543,8 @@ def bytes_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     app = first["app"]["plain"]
     bare = first["bare"]["plain"]
     return {
+        "app_url_counts": app.get("url_counts"),
+        "app_install": app.get("install"),
         "app_first_visit": app["bytes_cold_page"],
         "app_precache_after_boot": app["bytes_precache"],
         "app_warm": app["bytes_warm"],
@@ -551,19 +573,20 @@ def cell(st: dict[str, Any] | None) -> str:
 
 def bytes_table(title: str, rows: dict[str, Any], order: list[str], with_cdp: bool = True) -> list[str]:
     lines = [f"**{title}**", "",
-             "| group | requests (status) | raw body | gzip -9 of those files |" + (" CDP encodedDataLength |" if with_cdp else ""),
+             "| group | requests (status) | sent (body as served) | size of those files |"
+             + (" CDP encodedDataLength |" if with_cdp else ""),
              "|---|---|---:|---:|" + ("---:|" if with_cdp else "")]
-    tot = {"requests": 0, "raw": 0, "gzip9": 0, "cdp": 0}
+    tot = {"requests": 0, "raw": 0, "file": 0, "cdp": 0}
     for g in order + sorted(set(rows) - set(order)):
         if g not in rows:
             continue
         r = rows[g]
         st = ", ".join(f"{k}×{v}" for k, v in sorted(r["status"].items()))
-        lines.append(f"| {g} | {r['requests']} ({st}) | {fmt_mb(r['raw'])} | {fmt_mb(r['gzip9'])} |"
+        lines.append(f"| {g} | {r['requests']} ({st}) | {fmt_mb(r['raw'])} | {fmt_mb(r.get('file', 0))} |"
                      + (f" {fmt_mb(r['cdp'])} |" if with_cdp else ""))
         for k in tot:
-            tot[k] += r[k]
-    lines.append(f"| **total** | {tot['requests']} | **{fmt_mb(tot['raw'])}** | **{fmt_mb(tot['gzip9'])}** |"
+            tot[k] += r.get(k, 0)
+    lines.append(f"| **total** | {tot['requests']} | **{fmt_mb(tot['raw'])}** | **{fmt_mb(tot['file'])}** |"
                  + (f" {fmt_mb(tot['cdp'])} |" if with_cdp else ""))
     return lines + [""]
 
@@ -607,27 +630,39 @@ def markdown(result: dict[str, Any]) -> str:
     L += breakdown_markdown(result["breakdown"])
     order = GROUPS + ["service worker script"]
     L += ["### Bytes on a first visit (run 1)", "",
-          "Raw = response bodies as sent by `scripts/serve.py` (no compression); gzip -9 = the same files "
-          "compressed locally, what a host with gzip on would send; CDP = the page's "
-          "`Network.loadingFinished` encodedDataLength (body + headers).", ""]
-    L += bytes_table("App, page boot (cold navigation until ready)", b["app_first_visit"], order)
-    L += bytes_table("App, service worker precache after boot (Workbox; requests with `Referer: …/sw.js`, "
-                     "not visible to the page's CDP)", b["app_precache_after_boot"], order, with_cdp=False)
+          "Sent = response bodies as `scripts/serve.py` sent them (the precompressed `.br` twin when the browser "
+          "accepts brotli); size = the files themselves; CDP = the page's `Network.loadingFinished` "
+          "encodedDataLength (body + headers).", ""]
+    L += bytes_table("App, page (cold navigation until the app is installed: ready, precache filled, "
+                     "snapshot made)", b["app_first_visit"], order)
+    L += bytes_table("App, service worker (requests with `Referer: …/sw.js`: its precache install and the "
+                     "browser's update check; not visible to the page's CDP)",
+                     b["app_precache_after_boot"], order, with_cdp=False)
+    counts = b.get("app_url_counts") or {}
+    twice = {u: n for u, n in counts.items() if n > 1}
+    if counts:
+        L += [f"Requests per URL on that first visit: {len(counts)} URLs, "
+              + ("each requested once." if not twice else
+                 "each once except " + ", ".join(f"`{u}` ×{n}" for u, n in sorted(twice.items())) + ".")
+              + (f" The page put {b['app_install']['precache'].get('fromPage', 0)} files it had fetched and "
+                 f"{b['app_install']['precache'].get('fromHttpCache', 0)} the browser had loaded into the precache "
+                 f"itself; the service worker downloaded the {len(b['app_install']['precache'].get('left', []))} "
+                 "others." if (b.get("app_install") or {}).get("precache") else ""), ""]
     L += bytes_table("Bare page, cold navigation", b["bare_first_visit"], order)
     first = sum(g["raw"] for g in b["app_first_visit"].values())
     pre = sum(g["raw"] for g in b["app_precache_after_boot"].values())
     warm_page = sum(g["raw"] for g in b["app_warm"]["page"].values()) + sum(g["raw"] for g in b["app_warm"]["sw"].values())
     bare_warm = sum(g["raw"] for g in b["bare_warm"]["page"].values())
-    L += [f"First visit of the app in all: {fmt_mb(first)} boot + {fmt_mb(pre)} precache = "
+    L += [f"First visit of the app in all: {fmt_mb(first)} by the page + {fmt_mb(pre)} by the service worker = "
           f"**{fmt_mb(first + pre)}** over the wire from this server. Warm navigation: app {fmt_mb(warm_page)} "
           f"from the network (served by the service worker), bare {fmt_mb(bare_warm)} (revalidation: 304s, "
-          f"but pyodide.asm.wasm comes again in full: the context's in-memory HTTP cache does not keep it). "
-          f"Per run, app boot raw: {', '.join(fmt_mb(x) for x in b['app_first_visit_raw_per_run'])}; "
-          f"precache raw: {', '.join(fmt_mb(x) for x in b['app_precache_raw_per_run'])}.", ""]
+          f"and whatever the context's in-memory HTTP cache did not keep comes again). "
+          f"Per run, app page bytes: {', '.join(fmt_mb(x) for x in b['app_first_visit_raw_per_run'])}; "
+          f"service worker: {', '.join(fmt_mb(x) for x in b['app_precache_raw_per_run'])}.", ""]
     L += observations(result)
     L += ["### Caveats", "",
           "- localhost: no network latency or bandwidth limit, so these are CPU/boot times; add transfer time for the "
-          "bytes above on a real connection (e.g. ~6 MB gzip at 10 Mbit/s ≈ 5 s).",
+          "bytes above on a real connection (e.g. 6 MB at 10 Mbit/s ≈ 5 s).",
           f"- {m['nproc']}-core VM shared with other jobs (see the load averages above): absolute numbers are noisy, "
           "the app/bare ratios from interleaved runs are the more stable figure.",
           "- Headless Chromium, incognito-like contexts: the HTTP cache is in memory; a phone's disk cache and V8/wasm "
@@ -650,12 +685,15 @@ STAGE_ROWS = [("cold", "plain", "cold_library", "cold"), ("warm", "plain", "warm
 #: missing in a navigation (e.g. no micropip on a warm start, no PyScript on the bare page) is
 #: left out of that navigation; "0" is the start of the navigation.
 PHASES = [
-    ("page", "page, shell.js, PyScript's JS and config → Pyodide starts", "0", "pyodide_start"),
+    ("page", "PyScript's JS and config loaded → PyScript asks for Python", "0", "pyodide_start"),
     ("storage", "PyScript: IndexedDB package cache", "storage_start", "storage_end"),
-    ("asm", "pyodide.asm.mjs (1.25 MB JS) loaded → wasm compile starts", "interp_start", "wasm_start"),
+    ("runtime_js", "Python lane: runtime JS loaded (tb-pyodide.mjs, pyodide.mjs, pyodide.asm.mjs) → "
+                   "wasm compile starts", "0", "wasm_start"),
     ("wasm", "wasm fetch (SW/HTTP) + compile + instantiate", "wasm_start", "wasm_end"),
     ("python", "Python start-up (stdlib zip into the FS, interpreter, Pyodide's bootstrap; "
-               "snapshot: memory restore), + our wheel when passed to loadPyodide", "wasm_end", "interp"),
+               "with a snapshot: memory restore)", "wasm_end", "py_started"),
+    ("wheels", "→ PyScript has Python and our wheels are installed (waits for PyScript's lane; "
+               "before: included in the line above)", "py_started", "interp"),
     ("files", "PyScript `files` (UI sources into the FS)", "interp", "files"),
     ("micropip", "micropip + our wheel (first visit only)", "files", "packages"),
     ("pyscript", "PyScript's Python bootstrap (writes and imports `pyscript`), main.py fetched", "packages", "main"),
@@ -664,6 +702,9 @@ PHASES = [
     ("render", "first render", "booted", "rendered"),
     ("tail", "render → ready marker seen", "rendered", "ready"),
     ("total", "total: navigation → ready", "0", "ready"),
+    # Durations reported by tb-pyodide.mjs (overlapping the phases above):
+    ("snap_read", "… of which: snapshot read from Cache Storage (overlaps the wasm compile)", "", "snap_read"),
+    ("snap_restore", "… of which: loadPyodide from the snapshot (runtime + memory restore)", "", "snap_restore"),
 ]
 #: Points in time shown under the phases (ms since the navigation started).
 POINTS = [("doc", "document response end (service worker or network)"),
@@ -698,6 +739,10 @@ def milestones(probe: dict[str, Any]) -> dict[str, float]:
     for key in ("main", "imported", "booted", "rendered"):
         if f"tb:{key}" in marks:
             out[key] = marks[f"tb:{key}"]
+    if "tb:python-started" in marks:
+        out["py_started"] = marks["tb:python-started"]
+    elif "interp" in out:
+        out["py_started"] = out["interp"]
     if "main" in out and "packages" not in out and "interp" in out:
         out["packages"] = out.get("files", out["interp"])
     for k in ("ready", "table", "bare"):
@@ -706,6 +751,10 @@ def milestones(probe: dict[str, Any]) -> dict[str, float]:
             break
     if probe.get("nav"):
         out["doc"] = probe["nav"]["end"]
+    snap = (probe.get("shell") or {}).get("snapshot") or {}
+    if snap.get("state") == "restored":
+        out["snap_read"] = snap.get("readMs", 0)
+        out["snap_restore"] = snap.get("restoreMs", 0)
     res = probe.get("res") or {}
     for key, name in (("wasm_served", "pyodide.asm.wasm"), ("stdlib_served", "python_stdlib.zip")):
         if name in res:
@@ -714,7 +763,7 @@ def milestones(probe: dict[str, Any]) -> dict[str, float]:
 
 
 def phase_durations(ms: dict[str, float]) -> dict[str, float]:
-    return {key: ms[z] - ms[a] for key, _, a, z in PHASES if a in ms and z in ms}
+    return {key: ms[z] - (ms[a] if a else 0.0) for key, _, a, z in PHASES if (not a or a in ms) and z in ms}
 
 
 def breakdown(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -796,7 +845,7 @@ def observations(result: dict[str, Any]) -> list[str]:
     raw_pre = sum(g["raw"] for g in b["app_precache_after_boot"].values())
     if raw_pre:
         unused_raw = sum((APP_DIR / f).stat().st_size for f in unused if (APP_DIR / f).is_file())
-        out.append(f"- The service worker's precache downloaded {fmt_mb(raw_pre)} raw after the boot; "
+        out.append(f"- The service worker downloaded {fmt_mb(raw_pre)} after the boot; "
                    f"{len(again)} of those files had already been downloaded by the page. "
                    f"{len(unused)} precached files ({fmt_mb(unused_raw)} raw) are never loaded by a boot: "
                    + ", ".join(f"`{f}`" for f in unused[:8]) + (", …" if len(unused) > 8 else "") + ".")

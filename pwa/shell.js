@@ -65,7 +65,6 @@
     ["pyscript", /\/pyscript\/core(?:-[^/]*)?\.js$/],
     ["runtime", /\/pyodide\/pyodide\.asm\.wasm$/],
     ["stdlib", /\/pyodide\/python_stdlib\.zip$/],
-    ["micropip", /\/pyodide\/micropip-[^/]+\.whl$/],
     ["engine", /\/wheels\/[^/]+\.whl$/],
     ["ui", /\/main\.py$/],
   ];
@@ -243,9 +242,10 @@
     const scope = new URL("./", location.href).href;
     const precache = await caches.open(manifest.cacheName + scope);
     const temp = await caches.open(FIRST_VISIT_CACHE);
-    const here = new URL(location.href);
-    here.search = "";
-    here.hash = "";
+    // This page, as it was requested (the HTTP cache keys it with its query string).
+    const page = location.href.split("#")[0];
+    const pagePath = new URL(page).pathname;
+    const isIndex = pagePath === new URL(scope).pathname || pagePath === new URL("index.html", scope).pathname;
     // What the browser itself loaded for this page (scripts, styles, images): only those can be
     // in the HTTP cache, and asking for anything else would log a cache miss.
     const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name.split(/[?#]/)[0]));
@@ -258,9 +258,9 @@
       let from = "fromPage";
       if (!response) {
         from = "fromHttpCache";
-        // The page itself may have been loaded as ./ rather than ./index.html.
-        const asLoaded = url === "index.html" && here.href === scope ? here.href : file.href;
-        if (asLoaded === here.href || loaded.has(asLoaded)) {
+        // The page itself may have been loaded as ./ (or with a query) rather than ./index.html.
+        const asLoaded = url === "index.html" && isIndex ? page : file.href;
+        if (asLoaded === page || loaded.has(asLoaded)) {
           response = await nativeFetch(asLoaded, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
         }
       }

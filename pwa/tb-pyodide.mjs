@@ -39,6 +39,7 @@ async function findSnapshot() {
   try {
     const t0 = performance.now();
     const hit = await (await caches.open(CACHE)).match(keyURL);
+    performance.mark("tb:snapshot-looked-up");
     if (!hit) return null;
     return hit.arrayBuffer().then((buf) => {
       report({ readMs: Math.round(performance.now() - t0), bytes: buf.byteLength });
@@ -67,6 +68,7 @@ function afterRestore(py) {
 }
 
 async function start() {
+  performance.mark("tb:loader");
   const snapshot = await findSnapshot();
   if (snapshot) {
     const t0 = performance.now();
@@ -84,8 +86,12 @@ async function start() {
   return loadFresh({ indexURL });
 }
 
-// Started at once; PyScript's loadPyodide() call below joins it.
-const starting = start();
+// Started at once; PyScript's loadPyodide() call below joins it. (User Timing marks for
+// benchmarks/boot.py: tb:python-started, tb:wheels-installed.)
+const starting = start().then((py) => {
+  performance.mark("tb:python-started");
+  return py;
+});
 
 /**
  * PyScript's entry point. Options used: stdout, stderr (line callbacks) and packages (wheel
@@ -108,6 +114,7 @@ export async function loadPyodide(options = {}) {
     if (failed.length) throw new Error(`could not install ${packages.join(", ")}: ${failed.join("; ")}`);
     py.runPython("import importlib\nimportlib.invalidate_caches()");
   }
+  performance.mark("tb:wheels-installed");
   if (info.state !== "restored") scheduleSnapshot();
   return py;
 }

@@ -7,7 +7,7 @@
 // skip the 9.6 MB wasm with only a warning, which leaves an app that is not offline).
 import { generateSW, getManifest } from "workbox-build";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const dir = path.resolve(process.argv[2] ?? "dist");
@@ -98,4 +98,9 @@ const manifest = {
   entries: manifestEntries.map(({ url, revision }) => ({ url, revision })),
 };
 writeFileSync(path.join(dir, "precache-manifest.json"), JSON.stringify(manifest) + "\n");
+// Precompressed twins of what was just rewritten are stale (a server would send the old worker):
+// drop them; scripts/build.py writes fresh ones after this script.
+for (const name of ["sw.js", "precache-manifest.json"]) {
+  for (const twin of [".br", ".gz"]) rmSync(path.join(dir, name + twin), { force: true });
+}
 console.log(`sw.js: precaches ${count} files, ${(size / MiB).toFixed(2)} MiB`);
