@@ -864,7 +864,10 @@ def main() -> None:
     p.add_argument("--out", default=str(RESULTS), help="results folder (default benchmarks/results)")
     p.add_argument("--markdown-only", action="store_true",
                    help="only rewrite boot.md from the boot.json already in --out (after editing the tables' code)")
+    p.add_argument("--dist", default=None, help="the built site to measure (default dist/)")
     a = p.parse_args()
+    if a.dist:
+        globals()["DIST"] = Path(a.dist).resolve()
     if a.markdown_only:
         path = Path(a.out) / "boot.json"
         result = json.loads(path.read_text())

@@ -152,11 +152,32 @@ def micropip_wheel() -> Path:
     return wheel
 
 
+# pyodide.asm.mjs creates a one-page *shared* WebAssembly.Memory when it is evaluated, only for
+# a sleep (Atomics.wait) in a retry loop on EAGAIN, which the main thread cannot use anyway.
+# Creating shared memory without cross-origin isolation makes Chrome report the deprecation
+# "SharedArrayBuffer will require cross-origin isolation" (Lighthouse best practices 0.81). The
+# build makes that memory lazy: created on the first sleep, i.e. practically never. The exact
+# text must be found once, or the build stops (check it again when Pyodide is upgraded).
+SHARED_MEMORY_EAGER = ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+                       "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}")
+SHARED_MEMORY_LAZY = ("var io=null;function so(t){try{return io??=new Int32Array(new WebAssembly.Memory("
+                      "{shared:!0,initial:1,maximum:1}).buffer),Atomics.wait(io,0,0,t),!0}catch{return!1}}")
+
+
+def patch_shared_memory(asm: Path) -> None:
+    text = asm.read_text(encoding="utf-8")
+    if text.count(SHARED_MEMORY_EAGER) != 1 or text.count("new WebAssembly.Memory({shared") != 1:
+        die(f"{asm.name}: the eager shared-memory line is not there exactly once (Pyodide changed?): "
+            "update SHARED_MEMORY_EAGER/LAZY in scripts/build.py")
+    asm.write_text(text.replace(SHARED_MEMORY_EAGER, SHARED_MEMORY_LAZY), encoding="utf-8")
+
+
 def build_pyodide(out: Path, with_micropip: bool) -> None:
     src = npm_package_dir("pyodide")
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, out / name)
+    patch_shared_memory(out / "pyodide.asm.mjs")
     stock = json.loads((src / "pyodide-lock.json").read_text())
     if not with_micropip:
         # The app installs its wheels itself (pyscript.json, passthrough): the lock lists nothing.

@@ -11,16 +11,8 @@ from __future__ import annotations
 
 
 def start() -> None:
-    """Boot the app in the browser (PyScript).
-
-    Leaves User Timing marks for benchmarks/boot.py: ``tb:main`` (PyScript has run
-    main.py), ``tb:imported`` (the UI modules are imported), then the browser layer's
-    ``tb:booted`` and ``tb:rendered``.
-    """
-    import js  # type: ignore[import-not-found]
-
-    js.performance.mark("tb:main")
+    """Boot the app in the browser (PyScript). The browser layer leaves User Timing marks for
+    benchmarks/boot.py (``tb:imported``, ``tb:booted``, ``tb:rendered``; main.py ``tb:main``)."""
     from . import browser
 
-    js.performance.mark("tb:imported")
     browser.start()

@@ -274,6 +274,7 @@ def _download(name: str, text: str) -> None:
 def start() -> None:
     """Create the app, render the first screen, then mark the page ready."""
     global _app, _root
+    js.performance.mark("tb:imported")  # the UI modules are imported (benchmarks/boot.py)
     _root = document.getElementById("app")
     try:
         _app = App(_storage(), now_ms=lambda: float(js.Date.now()), format_time=_format_time,
