@@ -96,6 +96,13 @@ PROBE = """
   addEventListener("py:progress", (e) => t.progress.push([Math.round(performance.now()), String(e.detail)]));
   addEventListener("py:ready", () => { if (t.pyReady == null) t.pyReady = performance.now(); });
   addEventListener("py:done", () => { t.pyDone = performance.now(); });
+  // Main-thread tasks of 50 ms or more (Long Tasks API): is the page responsive while it boots?
+  t.longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) t.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no Long Tasks API */ }
   // Every WebAssembly compile/instantiate: start, end, and what was compiled (a response's URL or
   // a buffer's size), so the runtime's (pyodide.asm.wasm) can be told from small feature probes.
   t.wasm = [];
@@ -705,6 +712,7 @@ PHASES = [
     # Durations reported by tb-pyodide.mjs (overlapping the phases above):
     ("snap_read", "… of which: snapshot read from Cache Storage (overlaps the wasm compile)", "", "snap_read"),
     ("snap_restore", "… of which: loadPyodide from the snapshot (runtime + memory restore)", "", "snap_restore"),
+    ("longest_task", "longest main-thread task until ready (Long Tasks API)", "", "longest_task"),
 ]
 #: Points in time shown under the phases (ms since the navigation started).
 POINTS = [("doc", "document response end (service worker or network)"),
@@ -751,6 +759,10 @@ def milestones(probe: dict[str, Any]) -> dict[str, float]:
             break
     if probe.get("nav"):
         out["doc"] = probe["nav"]["end"]
+    ready_at = out.get("ready", float("inf"))
+    tasks = [d for start, d in probe.get("longTasks") or [] if start < ready_at]
+    if "longTasks" in probe:
+        out["longest_task"] = max(tasks, default=0)
     snap = (probe.get("shell") or {}).get("snapshot") or {}
     if snap.get("state") == "restored":
         out["snap_read"] = snap.get("readMs", 0)

@@ -116,11 +116,16 @@ def repeat_visit(url: str, out: Path) -> dict[str, Any]:
             page = browser.contexts[0].new_page()
             page.goto(url)
             page.wait_for_function("document.body.dataset.ready === '1'", timeout=240_000)
-            state = page.evaluate("""() => new Promise((resolve) => {
-                const s = window.tbShell.boot.snapshot;
-                if (s && ["made", "unavailable", "restored"].includes(s.state)) return resolve(s.state);
-                addEventListener("tb:snapshot", (e) => resolve(e.detail.state), { once: true });
-              })""")
+            page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+            state = "none (a build without the start-up snapshot)"
+            if page.locator('script[src$="tb-pyodide.mjs"]').count():
+                state = page.evaluate("""() => new Promise((resolve) => {
+                    const s = window.tbShell.boot.snapshot;
+                    if (s && ["made", "unavailable", "restored"].includes(s.state)) return resolve(s.state);
+                    addEventListener("tb:snapshot", (e) => resolve(e.detail.state), { once: true });
+                  })""")
+            else:
+                page.wait_for_timeout(3000)  # let the service worker's precache finish
             log(f"repeat visit: app installed in the profile (snapshot {state})")
             page.close()
             browser.close()
