@@ -70,7 +70,7 @@ PICK = "button.hcard.pick:not(.alt)"
 TABLE_BUTTONS = "#app > .screen-table button.hcard.pick, #app > .screen-table button.gap-btn"
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from serve import Handler  # noqa: E402  (scripts/ is not a package)
+from serve import RecordingHandler  # noqa: E402  (scripts/ is not a package)
 
 # Installed in every document before its own scripts: records performance.now() (ms since this
 # navigation started) the first time each condition holds.
@@ -154,34 +154,11 @@ def log(msg: str) -> None:
 
 # ---- the server: scripts/serve.py's handler, plus a byte count of every response ------------
 
-class CountingHandler(Handler):  # type: ignore[misc]
-    """serve.Handler (pinned MIME types, no-cache) that records each response's body size."""
+class CountingHandler(RecordingHandler):  # type: ignore[misc]
+    """serve.RecordingHandler whose records also say in which phase of the run they came."""
 
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self._status = code
-        super().send_response(code, message)
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        n = 0
-        while chunk := source.read(1 << 16):
-            outputfile.write(chunk)
-            n += len(chunk)
-        self._body = getattr(self, "_body", 0) + n
-
-    def do_GET(self) -> None:
-        self._body = 0
-        self._status = 0
-        try:
-            super().do_GET()
-        finally:
-            srv: Any = self.server
-            srv.records.append({
-                "phase": srv.phase, "path": self.path, "status": self._status, "bytes": self._body,
-                # fetches made by the service worker carry its script as Referer
-                "sw": urlsplit(self.headers.get("Referer") or "").path.endswith("/sw.js")
-                or urlsplit(self.path).path.endswith("/sw.js") or self.headers.get("Service-Worker") == "script",
-                "referer": self.headers.get("Referer"), "range": self.headers.get("Range"),
-            })
+    def record(self) -> dict[str, Any]:
+        return {"phase": self.server.phase, **super().record()}  # type: ignore[attr-defined]
 
 
 class CountingServer(ThreadingHTTPServer):

@@ -20,8 +20,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from conftest import DIST, ROOT, current_match, open_app, reload_offline, screen, wait_ready
 from playwright.sync_api import expect
-from serve import Handler
-from test_timeline_ui import PICK, new_game, take_turn
+from serve import RecordingHandler
+from test_timeline_ui import new_game, play_to_the_end
 
 #: Bytes a first visit may transfer (bodies as served, brotli where the browser accepts it),
 #: until the app is installed. Measured 6.18 MB for build 0.2.0 (benchmarks/RESULTS.md); the bound
@@ -32,44 +32,29 @@ FIRST_VISIT_BYTES = 6_600_000
 UPDATE_BYTES = 1_000_000
 
 
-class CountingHandler(Handler):  # type: ignore[misc]
-    """scripts/serve.py's handler (precompressed twins, pinned MIME types) that logs every
-    request: path, status, body bytes sent, and whether the service worker made it."""
+class CountingHandler(RecordingHandler):  # type: ignore[misc]
+    """scripts/serve.py's recording handler (precompressed twins, pinned MIME types), with the
+    path as a site path and a flag for requests the service worker made."""
 
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self._status = code
-        super().send_response(code, message)
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        n = 0
-        while chunk := source.read(1 << 16):
-            outputfile.write(chunk)
-            n += len(chunk)
-        self._sent = n
-
-    def do_GET(self) -> None:
-        self._sent, self._status = 0, 0
-        try:
-            super().do_GET()
-        finally:
-            path = unquote(urlsplit(self.path).path).lstrip("/") or "index.html"
-            referer = urlsplit(self.headers.get("Referer") or "").path
-            self.server.log.append({"path": path, "status": self._status, "bytes": self._sent,  # type: ignore[attr-defined]
-                                    "by_sw": referer.endswith("/sw.js")})
+    def record(self) -> dict[str, Any]:
+        r = super().record()
+        path = unquote(urlsplit(r["path"]).path).lstrip("/") or "index.html"
+        return {"path": path, "status": r["status"], "bytes": r["bytes"],
+                "by_sw": urlsplit(r["referer"] or "").path.endswith("/sw.js")}
 
 
 class CountingServer:
     def __init__(self, directory: Path) -> None:
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(directory)))
         self.httpd.daemon_threads = True
-        self.httpd.log = []  # type: ignore[attr-defined]
+        self.httpd.records = []  # type: ignore[attr-defined]
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self._thread.start()
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        return self.httpd.log  # type: ignore[attr-defined, no-any-return]
+        return self.httpd.records  # type: ignore[attr-defined, no-any-return]
 
     def stop(self) -> None:
         self.httpd.shutdown()
@@ -150,14 +135,7 @@ def test_later_starts_restore_the_snapshot_and_play_on(page, server, context, tr
     # A whole game against a bot, on an interpreter restored from the snapshot.
     new_game(page, ["human", "bot"], ["Me"], cards=3)
     seed_a = current_match(page).seed
-    turns = 0
-    while True:
-        page.wait_for_selector(f".endpanel, {PICK}, button.gap-btn", timeout=30_000)
-        if page.locator(".endpanel").count():
-            break
-        take_turn(page, "right")
-        turns += 1
-        assert turns < 100, "the game does not end"
+    play_to_the_end(page)
     expect(page.locator(".endpanel h2")).to_contain_text("wins")
 
     # Each restored session has its own randomness (the snapshot froze `random`'s state).

@@ -12,7 +12,8 @@ worker does the offline caching). The e2e tests import :func:`make_server`.
 Precompressed files: when the client accepts it, ``x.wasm`` is answered with the
 bytes of ``x.wasm.br`` (or ``x.wasm.gz``) that scripts/build.py wrote next to it,
 with ``Content-Encoding`` set and the original file's type, so the local server
-shows the real first-visit size. ``--no-compress`` serves the files as they are.
+shows the real first-visit size; a twin older than its file is ignored. ``--no-compress``
+serves the files as they are.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,9 +80,11 @@ class Handler(SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         if self.compress and os.path.isfile(path) and not path.endswith((".br", ".gz")):
             ok = accepted(self.headers.get("Accept-Encoding"))
+            mtime = os.stat(path).st_mtime
             for suffix, encoding in ENCODINGS:
                 twin = path + suffix
-                if encoding in ok and os.path.isfile(twin):
+                # A twin older than its file is stale (the file was edited after the build): skip it.
+                if encoding in ok and os.path.isfile(twin) and os.stat(twin).st_mtime >= mtime:
                     f = open(twin, "rb")  # noqa: SIM115 (closed by do_GET/do_HEAD)
                     try:
                         st = os.fstat(f.fileno())
@@ -88,7 +93,7 @@ class Handler(SimpleHTTPRequestHandler):
                         self.send_header("Content-Encoding", encoding)
                         self.send_header("Content-Length", str(st.st_size))
                         self.send_header("Vary", "Accept-Encoding")
-                        self.send_header("Last-Modified", email.utils.formatdate(os.stat(path).st_mtime, usegmt=True))
+                        self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
                         self.end_headers()
                         return f
                     except BaseException:
@@ -99,6 +104,39 @@ class Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
         if self.verbose:
             super().log_message(format, *args)
+
+
+class RecordingHandler(Handler):
+    """Handler that appends one record per GET to its server's ``records`` list (tests and
+    benchmarks count downloads with it): the path as requested, the status, the body bytes sent
+    (after compression), the Referer and Range headers, and whether a service worker asked
+    (its fetches carry the worker's script as Referer; its script fetches say so in a header)."""
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        n = 0
+        while chunk := source.read(1 << 16):
+            outputfile.write(chunk)
+            n += len(chunk)
+        self._body = getattr(self, "_body", 0) + n
+
+    def record(self) -> dict[str, Any]:
+        referer = self.headers.get("Referer")
+        return {"path": self.path, "status": self._status, "bytes": self._body, "referer": referer,
+                "range": self.headers.get("Range"),
+                "sw": urlsplit(referer or "").path.endswith("/sw.js") or urlsplit(self.path).path.endswith("/sw.js")
+                or self.headers.get("Service-Worker") == "script"}
+
+    def do_GET(self) -> None:
+        self._body = 0
+        self._status = 0
+        try:
+            super().do_GET()
+        finally:
+            self.server.records.append(self.record())  # type: ignore[attr-defined]
 
 
 class VerboseHandler(Handler):
