@@ -3,7 +3,8 @@
 
 How to run it (from the repository root, after ``make build``; takes several minutes)::
 
-    .venv/bin/python benchmarks/boot.py [--runs 5] [--throttle-runs N] [--no-throttle]
+    .venv/bin/python benchmarks/boot.py [--runs 5] [--throttle-runs N] [--no-throttle] [--quick]
+                                        [--dist other/dist] [--out folder] [--markdown-only]
 
 It writes ``benchmarks/results/boot.json`` (every number of every run) and
 ``benchmarks/results/boot.md`` (the tables). Needs Debian's /usr/bin/chromium (or
@@ -24,10 +25,16 @@ taken by a MutationObserver installed before any page script) to:
 - bare: the marker element.
 
 Cases, each a fresh browser context: **cold** (empty HTTP cache, no service worker), **warm**
-(a second navigation in the same context, after ``navigator.serviceWorker.ready``: HTTP cache
-and, for the app, the service worker), **offline** (``context.set_offline(True)`` and the HTTP
+(a second navigation in the same context, after ``navigator.serviceWorker.ready`` and, for the
+app, after its memory snapshot is made: HTTP cache, or the service worker and the snapshot),
+**offline** (``context.set_offline(True)`` and the HTTP
 server stopped; the app is served by its service worker, the bare page has none), and cold/warm
 with the CPU throttled x4 (CDP ``Emulation.setCPUThrottlingRate``, a rough mid-range phone).
+
+Where the time goes: a per-phase breakdown of every navigation from PyScript's ``py:progress``
+events, the wrapped ``WebAssembly.instantiate*`` calls, the app's User Timing marks (``tb:*``,
+from tb-pyodide.mjs and the UI's Python), tb-pyodide.mjs's snapshot report, and the Long Tasks
+API (the longest main-thread task before the screen is ready).
 
 Bytes: response bodies as the server sent them (scripts/serve.py answers with the precompressed
 ``.br`` twin when the browser accepts it), the size of the files themselves, and the page's CDP
