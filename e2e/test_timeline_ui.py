@@ -82,6 +82,18 @@ def take_turn(page: Any, which: str = "middle") -> None:
     wait_moved(page, n)
 
 
+def play_to_the_end(page: Any) -> None:
+    """The human places every card right until the game ends (bots play their turns)."""
+    turns = 0
+    while True:
+        page.wait_for_selector(f".endpanel, {PICK}, button.gap-btn", timeout=30_000)
+        if page.locator(".endpanel").count():
+            return
+        take_turn(page, "right")
+        turns += 1
+        assert turns < 200, "the game does not end"
+
+
 def table_snapshot(page: Any) -> dict[str, str]:
     """The visible game position: timeline, hands, prompt, players and the full log."""
     toggle = page.get_by_role("button", name=re.compile("^Game log"))
@@ -145,14 +157,7 @@ def test_game_against_two_bots_to_the_end(page, server, traffic):
     open_app(page, server, "?botspeed=instant")
     new_game(page, ["human", "bot", "bot"], ["Me"])
     expect(page.locator(".players")).to_contain_text("Bot")
-    turns = 0
-    while True:
-        page.wait_for_selector(f".endpanel, {PICK}, button.gap-btn", timeout=30_000)
-        if page.locator(".endpanel").count():
-            break
-        take_turn(page, "right")
-        turns += 1
-        assert turns < 200, "the game does not end"
+    play_to_the_end(page)
     expect(page.locator(".endpanel h2")).to_contain_text(re.compile(r"wins!|share the win|draw", re.I))
     log = table_snapshot(page)["log"]
     assert re.search(r"Bot \d? ?\(normal\) placed", log), "bot moves are in the log"

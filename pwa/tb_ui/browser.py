@@ -487,6 +487,7 @@ async def _start() -> None:
     If that fails, the shell's boot-error panel says why (and offers to export and reset
     the stored data)."""
     global _app, _root
+    js.performance.mark("tb:imported")  # the UI modules are imported (benchmarks/boot.py)
     _root = document.getElementById("app")
     try:
         storage = await _open_storage()
@@ -502,6 +503,7 @@ async def _start() -> None:
             traceback.print_exc()
             _app.error = f"The last game could not be reopened: {e}"
             _app.screen = "library"
+        js.performance.mark("tb:booted")
         for kind, fn in (("click", _on_click), ("change", _on_change), ("submit", _on_submit)):
             proxy = create_proxy(fn)
             _proxies.append(proxy)
@@ -510,6 +512,7 @@ async def _start() -> None:
         _proxies.append(pop)
         window.addEventListener("popstate", pop)
         render()
+        js.performance.mark("tb:rendered")
     except Exception as e:
         traceback.print_exc()
         text = "".join(traceback.format_exception(e))
