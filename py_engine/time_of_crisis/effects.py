@@ -159,8 +159,11 @@ def resolve_event(state: State, eid: str) -> None:
             log(state, f"{D.rival_emperors()[rid]['name']} claims the purple in {region_name(par['province'])}.")
     elif kind == "barbarian_leader":
         lid = par["leader"]
-        if state["leaders"].get(lid) == "box":
-            tribe = D.leaders()[lid]["tribe"]
+        tribe = D.leaders()[lid]["tribe"]
+        if tribe not in D.tribes_in_play(len(state["seats"])):
+            # ToC FAQ: resolved as normal, but the tribe never activates: nothing happens
+            log(state, f"The {D.tribes()[tribe]['name']} are not in this game: {D.leaders()[lid]['name']} never comes.")
+        elif state["leaders"].get(lid) == "box":
             state["leaders"][lid] = D.homeland(tribe)
             log(state, f"{D.leaders()[lid]['name']} leads the {D.tribes()[tribe]['name']}.")
     elif kind == "send_home":

@@ -18,7 +18,8 @@ Flow keys of the state (the board is described in :mod:`.board`): ``first``
 ``last_round``, ``result``, ``tp`` (the active player's turn: ``pts`` influence
 per suit, ``played`` ``[card, event used]``, ``pg`` provinces targeted by Place
 Governor, ``recalled``, ``disc`` discounts won, ``mil_fought``), ``supply``,
-``trash``, ``events`` (the event deck, top first), ``drawn``, ``lasting``,
+``trash``, ``box`` (every card of the game: conservation), ``events`` (the
+event deck, top first), ``drawn``, ``lasting``,
 ``crisis`` and ``last_battle`` (for the view).
 """
 
@@ -145,7 +146,8 @@ class TimeOfCrisis(Combat, Game):
             leaders={lid: "box" for lid in D.leaders()}, rivals={rid: "box" for rid in D.rival_emperors()},
             armies=[], next_army=1, players=players,
             supply={cid: int(D.card(cid)["copies"]) for cid in D.supply_cards()},
-            trash=[], events=others[k:] + bottom, drawn=[], lasting=[], first=first, active=first,
+            trash=[], box={c: int(D.card(c)["copies"]) for c in D.supply_cards()}
+            | {c: n * int(k) for c, k in su["starting_deck"].items()}, events=others[k:] + bottom, drawn=[], lasting=[], first=first, active=first,
             turns=[0] * n, last_round=False, result=None, tp=_tp(first), crisis=None, last_battle=None,
             main={"stack": [{"k": "turn", "seat": first, "ph": "start"}, {"k": "opening", "i": 0}], "ask": None},
             trail=None)
@@ -1168,11 +1170,7 @@ class TimeOfCrisis(Combat, Game):
                 rest.remove(c)
             assert governors_free(state, p) >= 0 and generals_free(state, p) >= 0, "counters overused"
             assert markers_used(state, p) <= D.limit("seat_of_power_breakaway_per_player")
-        for cid, c in D.cards().items():
-            if c["value"] > 1:
-                assert box.get(cid, 0) == c["copies"], f"card conservation broken for {cid}: {box.get(cid, 0)}"
-        for cid, k in D.setup()["starting_deck"].items():
-            assert box.get(cid, 0) == n * int(k), f"starting cards lost: {cid}"
+        assert {c: k for c, k in box.items() if k} == state["box"], f"card conservation broken: {box}"
         for t in D.tribes_in_play(n):
             total = sum(v.get(t, (0, 0))[0] + v.get(t, (0, 0))[1] for v in state["barbs"].values())
             total += sum(a["foed"].count(t) for a in state["armies"])
