@@ -271,15 +271,18 @@ def unconfirmed() -> list[tuple[str, Any]]:
 
     def walk(node: Any, path: str) -> None:
         if isinstance(node, dict):
-            if str(node.get("status", "")).lower() == "unconfirmed":
+            st = node.get("status", "")
+            if isinstance(st, str) and st.lower() == "unconfirmed":
                 out.append((path, node))
+            if isinstance(st, list) and isinstance(node.get("values"), list):
+                out.extend((f"{path}/{i}", node["values"][i]) for i, x in enumerate(st) if x == "unconfirmed")
             for k, v in node.items():
                 if k.endswith("_status") and str(v).lower() == "unconfirmed":
                     out.append((f"{path}/{k[:-len('_status')]}", node.get(k[:-len('_status')])))
                 walk(v, f"{path}/{k}")
         elif isinstance(node, list):
             for i, v in enumerate(node):
-                walk(v, f"{path}/{i}")
+                walk(v, f"{path}/{v['id'] if isinstance(v, dict) and 'id' in v else i}")
 
     for f, d in raw().items():
         walk(d, f)

@@ -587,7 +587,9 @@ class TimeOfCrisis(Combat, Game):
         prov = state["prov"]
         markers_left = markers_on_map(state) < D.limit("quaestor_castra_markers")
         if "castra" in ready and markers_left:
-            out += [["castra", a["id"]] for a in armies_of(state, p) if not a["castra"]]
+            which = D.param("castra", "armies")
+            out += [["castra", a["id"]] for a in armies_of(state, p)
+                    if not a["castra"] and (which == "general" or (which == "governed" and a["at"] in mine))]
         if "praetorian_guard" in ready and tp["pts"][D.param("praetorian_guard", "suit")] >= 1:
             pid = D.param("praetorian_guard", "target")
             ok = self._pg_allowed(state, p, pid) and governors_free(state, p) > 0
@@ -598,7 +600,7 @@ class TimeOfCrisis(Combat, Game):
         if "tribute" in ready:
             kinds = D.param("tribute", "regions")
             for rid, tribes in state["barbs"].items():
-                if D.regions()[rid]["type"] == kinds:
+                if kinds == "any" or D.regions()[rid]["type"] == kinds:
                     out += [["tribute", rid, t] for t, (act, _i) in tribes.items() if act]
         if "foederati" in ready:
             reach = int(D.param("foederati", "reach"))
@@ -614,7 +616,9 @@ class TimeOfCrisis(Combat, Game):
         if "quaestor" in ready and markers_left:
             out += [["quaestor", pid] for pid in mine if not prov[pid]["q"]]
         if "mob" in ready:
-            out += [["mob", pid] for pid in D.provinces() if can_add_mob(state, pid)]
+            others = D.param("mob", "targets") == "other_players"
+            out += [["mob", pid] for pid in D.provinces() if can_add_mob(state, pid) and (
+                not others or (prov[pid]["gov"] is not None and prov[pid]["gov"] >= 0 and prov[pid]["gov"] != p))]
         if ("pretender" in ready and emperor(state) != p and not is_pretender(state, p)
                 and markers_used(state, p) < D.limit("seat_of_power_breakaway_per_player")):
             need = int(D.param("pretender", "min_support"))

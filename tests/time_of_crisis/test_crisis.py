@@ -9,7 +9,7 @@ import pytest
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis import components as D
 
-from .toc import act, choices, crisis_dice, dice, logs, path_die, prov, table
+from .toc import act, choices, crisis_dice, dice, logs, prov, table
 
 
 def start(n: int = 4, roll: tuple[int, ...] = (), **kw: object) -> dict:  # type: ignore[type-arg]

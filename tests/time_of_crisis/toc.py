@@ -33,6 +33,9 @@ from py_engine.time_of_crisis import rules as R
 from py_engine.time_of_crisis.board import NEUTRAL, set_barbs
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
+#: For 4-player tables: provinces of seats 2 and 3, so that fewer than the 8 Neutral
+#: governors are in use and a vacated province can take one (ToC §2).
+OTHERS = {"syria": {"gov": 2}, "aegyptus": {"gov": 3}, "africa": {"gov": 2}}
 
 
 class Dice:
@@ -147,12 +150,12 @@ def table(n: int = 2, prov: dict[str, dict[str, Any]] | None = None, armies: lis
             if c in s["supply"]:
                 s["supply"][c] -= 1
     s["trash"] = []
-    rebox(s)
     tp = R._tp(active)
     tp["pts"].update(pts or {})
     tp["played"] = [list(x) for x in (played or [])]
     s.update(tp=tp, active=active, first=first, turns=list(turns or [0] * n), last_round=False, result=None,
              log=[], trail=None, crisis=None, last_battle=None)
+    rebox(s)
     if phase == "actions":
         s["main"] = {"stack": [{"k": "turn", "seat": active, "ph": "after"}, {"k": "actions", "seat": active}],
                      "ask": None}
