@@ -281,8 +281,10 @@ class Thinking:
     Call :meth:`step` repeatedly (yielding to the UI between calls) until it returns
     True, then read :attr:`action`. A search bot (one with ``search()`` and
     ``iterations``, like :class:`~py_engine.core.mcts.MCTSBot`) runs its iterations
-    in chunks; any other bot decides in one step. The result does not depend on
-    how the work was sliced.
+    in chunks; any other bot decides in one step. A search bot may also offer
+    ``quick(game, state, seat)`` (an action chosen without searching, or None) and
+    ``budget(game, state, seat)`` (the iterations of this decision, instead of
+    ``iterations``). The result does not depend on how the work was sliced.
     """
 
     def __init__(self, match: Match, seat: int, bot: Any, rng: Rng) -> None:
@@ -290,11 +292,18 @@ class Thinking:
         self.n = len(match.actions)
         self.action: Action | None = None
         self._search: Any = None
-        legal = match.game.legal_actions(match.state, seat)
+        self._total = 0
+        game, state = match.game, match.state
+        legal = game.legal_actions(state, seat)
+        quick = getattr(bot, "quick", None)
         if len(legal) == 1:
             self.action = legal[0]
+        elif quick is not None and (fast := quick(game, state, seat)) is not None:
+            self.action = fast
         elif hasattr(bot, "search") and hasattr(bot, "iterations"):
-            self._search = bot.search(match.game, match.state, seat, rng)
+            self._search = bot.search(game, state, seat, rng)
+            budget = getattr(bot, "budget", None)
+            self._total = int(budget(game, state, seat)) if budget is not None else int(bot.iterations)
 
     @property
     def done(self) -> bool:
@@ -308,7 +317,7 @@ class Thinking:
             return 1.0
         if self._search is None:
             return 0.0
-        return float(self._search.iterations) / float(self.bot.iterations)
+        return float(self._search.iterations) / float(self._total)
 
     def step(self, max_seconds: float = 0.03, clock: Callable[[], float] | None = None) -> bool:
         """Work for about ``max_seconds``; return True when the decision is made."""
@@ -321,7 +330,7 @@ class Thinking:
             return True
         now = clock or time.perf_counter
         start = now()
-        total = int(self.bot.iterations)
+        total = self._total
         chunk = 4
         while self._search.iterations < total:
             self._search.run(min(chunk, total - self._search.iterations))

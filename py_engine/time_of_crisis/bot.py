@@ -12,8 +12,10 @@ bonus (ToC §7.1). Only public information and the seat's own cards are used.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from ..core import State
+from ..core import Action, Game, Rng, State
+from ..core.mcts import MCTSBot
 from . import components as D
 from .board import emperor, governed, italia, pretender_provinces
 
@@ -28,13 +30,15 @@ def material(state: State, p: int) -> float:
         income += max(0, prov[italia()]["sup"] - len(pretender_provinces(state)))
     support = sum(prov[q]["sup"] - prov[q]["mobs"] for q in mine)
     legions = sum(a["full"] + 0.6 * a["red"] for a in state["armies"] if a["owner"] == p)
+    guard = sum(1 for a in state["armies"] if a["cap"] and a["owner"] == p and prov[a["at"]]["gov"] == p)
     cards = pl["hand"] + pl["avail"] + pl["discard"]
     quality = sum(D.card(c)["value"] for c in cards) / max(1, len(cards))
     goal = int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
     left = max(0.0, 1.0 - max(x["legacy"] for x in state["players"]) / goal)
     horizon = 2.0 + 6.0 * left
     bonus = 4.0 * pl["eturns"]
-    return float(pl["legacy"] + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0))
+    return float(pl["legacy"] + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0)
+                                           + 0.1 * guard)
             + bonus + 2.0 * (emperor(state) == p))
 
 
@@ -48,3 +52,54 @@ def evaluate(state: State) -> list[float]:
         best_other = max(score[q] for q in range(n) if q != p)
         out.append(1.0 / (1.0 + math.exp(-(score[p] - best_other) / 10.0)))
     return out
+
+
+@dataclass(frozen=True)
+class TocBot(MCTSBot):
+    """The generic ISMCTS bot (:class:`~py_engine.core.mcts.MCTSBot`) with two
+    shortcuts, both using only what the seat sees:
+
+    - choosing which hidden card to take into the hand (refill, Pax Deorum) is done
+      by a rule: the highest value, then the suit the hand has least of (a search
+      would re-deal the very pile it picks from);
+    - in Take Actions it first plays every card in its hand (points are spent in
+      any order, and cards kept in hand only shrink the next refill), so the
+      search spends its horizon on what to do with the points;
+    - the search budget scales with the number of options: ``per_option`` per
+      option, at least ``floor``, at most ``iterations``.
+    """
+
+    per_option: int = 20
+    floor: int = 40
+
+    def quick(self, game: Game, state: State, seat: int) -> Action | None:
+        """The card to take when every option is a ``take``; else None."""
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0].name == "play" and legal[-1].name == "end":
+            return legal[0]
+        if not all(a.name == "take" for a in legal):
+            return None
+        hand = state["players"][seat]["hand"]
+
+        def key(a: Action) -> tuple[int, int, str]:
+            c = D.card(str(a.args[0]))
+            have = sum(1 for h in hand if D.card(h)["suit"] == c["suit"])
+            return (-int(c["value"]), have, str(a.args[0]))
+
+        return min(legal, key=key)
+
+    def budget(self, game: Game, state: State, seat: int) -> int:
+        """Iterations for this decision."""
+        n = len(game.legal_actions(state, seat))
+        return max(min(self.floor, self.iterations), min(self.iterations, self.per_option * n))
+
+    def choose(self, game: Game, state: State, seat: int, rng: Rng) -> Action:
+        """A shortcut if one applies, else the search's most visited action."""
+        fast = self.quick(game, state, seat)
+        if fast is not None:
+            return fast
+        s = self.search(game, state, seat, rng)
+        s.run(self.budget(game, state, seat))
+        return s.best()

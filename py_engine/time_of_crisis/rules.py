@@ -156,7 +156,7 @@ class TimeOfCrisis(Combat, Game):
 
     # ---- the contract -----------------------------------------------------------------------------------
     def _machines(self, state: State) -> list[Machine]:
-        return ([state["trail"]] if state["trail"] else []) + [state["main"]]
+        return [state["trail"], state["main"]] if state["trail"] else [state["main"]]
 
     def to_act(self, state: State) -> list[int]:
         """The seats owing a decision: usually one; two in the speed-up variant while
@@ -164,10 +164,13 @@ class TimeOfCrisis(Combat, Game):
         listed first)."""
         if state["result"]:
             return []
-        out: list[int] = []
-        for m in self._machines(state):
-            if m["ask"] is not None and m["ask"]["seat"] not in out:
-                out.append(m["ask"]["seat"])
+        main = state["main"]["ask"]
+        tr = state["trail"]
+        if tr is None or tr["ask"] is None:
+            return [] if main is None else [main["seat"]]
+        out = [tr["ask"]["seat"]]
+        if main is not None and main["seat"] != out[0]:
+            out.append(main["seat"])
         return out
 
     def _ask_for(self, state: State, seat: int) -> tuple[Machine, dict[str, Any]] | None:
@@ -250,10 +253,12 @@ class TimeOfCrisis(Combat, Game):
             m["ask"] = {"seat": seat, "prompt": prompt, "acts": opts}
             return
 
-    def _refresh(self, state: State) -> None:
-        """Recompute every pending question (after hidden cards were re-dealt)."""
+    def _refresh(self, state: State, seat: int | None = None) -> None:
+        """Recompute the pending questions of seats other than ``seat`` (after their
+        hidden cards were re-dealt; ``seat``'s own questions depend only on what it
+        knows)."""
         for m in self._machines(state):
-            if m["ask"] is not None:
+            if m["ask"] is not None and m["ask"]["seat"] != seat:
                 self._run(state, m, None)
 
     # ---- opening (ToC §3.2) -------------------------------------------------------------------------------
@@ -428,7 +433,6 @@ class TimeOfCrisis(Combat, Game):
         me["hand"].append(cid)
         me["hand"].sort()
         log(state, f"{state['seats'][seat]} takes a card.")
-        log(state, f"You take {_cname(cid)}.", visible_to=seat)
 
     # ---- Take Actions (ToC §6.3) -------------------------------------------------------------------------
     def step_actions(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
@@ -1128,7 +1132,7 @@ class TimeOfCrisis(Combat, Game):
         """Re-deal what ``seat`` cannot see: each other player's hand (apart from the
         cards everyone knows are in it) and Available Pile, from their pooled
         cards; and the order of the event deck, Diocletian staying among the cards
-        that were the bottom four (ToC §3.1). Private log lines of others go."""
+        that were the bottom four (ToC §3.1). (The log holds no private lines.)"""
         new: State = clone(state)
         for q, pl in enumerate(new["players"]):
             if q == seat:
@@ -1151,8 +1155,7 @@ class TimeOfCrisis(Combat, Game):
             pos = len(deck) - zone + rng.below(zone)
             rest.insert(pos, dio)
         new["events"] = rest
-        new["log"] = [e for e in new["log"] if e[0] is None or e[0] == seat]
-        self._refresh(new)
+        self._refresh(new, seat)
         return new
 
     def check_invariants(self, state: State) -> None:
@@ -1249,7 +1252,22 @@ class TimeOfCrisis(Combat, Game):
         return describe(self, state, seat, action)[1]
 
     # ---- bots ---------------------------------------------------------------------------------------------
+    #: Iterations per decision (at most) and playout cap per level; a playout is cut
+    #: after a few decisions and scored by :meth:`evaluate` (see :mod:`.bot`).
     search_budgets = {"easy": (30, 6), "normal": (100, 6), "hard": (250, 6)}
+
+    def make_bot(self, level: str) -> Any:
+        """``random`` or the search bot of :mod:`.bot` with this level's budget.
+
+        Raises:
+            OptionError: unknown level.
+        """
+        from .bot import TocBot
+
+        if level in self.search_budgets:
+            iterations, cap = self.search_budgets[level]
+            return TocBot(iterations, rollout_limit=cap)
+        return super().make_bot(level)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value per seat of an unfinished game (see :mod:`.bot`)."""
