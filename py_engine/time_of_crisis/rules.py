@@ -1256,6 +1256,14 @@ class TimeOfCrisis(Combat, Game):
     #: after a few decisions and scored by :meth:`evaluate` (see :mod:`.bot`).
     search_budgets = {"easy": (30, 6), "normal": (100, 6), "hard": (250, 6)}
 
+    def search_actions(self, state: State, seat: int) -> list[Action]:
+        """What the search considers: every legal action except moving an army out
+        of its capital for free (moving away already leaves it; in and out again
+        changes nothing and could loop forever)."""
+        legal = self.legal_actions(state, seat)
+        kept = [a for a in legal if a.name != "leave_capital"]
+        return kept or legal
+
     def make_bot(self, level: str) -> Any:
         """``random`` or the search bot of :mod:`.bot` with this level's budget.
 
