@@ -396,7 +396,8 @@ class TimeOfCrisis(Combat, Game):
 
     def step_pax(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
         """Pax Deorum (ToC §9): each player, from the active one round the table,
-        secretly takes one card from his Available Pile."""
+        secretly takes one card from his Available Pile (an empty pile first takes
+        the discard pile, as when refilling, ToC §6.8; with neither, nothing)."""
         n = len(state["seats"])
         while f["i"] < n:
             seat = (state["active"] + f["i"]) % n

@@ -6,7 +6,7 @@ from __future__ import annotations
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis import components as D
 
-from .toc import act, army_at, choices, dice, names, prov, pts, refused, table
+from .toc import act, army_at, choices, crisis_dice, dice, names, prov, pts, refused, table
 
 
 def test_an_event_needs_its_card_played_and_works_once_per_card() -> None:
@@ -27,9 +27,6 @@ def test_castra_goes_when_the_army_moves_and_at_upkeep() -> None:
     s = table(armies=[{"owner": 0, "at": "italia", "castra": True}], pts={"military": 1})
     s = act(s, "move", 1, "gallia")
     assert not army_at(s, 0, "gallia")["castra"]
-    w, b = 1, 1
-    from .toc import crisis_dice
-
     w, b = crisis_dice(2, "ira_deorum")
     with dice(w, b):
         t = table(armies=[{"owner": 0, "at": "italia", "castra": True}, {"owner": 1, "at": "gallia", "castra": True}],

@@ -17,7 +17,7 @@ from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis import components as D
 from py_engine.time_of_crisis.effects import invade
 
-from .toc import act, army_at, choices, crisis_dice, dice, prov, table
+from .toc import act, choices, crisis_dice, dice, prov, table
 
 
 def test_the_map_reproduces_the_rulebook() -> None:

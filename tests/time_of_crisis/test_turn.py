@@ -176,11 +176,15 @@ def test_fought_armies_are_free_again_in_their_owners_next_turn() -> None:
 
 def test_rulebook_emperor_bonus_example_and_the_winner() -> None:
     """ToC §7.1 example: Emperor Turns 5, 5, 3, 0 give 10, 10, 3 and nothing."""
-    s = table(n=4, eturns=[5, 5, 3, 0], legacy=[50, 40, 57, 59])
+    s = table(n=4, eturns=[5, 5, 3, 0], legacy=[50, 40, 57, 59], prov={"gallia": {"gov": 2}})
     assert GAME.emperor_bonus(s) == [10, 10, 3, 0]
     GAME._finish(s, "Test.")
     assert s["result"]["scores"] == [60, 50, 60, 59]
-    assert s["result"]["winners"] == [0] or s["result"]["winners"] == [2]
+    assert s["result"]["winners"] == [2] and "most provinces" in s["result"]["reason"]
+    two = table(eturns=[2, 1])
+    assert GAME.emperor_bonus(two) == [10, 6]
+    none = table(eturns=[0, 3])
+    assert GAME.emperor_bonus(none) == [0, 10]
 
 
 def test_tie_breaks_emperor_then_pretender_then_provinces_then_legions() -> None:
