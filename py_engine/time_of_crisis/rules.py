@@ -221,7 +221,7 @@ class TimeOfCrisis(Combat, Game):
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (Diocletian is among the
         last four events, ToC §3.1)."""
-        return 60_000
+        return 20_000
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why ``action`` is refused, in words."""

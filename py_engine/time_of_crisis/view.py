@@ -43,11 +43,6 @@ from .board import (
 )
 
 
-def _cards() -> dict[str, Any]:
-    return {cid: {"name": c["name"], "suit": c["suit"], "value": c["value"], "text": c.get("text"),
-                  "status": c["status"]} for cid, c in D.cards().items()}
-
-
 def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` may see it (None: a spectator)."""
     n = len(state["seats"])
@@ -125,7 +120,7 @@ def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
         "supply": dict(state["supply"]), "trash": list(state["trash"]),
         "events": {"deck": len(state["events"]), "drawn": list(state["drawn"]), "lasting": list(state["lasting"])},
         "crisis": state["crisis"], "battle": battle, "last_battle": state.get("last_battle"),
-        "last_place_governor": state.get("last_pg"), "cards": _cards(), "goal": goal,
+        "last_place_governor": state.get("last_pg"), "goal": goal,
         "speed_up": bool(state["options"]["speed_up"]), "players_count": n,
         "limits": {"legions_left": D.limit("legions") - legions_on_map(state),
                    "militia_left": D.limit("militia") - militia_on_map(state),
