@@ -266,3 +266,14 @@ def test_speed_up_variant_starts_the_next_turn_at_buy() -> None:
     while 0 in GAME.to_act(s):
         s = act(s, *choices(s, 0)[0], seat=0)
     assert GAME.to_act(s) == [1] and ["end"] in choices(s, 1) and s["turns"] == [1, 0]
+
+
+def test_a_rival_emperor_costs_his_provinces_governor_support() -> None:
+    """ToC §10.2, §6.4: a Rival Emperor lowers the support of the province he stands
+    in (in its governor's Support Check) and, while on the map, Italia's support in
+    the Emperor's."""
+    s = table(n=4, prov={"syria": {"gov": 0, "sup": 3}, "italia": {"gov": 0}}, italia=5,
+              rivals={"zenobia": "aegyptus", "priest_king_of_emesa": "syria"})
+    s = act(s, "end")
+    assert prov(s, "syria")["sup"] == 2 and prov(s, "italia")["sup"] == 4
+    assert s["players"][0]["eturns"] == 0
