@@ -6,7 +6,9 @@ The score of a seat estimates the legacy it will end with: legacy now, plus what
 its position earns per turn (ToC §6.6: a legacy per province and per
 improvement, Italia's support for the Emperor), its political points and deck
 (future cards), armies (battles are legacy, ToC §8.2) and the Emperor Turns
-bonus (ToC §7.1). Only public information and the seat's own cards are used.
+bonus (ToC §7.1). Only public information is used (a deck's composition is
+public: cards bought and trashed are seen; only the split between hand and
+Available Pile is hidden).
 """
 
 from __future__ import annotations
@@ -17,36 +19,82 @@ from dataclasses import dataclass
 from ..core import Action, Game, Rng, State
 from ..core.mcts import MCTSBot
 from . import components as D
-from .board import emperor, governed, italia, pretender_provinces
+from .board import (
+    active_barbarians,
+    emperor,
+    governed,
+    in_capital,
+    italia,
+    pretender_provinces,
+    pretenders,
+    rivals_at,
+    rivals_on_map,
+)
 
 
-def material(state: State, p: int) -> float:
-    """Expected final legacy of seat ``p`` (a heuristic)."""
+def _goal(state: State) -> int:
+    return int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
+
+
+def _hostile(state: State, pid: str, p: int) -> bool:
+    """Something in ``pid`` will cost its governor ``p`` support (ToC §6.4)."""
+    a = in_capital(state, pid)
+    return active_barbarians(state, pid) or bool(rivals_at(state, pid)) or (a is not None and a["owner"] != p)
+
+
+def material(state: State, p: int, horizon: float) -> float:
+    """Expected final legacy of seat ``p`` (a heuristic): legacy now, what the
+    position earns per turn over ``horizon`` turns (provinces that will survive the
+    next Support Check, their improvements, Italia's support for the Emperor), its
+    political points, legions and deck, and the Emperor Turns bonus it would get."""
     prov = state["prov"]
     pl = state["players"][p]
-    mine = governed(state, p)
-    income = len(mine) + sum(len(prov[q]["imps"]) for q in mine)
+    income = 0.0
+    support = 0.0
+    for q in governed(state, p):
+        pr = prov[q]
+        sup = pr["sup"] - (1 if _hostile(state, q, p) else 0)
+        if sup <= 0 or pr["mobs"] >= sup:
+            continue  # about to be lost
+        income += 1 + len(pr["imps"])
+        support += sup - pr["mobs"]
     if emperor(state) == p:
-        income += max(0, prov[italia()]["sup"] - len(pretender_provinces(state)))
-    support = sum(prov[q]["sup"] - prov[q]["mobs"] for q in mine)
+        it = prov[italia()]["sup"] - (1 if rivals_on_map(state) or any(x != p for x in pretenders(state)) else 0)
+        income += max(0, it - len(pretender_provinces(state)))
     legions = sum(a["full"] + 0.6 * a["red"] for a in state["armies"] if a["owner"] == p)
-    guard = sum(1 for a in state["armies"] if a["cap"] and a["owner"] == p and prov[a["at"]]["gov"] == p)
     cards = pl["hand"] + pl["avail"] + pl["discard"]
     quality = sum(D.card(c)["value"] for c in cards) / max(1, len(cards))
-    goal = int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
-    left = max(0.0, 1.0 - max(x["legacy"] for x in state["players"]) / goal)
-    horizon = 2.0 + 6.0 * left
-    bonus = 4.0 * pl["eturns"]
-    return float(pl["legacy"] + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0)
-                                           + 0.1 * guard)
-            + bonus + 2.0 * (emperor(state) == p))
+    return float(pl["legacy"] + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0))
+                 + _bonus(state, p))
+
+
+def _bonus(state: State, p: int) -> float:
+    """The Emperor Turns bonus ``p`` would get if the game ended now (ToC §7.1)."""
+    table = [int(x) for x in D.rule("emperor_bonus")]
+    et = [pl["eturns"] for pl in state["players"]]
+    if et[p] <= 0:
+        return 0.0
+    rank = sum(1 for w in et if w > et[p])
+    return float(table[rank]) if rank < len(table) else 0.0
+
+
+def horizon(state: State) -> float:
+    """Turns left for each player, roughly: fewer as the leader nears the goal, one
+    when an Emperor already has it (the last round is at hand, ToC §7.1)."""
+    goal = _goal(state)
+    emp = emperor(state)
+    if emp is not None and state["players"][emp]["legacy"] >= goal:
+        return 1.0
+    lead = max(pl["legacy"] for pl in state["players"])
+    return 1.5 + 8.0 * max(0.0, 1.0 - float(lead) / goal)
 
 
 def evaluate(state: State) -> list[float]:
     """Per seat a value in (0, 1): a logistic of the seat's expected legacy over the
     best of the others (ToC §7.1: most legacy wins)."""
     n = len(state["seats"])
-    score = [material(state, p) for p in range(n)]
+    h = horizon(state)
+    score = [material(state, p, h) for p in range(n)]
     out = []
     for p in range(n):
         best_other = max(score[q] for q in range(n) if q != p)
