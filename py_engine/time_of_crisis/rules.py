@@ -660,20 +660,14 @@ class TimeOfCrisis(Combat, Game):
             pts[c["suit"]] += v
             tp["played"].append([cid, c["value"] == 1])
             log(state, f"{who} plays {c['name']} (+{v} {SUIT_NAME[c['suit']]}).")
-        elif name == "recruit_general":
+        elif name in ("recruit_general", "recruit_governor"):
             i = int(args[0])
-            cost = D.general_costs()[i]
+            general = name == "recruit_general"
+            cost = (D.general_costs() if general else D.governor_costs())[i]
             assert cost is not None
-            pts["military"] -= cost
-            me["gens"][i] = True
-            log(state, f"{who} recruits a general.")
-        elif name == "recruit_governor":
-            i = int(args[0])
-            cost = D.governor_costs()[i]
-            assert cost is not None
-            pts["senate"] -= cost
-            me["govs"][i] = True
-            log(state, f"{who} recruits a governor.")
+            pts["military" if general else "senate"] -= cost
+            me["gens" if general else "govs"][i] = True
+            log(state, f"{who} recruits a {'general' if general else 'governor'}.")
         elif name == "create_army":
             pid = str(args[0])
             pts["military"] -= 1
