@@ -138,16 +138,17 @@ class TimeOfCrisis(Combat, Game):
         ev = su["event_deck"]
         others = sorted(e for e in D.events() if e != ev["set_aside"])
         rng.shuffle(others)
-        k = int(ev["bottom_mix"])
-        bottom = others[:k] + [ev["set_aside"]]
+        mix = int(ev["bottom_mix"])
+        bottom = others[:mix] + [ev["set_aside"]]
         rng.shuffle(bottom)
         first = rng.below(n)
+        box = {c: int(D.card(c)["copies"]) for c in D.supply_cards()}
+        box.update({c: n * int(k) for c, k in su["starting_deck"].items()})
         state.update(
             leaders={lid: "box" for lid in D.leaders()}, rivals={rid: "box" for rid in D.rival_emperors()},
             armies=[], next_army=1, players=players,
-            supply={cid: int(D.card(cid)["copies"]) for cid in D.supply_cards()},
-            trash=[], box={c: int(D.card(c)["copies"]) for c in D.supply_cards()}
-            | {c: n * int(k) for c, k in su["starting_deck"].items()}, events=others[k:] + bottom, drawn=[], lasting=[], first=first, active=first,
+            supply={cid: int(D.card(cid)["copies"]) for cid in D.supply_cards()}, trash=[], box=box,
+            events=others[mix:] + bottom, drawn=[], lasting=[], first=first, active=first,
             turns=[0] * n, last_round=False, result=None, tp=_tp(first), crisis=None, last_battle=None,
             main={"stack": [{"k": "turn", "seat": first, "ph": "start"}, {"k": "opening", "i": 0}], "ask": None},
             trail=None)
