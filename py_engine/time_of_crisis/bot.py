@@ -91,14 +91,16 @@ def horizon(state: State) -> float:
 
 def evaluate(state: State) -> list[float]:
     """Per seat a value in (0, 1): a logistic of the seat's expected legacy over the
-    best of the others (ToC §7.1: most legacy wins)."""
+    best of the others (ToC §7.1: most legacy wins), sharper as the end nears (a lead
+    with few turns left is safer, so a leader wants to end the game)."""
     n = len(state["seats"])
     h = horizon(state)
+    scale = 4.0 + 1.5 * h
     score = [material(state, p, h) for p in range(n)]
     out = []
     for p in range(n):
         best_other = max(score[q] for q in range(n) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(score[p] - best_other) / 10.0)))
+        out.append(1.0 / (1.0 + math.exp(-(score[p] - best_other) / scale)))
     return out
 
 
