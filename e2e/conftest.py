@@ -268,9 +268,10 @@ def stored(page: Any) -> dict[str, str]:
 
 def seed_legacy(page: Any, records: dict[str, str]) -> None:
     """Put records into localStorage as versions before IndexedDB kept them (the app
-    migrates them on its next start), then reload and wait until the app is ready."""
+    migrates them on its next start), then open the app again at its plain address, as those
+    versions were opened (no screen in the address), and wait until the app is ready."""
     page.evaluate("kv => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", records)
-    page.reload()
+    page.goto(page.url.split("#")[0])
     wait_ready(page)
 
 

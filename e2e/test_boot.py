@@ -67,6 +67,13 @@ def test_offline_boot_from_service_worker(page, context, server, traffic):
     page.reload()
     wait_ready(page)
     assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the SW does not control the page"
+    # Let the snapshot worker finish first: a reload stops it, and its download cut short
+    # would be counted as a failed request of the offline start.
+    page.evaluate("""() => new Promise((resolve) => {
+        const s = window.tbShell.boot.snapshot;
+        if (s && ["made", "unavailable", "restored", "failed"].includes(s.state)) return resolve();
+        addEventListener("tb:snapshot", () => resolve(), { once: true });
+      })""")
 
     context.set_offline(True)
     server.stop()

@@ -188,6 +188,14 @@
   });
   addEventListener("unhandledrejection", (e) => {
     const r = e.reason;
+    if (r && r.name === "QuotaExceededError") {
+      // A storage write refused because the device is full: not a failed start. Ours are
+      // handled (the app says new moves are not being saved); this one is PyScript's own
+      // package-cache bookkeeping in IndexedDB, which it does not wait for.
+      e.preventDefault();
+      console.warn("a storage write was refused (the device's storage is full):", r.message);
+      return;
+    }
     showError((r && (r.message || r.toString())) || "Unhandled promise rejection");
   });
   if (typeof WebAssembly !== "object") {
@@ -260,6 +268,8 @@
     // What the browser itself loaded for this page (scripts, styles, images): only those can be
     // in the HTTP cache, and asking for anything else would log a cache miss.
     const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name.split(/[?#]/)[0]));
+    // The browser's own icon fetch (the tab's favicon) is not a resource entry, but it is cached.
+    for (const link of document.querySelectorAll("link[rel~='icon']")) loaded.add(link.href.split(/[?#]/)[0]);
     for (const { url, revision } of manifest.entries) {
       const file = new URL(url, scope);
       const key = new URL(file.href);

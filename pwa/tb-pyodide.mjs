@@ -21,6 +21,9 @@ export { version };
 
 /** Hash of everything a snapshot holds (wheels, Pyodide, the worker); set by scripts/build.py. */
 export const SNAPSHOT_KEY = "__TB_SNAPSHOT_KEY__";
+/** Our wheels (URLs relative to this module), installed when PyScript asks for Python; set by
+ * scripts/build.py (pyscript.json lists none, see there). */
+const WHEELS = /*__TB_WHEELS__*/[];
 const CACHE = "tb-snapshot";
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const keyURL = new URL(`./__snapshot__/${SNAPSHOT_KEY}`, import.meta.url).href;
@@ -94,15 +97,15 @@ const starting = start().then((py) => {
 });
 
 /**
- * PyScript's entry point. Options used: stdout, stderr (line callbacks) and packages (wheel
- * URLs, "packages_cache": "passthrough"); PyScript's indexURL is replaced by ./pyodide/.
+ * PyScript's entry point. Options used: stdout, stderr (line callbacks) and packages (only in
+ * a micropip build; otherwise our WHEELS are installed); PyScript's indexURL is replaced by ./pyodide/.
  * @param {{stdout?: (line: string) => void, stderr?: (line: string) => void, packages?: string[]}} [options]
  */
 export async function loadPyodide(options = {}) {
   const py = await starting;
   if (options.stdout) py.setStdout({ batched: options.stdout });
   if (options.stderr) py.setStderr({ batched: options.stderr });
-  let packages = (options.packages || []).filter(Boolean);
+  let packages = (options.packages || WHEELS.map((w) => new URL(w, import.meta.url).href)).filter(Boolean);
   if (options.lockFileContents) {
     // PyScript's micropip mode on a later start: names from the lock micropip.freeze() wrote.
     const lock = JSON.parse(await options.lockFileContents).packages || {};

@@ -5,7 +5,7 @@
 // Message in:  {key, keyURL, cacheName, modules: [names the live app has imported]}
 // Message out: {ok: true, bytes, ms, preloaded, skipped} or {ok: false, error}
 //
-// Steps: a fresh Pyodide with _makeSnapshot; our wheels (pyscript.json "packages") unpacked into
+// Steps: a fresh Pyodide with _makeSnapshot; our wheels (pyscript.json "tb_wheels") unpacked into
 // site-packages without loadPackage (a snapshot cannot hold packages loaded that way); then the
 // imports, in two rounds: our packages (py_engine, tb_ui without its browser layer) and the
 // standard library modules the live app uses, then a snapshot — then the rest of the live app's
@@ -42,7 +42,7 @@ def _tb_preload(names, packages):
 
 async function installWheels(py) {
   const config = await (await fetch(here("./pyscript.json"))).json();
-  const wheels = (config.packages || []).filter((p) => /\.whl$/.test(p));
+  const wheels = (config.tb_wheels || config.packages || []).filter((p) => /\.whl$/.test(p));
   if (!wheels.length) throw new Error("pyscript.json lists no wheels");
   const site = py.runPython("import sysconfig\nsysconfig.get_paths()['purelib']");
   for (const w of wheels) {

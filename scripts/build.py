@@ -181,7 +181,7 @@ def build_pyodide(out: Path, with_micropip: bool) -> None:
     patch_shared_memory(out / "pyodide.asm.mjs")
     stock = json.loads((src / "pyodide-lock.json").read_text())
     if not with_micropip:
-        # The app installs its wheels itself (pyscript.json, passthrough): the lock lists nothing.
+        # The app installs its wheels itself (tb-pyodide.mjs): the lock lists nothing.
         lock = {"info": stock["info"], "packages": {}}
         (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
         return
@@ -407,23 +407,27 @@ def main() -> None:
     log(f"app        {n} files from pwa/, {m} from public/")
 
     key = snapshot_key(dist, [wheel, ui_wheel])
+    wheels = [f"./wheels/{wheel.name}", f"./wheels/{ui_wheel.name}"]
     loader = dist / "tb-pyodide.mjs"
     text = loader.read_text()
-    if text.count("__TB_SNAPSHOT_KEY__") != 1:
-        die("tb-pyodide.mjs must hold the placeholder __TB_SNAPSHOT_KEY__ exactly once")
-    loader.write_text(text.replace("__TB_SNAPSHOT_KEY__", key))
-    config: dict[str, object] = {
-        "interpreter": "./tb-pyodide.mjs",
-        "packages": [f"./wheels/{wheel.name}", f"./wheels/{ui_wheel.name}"],
-    }
-    if not args.micropip:
-        # passthrough: PyScript hands the wheel URLs to loadPyodide (no micropip). An empty
-        # index_urls also spares the import of PyScript's package graph (pyodide_graph-*.js),
-        # which only warns about package *names* Pyodide may lack; ours are URLs.
-        config["packages_cache"] = "passthrough"
+    for placeholder in ("__TB_SNAPSHOT_KEY__", "/*__TB_WHEELS__*/[]"):
+        if text.count(placeholder) != 1:
+            die(f"tb-pyodide.mjs must hold the placeholder {placeholder} exactly once")
+    text = text.replace("__TB_SNAPSHOT_KEY__", key)
+    loader.write_text(text.replace("/*__TB_WHEELS__*/[]", "[]" if args.micropip else json.dumps(wheels)))
+    config: dict[str, object] = {"interpreter": "./tb-pyodide.mjs"}
+    if args.micropip:
+        config["packages"] = wheels
+    else:
+        # tb-pyodide.mjs installs the wheels itself (no micropip), and PyScript is given no
+        # "packages": with a package list and "packages_cache": "passthrough", PyScript clears
+        # its package cache in IndexedDB on every start and fails to start when that write is
+        # refused (a full device). "tb_wheels" is for tb-snapshot-worker.mjs (PyScript ignores it).
+        # An empty index_urls also spares the import of PyScript's package graph.
+        config["tb_wheels"] = wheels
         config["index_urls"] = []
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
-    log(f"config     pyscript.json ({'micropip' if args.micropip else 'passthrough'}), snapshot key {key}")
+    log(f"config     pyscript.json ({'micropip' if args.micropip else 'wheels installed by tb-pyodide.mjs'}), snapshot key {key}")
 
     version = {
         "app": "Time & Barons",
