@@ -4,8 +4,11 @@
 
 Plays ``hard`` against ``random`` and against ``normal``, alternating seats, with
 fixed seeds (game i uses seed 10_000 + i); records wins, losses, draws and the
-time of every ``hard`` decision that needed a search. Results are written to
-``--out`` and summarised on stdout as Markdown.
+time of every ``hard`` decision that needed a search (not a forced move nor a
+bot's ``quick`` shortcut; CPU time with ``--cpu``, for a machine shared with other
+jobs). Each game also records its final scores and, for games that count turns
+(``state["turns"]``), the rounds played. Results are written to ``--out`` and
+summarised on stdout as Markdown.
 
 With ``--players 3`` or ``4`` the ``hard`` side is one team (team games: both its
 seats are hard) or one seat (free-for-all), rotating over the sides, against
@@ -75,7 +78,10 @@ def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, o
     while not m.is_over():
         seat = m.bot_to_act()
         assert seat is not None
-        searched = len(m.game.legal_actions(m.state, seat)) > 1
+        # A forced move or a bot's ``quick`` shortcut is not a searched decision.
+        quick = getattr(m.game.make_bot(levels[seat]), "quick", None)
+        searched = len(m.game.legal_actions(m.state, seat)) > 1 and (
+            quick is None or quick(m.game, m.state, seat) is None)
         t = CLOCK()
         m.play_bot()
         if levels[seat] == a and searched:
@@ -87,8 +93,11 @@ def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, o
         result = "draw"
     else:
         result = "win" if set(out.winners) & mine else "loss"
+    turns = m.state.get("turns")
     return {"i": i, "seats_of_a": sorted(mine), "result": result, "times": times,
-            "scenario": m.state.get("scenario"), "actions": len(m.actions)}
+            "scenario": m.state.get("scenario"), "scores": list(out.scores) if out.scores else None,
+            "winners": list(out.winners), "rounds": min(turns) if isinstance(turns, list) else None,
+            "actions": len(m.actions), "reason": out.reason}
 
 
 def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, object],
@@ -115,11 +124,15 @@ def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, ob
             done(play(t))
     times = sorted(t for r in rows for t in r["times"])  # type: ignore[attr-defined]
     count = {k: sum(1 for r in rows if r["result"] == k) for k in ("win", "loss", "draw")}
+    rounds = [r["rounds"] for r in rows if r["rounds"] is not None]
     return {"a": a, "b": b, "games": games, "players": players, **count,
             "win_rate": count["win"] / games,
             "move_seconds": {"median": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))],
-                             "worst": times[-1], "moves": len(times)},
-            "wall_seconds": round(time.perf_counter() - t0, 1)}
+                             "worst": times[-1], "moves": len(times), "clock": "wall" if CLOCK is time.perf_counter else "cpu"},
+            "rounds": {"median": statistics.median(rounds), "min": min(rounds), "max": max(rounds)} if rounds else None,
+            "wall_seconds": round(time.perf_counter() - t0, 1), "games_detail": [
+                {k: r[k] for k in ("i", "seats_of_a", "result", "scores", "winners", "rounds", "actions", "reason")}
+                for r in rows]}
 
 
 def main() -> None:
@@ -144,11 +157,11 @@ def main() -> None:
     if a.out:
         Path(a.out).parent.mkdir(parents=True, exist_ok=True)
         Path(a.out).write_text(json.dumps(doc, indent=1))
-    print("| hard vs | games | wins | losses | draws | win rate | median move s | worst move s |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| hard vs | players | games | wins | losses | draws | win rate | median move s | worst move s |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         ms = r["move_seconds"]
-        print(f"| {r['b']} | {r['games']} | {r['win']} | {r['loss']} | {r['draw']} | "
+        print(f"| {r['b']} | {r['players']} | {r['games']} | {r['win']} | {r['loss']} | {r['draw']} | "
               f"{r['win_rate']:.1%} | {ms['median']:.3f} | {ms['worst']:.3f} |")  # type: ignore[index]
 
 

@@ -172,3 +172,47 @@ def test_time_limited_thinking_stops_at_the_limit_and_untimed_stays_reproducible
     assert t.action in m.game.legal_actions(m.state, t.seat)
     t.apply()
     assert m.actions[-1] == (t.seat, t.action)
+
+
+def test_search_considers_only_the_games_search_actions() -> None:
+    """A game may leave pointless options out of the search (Game.search_actions);
+    the bot then never picks them, though they stay legal."""
+
+    class NimNoTwo(Nim):
+        def search_actions(self, state: dict[str, Any], seat: int) -> list[Action]:
+            return [a for a in self.legal_actions(state, seat) if a.args != (2,)] or self.legal_actions(state, seat)
+
+    g = NimNoTwo()
+    s = g.setup(["A", "B"], {}, 1)
+    s["stones"] = 5  # the winning move would be to take 2
+    assert Action("take", (2,)) in g.legal_actions(s, 0)
+    for seed in range(5):
+        assert MCTSBot(50).choose(g, s, 0, Rng.from_seed(seed)) == Action("take", (1,))
+
+
+def test_thinking_uses_a_bots_quick_answer_and_budget() -> None:
+    """Match.think honours a search bot's ``quick`` shortcut and per-decision ``budget``."""
+    from dataclasses import dataclass
+
+    from py_engine.core import Match, Seat
+    from py_engine.core.match import Thinking
+
+    @dataclass(frozen=True)
+    class Quick(MCTSBot):
+        def quick(self, game: Game, state: dict[str, Any], seat: int) -> Action | None:
+            return Action("take", (1,))
+
+    @dataclass(frozen=True)
+    class Small(MCTSBot):
+        def budget(self, game: Game, state: dict[str, Any], seat: int) -> int:
+            return 8
+
+    m = Match.new("time_war", [Seat("A", "bot", "easy"), Seat("B", "bot", "easy")], {"scenario": "raid"}, 5)
+    seat = m.bot_to_act()
+    assert seat is not None
+    t = Thinking(m, seat, Quick(500), Rng.from_seed(1))
+    assert t.done and t.action == Action("take", (1,))
+    u = Thinking(m, seat, Small(500), Rng.from_seed(1))
+    while not u.step(10):
+        pass
+    assert u._search.iterations == 8

@@ -374,6 +374,14 @@ class Game:
     #: playouts are long sets a cap and an :meth:`evaluate`.
     search_budgets: ClassVar[dict[str, tuple[int, int]] | None] = None
 
+    def search_actions(self, state: State, seat: int) -> list[Action]:
+        """The options a search bot considers at this decision: the legal actions,
+        less any the game knows add nothing for a searcher (e.g. free moves that
+        can be undone by another free move, which would let a search loop). Never
+        empty when ``legal_actions`` is not; only rules knowledge, no hidden
+        information. Default: all legal actions."""
+        return self.legal_actions(state, seat)
+
     def evaluate(self, state: State) -> list[float] | None:
         """A heuristic per-seat value in [0, 1] of an unfinished state, used by the
         search bot when a playout is cut off; None (the default): 0.5 for all."""

@@ -320,7 +320,10 @@ class Thinking:
     between slices counts too: it is what the player waits) the search stops at
     the limit or at its iteration budget, whichever comes first; :attr:`stopped_by`
     then says which (``"time"`` or ``"iterations"``) and :attr:`elapsed` how long
-    the decision has taken.
+    the decision has taken. A search bot may also offer ``quick(game, state,
+    seat)`` (an action chosen without searching, or None; :attr:`stopped_by` is
+    then ``"quick"``) and ``budget(game, state, seat)`` (this decision's iterations,
+    instead of ``iterations``).
     """
 
     def __init__(self, match: Match, seat: int, bot: Any, rng: Rng,
@@ -332,16 +335,25 @@ class Thinking:
         #: Seconds since the first :meth:`step` began (as of the latest step).
         self.elapsed = 0.0
         self._t0: float | None = None
-        #: ``"iterations"``, ``"time"``, ``"forced"`` (one legal action) or
-        #: ``"bot"`` (a bot without a search) once decided, else None.
+        #: ``"iterations"``, ``"time"``, ``"forced"`` (one legal action), ``"quick"``
+        #: (the bot's shortcut) or ``"bot"`` (a bot without a search) once decided,
+        #: else None.
         self.stopped_by: str | None = None
         self._search: Any = None
-        legal = match.game.legal_actions(match.state, seat)
+        self._total = 0
+        game, state = match.game, match.state
+        legal = game.legal_actions(state, seat)
+        quick = getattr(bot, "quick", None)
         if len(legal) == 1:
             self.action = legal[0]
             self.stopped_by = "forced"
+        elif quick is not None and (fast := quick(game, state, seat)) is not None:
+            self.action = fast
+            self.stopped_by = "quick"
         elif hasattr(bot, "search") and hasattr(bot, "iterations"):
-            self._search = bot.search(match.game, match.state, seat, rng)
+            self._search = bot.search(game, state, seat, rng)
+            budget = getattr(bot, "budget", None)
+            self._total = int(budget(game, state, seat)) if budget is not None else int(bot.iterations)
 
     @property
     def done(self) -> bool:
@@ -355,7 +367,7 @@ class Thinking:
             return 1.0
         if self._search is None:
             return 0.0
-        done = float(self._search.iterations) / float(self.bot.iterations)
+        done = float(self._search.iterations) / float(self._total)
         if self.time_limit:
             done = max(done, min(1.0, self.elapsed / self.time_limit))
         return done
@@ -381,7 +393,7 @@ class Thinking:
             self.elapsed = now() - t0
             self.stopped_by = "bot"
             return True
-        total = int(self.bot.iterations)
+        total = self._total
         limit = self.time_limit
         chunk = 4
         out_of_time = False

@@ -10,6 +10,8 @@ random, and backs the result up, each node crediting the seat that acted there.
 
 Works for any number of seats, any seat to act (reactions on the opponent's
 turn are just nodes whose actor is that seat), and chance inside ``apply``.
+The search considers :meth:`Game.search_actions` (the legal actions, less any a
+game knows to be pointless for a searcher).
 The budget is a number of iterations, so a move is reproducible from the seed;
 :meth:`Search.run` can be called in slices so a browser stays responsive. On a
 device, each level also has a time limit per decision (:data:`TIME_LIMITS`,
@@ -95,7 +97,7 @@ class Search:
         path: list[_Node] = []
         while game.outcome(d) is None:
             actor = game.to_act(d)[0]
-            legal = game.legal_actions(d, actor)
+            legal = game.search_actions(d, actor)
             untried = []
             best: _Node | None = None
             best_action = legal[0]
@@ -135,13 +137,13 @@ class Search:
             if game.outcome(d) is not None:
                 break
             actor = game.to_act(d)[0]
-            legal = game.legal_actions(d, actor)
+            legal = game.search_actions(d, actor)
             apply_in_place(game, d, actor, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
         return payoffs(game, d)
 
     def stats(self) -> list[tuple[Action, int, float]]:
         """``(action, visits, mean reward)`` for every legal root action, most visited first."""
-        legal = self.game.legal_actions(self.state, self.seat)
+        legal = self.game.search_actions(self.state, self.seat)
         rows = []
         for a in legal:
             ch = self.root.children.get(a)

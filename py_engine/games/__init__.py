@@ -14,6 +14,7 @@ _MODULES: dict[str, str] = {
     "timeline": "py_engine.timeline",
     "time_war": "py_engine.time_war",
     "time_barons": "py_engine.time_barons",
+    "time_of_crisis": "py_engine.time_of_crisis",
 }
 _CACHE: dict[str, Game] = {}
 

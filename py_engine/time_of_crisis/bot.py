@@ -1,0 +1,155 @@
+"""The Time of Crisis search bot's evaluation (``Game.evaluate``): the generic
+information-set MCTS of :mod:`py_engine.core.mcts` cuts its playouts short and
+scores the position with :func:`evaluate`.
+
+The score of a seat estimates the legacy it will end with: legacy now, plus what
+its position earns per turn (ToC §6.6: a legacy per province and per
+improvement, Italia's support for the Emperor), its political points and deck
+(future cards), armies (battles are legacy, ToC §8.2) and the Emperor Turns
+bonus (ToC §7.1). Only public information is used (a deck's composition is
+public: cards bought and trashed are seen; only the split between hand and
+Available Pile is hidden).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..core import Action, Game, Rng, State
+from ..core.mcts import MCTSBot
+from . import components as D
+from .board import (
+    active_barbarians,
+    emperor,
+    governed,
+    in_capital,
+    italia,
+    pretender_provinces,
+    pretenders,
+    rivals_at,
+    rivals_on_map,
+)
+
+
+def _goal(state: State) -> int:
+    return int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
+
+
+def _hostile(state: State, pid: str, p: int) -> bool:
+    """Something in ``pid`` will cost its governor ``p`` support (ToC §6.4)."""
+    a = in_capital(state, pid)
+    return active_barbarians(state, pid) or bool(rivals_at(state, pid)) or (a is not None and a["owner"] != p)
+
+
+def material(state: State, p: int, horizon: float) -> float:
+    """Expected final legacy of seat ``p`` (a heuristic): legacy now, what the
+    position earns per turn over ``horizon`` turns (provinces that will survive the
+    next Support Check, their improvements, Italia's support for the Emperor), its
+    political points, legions and deck, and the Emperor Turns bonus it would get."""
+    prov = state["prov"]
+    pl = state["players"][p]
+    income = 0.0
+    support = 0.0
+    for q in governed(state, p):
+        pr = prov[q]
+        sup = pr["sup"] - (1 if _hostile(state, q, p) else 0)
+        if sup <= 0 or pr["mobs"] >= sup:
+            continue  # about to be lost
+        income += 1 + len(pr["imps"])
+        support += sup - pr["mobs"]
+    if emperor(state) == p:
+        it = prov[italia()]["sup"] - (1 if rivals_on_map(state) or any(x != p for x in pretenders(state)) else 0)
+        income += max(0, it - len(pretender_provinces(state)))
+    legions = sum(a["full"] + 0.6 * a["red"] for a in state["armies"] if a["owner"] == p)
+    cards = pl["hand"] + pl["avail"] + pl["discard"]
+    quality = sum(D.card(c)["value"] for c in cards) / max(1, len(cards))
+    return float(pl["legacy"] + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0))
+                 + _bonus(state, p))
+
+
+def _bonus(state: State, p: int) -> float:
+    """The Emperor Turns bonus ``p`` would get if the game ended now (ToC §7.1)."""
+    table = [int(x) for x in D.rule("emperor_bonus")]
+    et = [pl["eturns"] for pl in state["players"]]
+    if et[p] <= 0:
+        return 0.0
+    rank = sum(1 for w in et if w > et[p])
+    return float(table[rank]) if rank < len(table) else 0.0
+
+
+def horizon(state: State) -> float:
+    """Turns left for each player, roughly: fewer as the leader nears the goal, one
+    when an Emperor already has it (the last round is at hand, ToC §7.1)."""
+    goal = _goal(state)
+    emp = emperor(state)
+    if emp is not None and state["players"][emp]["legacy"] >= goal:
+        return 1.0
+    lead = max(pl["legacy"] for pl in state["players"])
+    return 1.5 + 8.0 * max(0.0, 1.0 - float(lead) / goal)
+
+
+def evaluate(state: State) -> list[float]:
+    """Per seat a value in (0, 1): a logistic of the seat's expected legacy over the
+    best of the others (ToC §7.1: most legacy wins), sharper as the end nears (a lead
+    with few turns left is safer, so a leader wants to end the game)."""
+    n = len(state["seats"])
+    h = horizon(state)
+    scale = 4.0 + 1.5 * h
+    score = [material(state, p, h) for p in range(n)]
+    out = []
+    for p in range(n):
+        best_other = max(score[q] for q in range(n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(score[p] - best_other) / scale)))
+    return out
+
+
+@dataclass(frozen=True)
+class TocBot(MCTSBot):
+    """The generic ISMCTS bot (:class:`~py_engine.core.mcts.MCTSBot`) with two
+    shortcuts, both using only what the seat sees:
+
+    - choosing which hidden card to take into the hand (refill, Pax Deorum) is done
+      by a rule: the highest value, then the suit the hand has least of (a search
+      would re-deal the very pile it picks from);
+    - in Take Actions it first plays every card in its hand (points are spent in
+      any order, and cards kept in hand only shrink the next refill), so the
+      search spends its horizon on what to do with the points;
+    - the search budget scales with the number of options: ``per_option`` per
+      option, at least ``floor``, at most ``iterations``.
+    """
+
+    per_option: int = 20
+    floor: int = 40
+
+    def quick(self, game: Game, state: State, seat: int) -> Action | None:
+        """The card to take when every option is a ``take``; else None."""
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0].name == "play" and legal[-1].name == "end":
+            return legal[0]
+        if not all(a.name == "take" for a in legal):
+            return None
+        hand = state["players"][seat]["hand"]
+
+        def key(a: Action) -> tuple[int, int, str]:
+            c = D.card(str(a.args[0]))
+            have = sum(1 for h in hand if D.card(h)["suit"] == c["suit"])
+            return (-int(c["value"]), have, str(a.args[0]))
+
+        return min(legal, key=key)
+
+    def budget(self, game: Game, state: State, seat: int) -> int:
+        """Iterations for this decision."""
+        n = len(game.legal_actions(state, seat))
+        return max(min(self.floor, self.iterations), min(self.iterations, self.per_option * n))
+
+    def choose(self, game: Game, state: State, seat: int, rng: Rng) -> Action:
+        """A shortcut if one applies, else the search's most visited action."""
+        fast = self.quick(game, state, seat)
+        if fast is not None:
+            return fast
+        s = self.search(game, state, seat, rng)
+        s.run(self.budget(game, state, seat))
+        return s.best()

@@ -1,0 +1,1308 @@
+"""Time of Crisis (GMT, 2nd edition): the rules engine for 2–4 players.
+
+Source: the GMT 2nd-edition rulebook, cited ``ToC §n`` (its FAQ as ``ToC FAQ``);
+component values come from ``data/*.json`` (see :mod:`.data`).
+
+How a turn is resolved. Everything happens on *machines*: a machine is a stack of
+frames (``{"k": kind, ...}``, top = last) plus the decision it waits for
+(``ask``: ``seat``, ``prompt``, ``acts``, ``labels``, ``targets``). After every
+decision :meth:`TimeOfCrisis._run` steps the top frame (``_step_<kind>``) until
+one needs a decision. A step that asks changes nothing before asking, so a
+pending question can always be recomputed (``determinize`` does, after
+re-dealing hidden cards). ``state["main"]`` is the game's machine;
+``state["trail"]`` exists only with the §6.8 speed-up variant, while the previous
+player finishes Buy/Trash and End of Turn as the next one starts.
+
+Flow keys of the state (the board is described in :mod:`.board`): ``first``
+(first player), ``active`` (whose turn), ``turns`` (turns completed per seat),
+``last_round``, ``result``, ``tp`` (the active player's turn: ``pts`` influence
+per suit, ``played`` ``[card, event used]``, ``pg`` provinces targeted by Place
+Governor, ``recalled``, ``disc`` discounts won, ``mil_fought``), ``supply``,
+``trash``, ``box`` (every card of the game: conservation), ``events`` (the
+event deck, top first), ``drawn``, ``lasting``,
+``crisis`` and ``last_battle`` (for the view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Action, Game, Option, Outcome, Rng, State, clone
+from ..core.game import log, reveal
+from . import components as D
+from .board import (
+    NEUTRAL,
+    active_barbarians,
+    armies_at,
+    armies_of,
+    army,
+    army_units,
+    barbs,
+    can_add_mob,
+    capital_units,
+    deck_of,
+    emperor,
+    generals_free,
+    gov,
+    governed,
+    governors_free,
+    improvements_used,
+    in_capital,
+    is_pretender,
+    italia,
+    lasting,
+    leaders_at,
+    legions_of,
+    legions_on_map,
+    markers_on_map,
+    markers_used,
+    militia_alone,
+    militia_on_map,
+    neutral_count,
+    political_points,
+    pretender_provinces,
+    pretenders,
+    region_name,
+    rivals_at,
+    rivals_on_map,
+    set_barbs,
+    support_max,
+    tribes_at,
+)
+from .combat import Combat, side_label
+from .effects import (
+    add_mob,
+    draw_event,
+    expand_pretender,
+    ira_deorum,
+    name_of,
+    pretender_empire,
+    roll,
+    tribe_result,
+)
+
+Act = list[Any]
+Ask = tuple[int, str, list[Act]]
+Frame = dict[str, Any]
+Machine = dict[str, Any]
+#: A step's answer meaning "nothing to ask now, but do not go on" (the speed-up variant).
+WAIT: Ask = (-1, "", [])
+SUIT_NAME = {"military": "Military", "senate": "Senate", "populace": "Populace"}
+
+
+def _tp(seat: int) -> dict[str, Any]:
+    return {"seat": seat, "pts": {"military": 0, "senate": 0, "populace": 0}, "played": [], "pg": [],
+            "recalled": [], "disc": [], "mil_fought": []}
+
+
+def _cname(cid: str) -> str:
+    return D.card_name(cid)
+
+
+class TimeOfCrisis(Combat, Game):
+    """The Time of Crisis engine (ToC §3–§12)."""
+
+    id = "time_of_crisis"
+    title = "Time of Crisis"
+    min_players = 2
+    max_players = 4
+    private_info = True
+    blurb = "Roman families buy influence, raise legions and fight barbarians for the purple, 235–284 AD."
+    options = (
+        Option("short_game", "Short game", "bool", False,
+               help="The last round starts when the Emperor ends his turn with 40 legacy instead of 60 (ToC §7.2)."),
+        Option("speed_up", "Speed-up variant", "bool", False,
+               help="The next player starts his turn while the current one buys cards and refills his hand "
+                    "(ToC §6.8 variant)."),
+    )
+    data_notes = D.NOTES
+    conformance_options = ({"short_game": True, "speed_up": True},)
+
+    # ---- setup (ToC §3) ------------------------------------------------------------------------------
+    def _setup(self, state: State, rng: Rng) -> None:
+        n = len(state["seats"])
+        su = D.setup()
+        npg = su["no_place_governor"][str(n)]
+        state["prov"] = {pid: {"gov": None, "sup": 0, "mobs": 0, "mil": False, "imps": [], "q": False, "mark": None,
+                               "npg": pid in npg} for pid in D.provinces()}
+        state["barbs"] = {}
+        for t in D.tribes_in_play(n):
+            set_barbs(state, D.homeland(t), t, 0, int(D.tribes()[t]["counters"]))
+        start = sorted(c for c, k in su["starting_deck"].items() for _ in range(int(k)))
+        players = []
+        for _ in range(n):
+            players.append({"hand": [], "known": [], "avail": list(start), "discard": [], "legacy": 0, "eturns": 0,
+                            "govs": [c is None for c in D.governor_costs()],
+                            "gens": [c is None for c in D.general_costs()]})
+        ev = su["event_deck"]
+        others = sorted(e for e in D.events() if e != ev["set_aside"])
+        rng.shuffle(others)
+        mix = int(ev["bottom_mix"])
+        bottom = others[:mix] + [ev["set_aside"]]
+        rng.shuffle(bottom)
+        first = rng.below(n)
+        box = {c: int(D.card(c)["copies"]) for c in D.supply_cards()}
+        box.update({c: n * int(k) for c, k in su["starting_deck"].items()})
+        state.update(
+            leaders={lid: "box" for lid in D.leaders()}, rivals={rid: "box" for rid in D.rival_emperors()},
+            armies=[], next_army=1, players=players,
+            supply={cid: int(D.card(cid)["copies"]) for cid in D.supply_cards()}, trash=[], box=box,
+            events=others[mix:] + bottom, drawn=[], lasting=[], first=first, active=first,
+            turns=[0] * n, last_round=False, result=None, tp=_tp(first), crisis=None, last_battle=None,
+            main={"stack": [{"k": "turn", "seat": first, "ph": "start"}, {"k": "opening", "i": 0}], "ask": None},
+            trail=None)
+        log(state, f"{state['seats'][first]} is the first player.")
+        self._run(state, state["main"], None)
+
+    # ---- the contract -----------------------------------------------------------------------------------
+    def _machines(self, state: State) -> list[Machine]:
+        return [state["trail"], state["main"]] if state["trail"] else [state["main"]]
+
+    def to_act(self, state: State) -> list[int]:
+        """The seats owing a decision: usually one; two in the speed-up variant while
+        one player buys and the next takes actions (the one finishing his turn is
+        listed first)."""
+        if state["result"]:
+            return []
+        main = state["main"]["ask"]
+        tr = state["trail"]
+        if tr is None or tr["ask"] is None:
+            return [] if main is None else [main["seat"]]
+        out = [tr["ask"]["seat"]]
+        if main is not None and main["seat"] != out[0]:
+            out.append(main["seat"])
+        return out
+
+    def _ask_for(self, state: State, seat: int) -> tuple[Machine, dict[str, Any]] | None:
+        """The question ``seat`` answers now; the main machine's first if both ask it."""
+        if state["result"]:
+            return None
+        for m in (state["main"], state["trail"]):
+            if m is None:
+                continue
+            if m["ask"] is not None and m["ask"]["seat"] == seat:
+                return m, m["ask"]
+        return None
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The pending decision's options for ``seat`` (none if it is not to act)."""
+        found = self._ask_for(state, seat)
+        return [] if found is None else [Action(a[0], tuple(a[1:])) for a in found[1]["acts"]]
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        found = self._ask_for(state, seat)
+        assert found is not None
+        m = found[0]
+        self._run(state, m, action)
+        if state["trail"] is not None or m is not state["main"]:
+            self._settle(state, m)
+
+    def _settle(self, state: State, acted: Machine) -> None:
+        """The speed-up variant: after a decision in one machine the other one's
+        question is recomputed (its options may have changed); a finished trail is
+        dropped, which lets the main machine's player end his actions."""
+        tr = state["trail"]
+        if state["result"] or tr is None:
+            return
+        if tr["stack"] and (tr["ask"] is None or acted is not tr):
+            self._run(state, tr, None)
+        if not tr["stack"]:
+            state["trail"] = None
+        if not state["result"]:
+            self._run(state, state["main"], None)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The winner after the last round or Diocletian (ToC §7.1)."""
+        r = state["result"]
+        if not r:
+            return None
+        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]))
+
+    def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
+        """Random play ends well within this many decisions (Diocletian is among the
+        last four events, ToC §3.1)."""
+        return 20_000
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` is refused, in words."""
+        found = self._ask_for(state, seat)
+        if found is None:
+            return "It is not your decision now."
+        return f"“{action}” is not one of the choices now: {found[1]['prompt']}"
+
+    # ---- the machine -----------------------------------------------------------------------------------
+    def _run(self, state: State, m: Machine, ans: Action | None) -> None:
+        """Step ``m``'s top frame until a decision is needed, the machine is empty or
+        the game ends; a question with one option is answered at once, except the
+        Take Actions menu and a choice among hidden cards (answering it at once would
+        show others that the hidden pile holds one kind of card)."""
+        m["ask"] = None
+        while not state["result"] and m["stack"]:
+            f = m["stack"][-1]
+            q = getattr(self, "step_" + f["k"])(state, m, f, ans)
+            ans = None
+            if q is None:
+                continue
+            if q is WAIT:
+                return
+            seat, prompt, opts = q
+            assert opts, f"no option for {f['k']}"
+            if len(opts) == 1 and f["k"] != "actions" and opts[0][0] != "take":
+                ans = Action(opts[0][0], tuple(opts[0][1:]))
+                continue
+            m["ask"] = {"seat": seat, "prompt": prompt, "acts": opts}
+            return
+
+    def _refresh(self, state: State, seat: int | None = None) -> None:
+        """Recompute the pending questions of seats other than ``seat`` (after their
+        hidden cards were re-dealt; ``seat``'s own questions depend only on what it
+        knows)."""
+        for m in self._machines(state):
+            if m["ask"] is not None and m["ask"]["seat"] != seat:
+                self._run(state, m, None)
+
+    # ---- opening (ToC §3.2) -------------------------------------------------------------------------------
+    def step_opening(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        n = len(state["seats"])
+        i = f["i"]
+        seat = (state["first"] + i) % n
+        if i < n:
+            if ans is None:
+                opts = [["start", pid] for pid in D.provinces()
+                        if pid != italia() and state["prov"][pid]["gov"] is None and not state["prov"][pid]["npg"]]
+                return (seat, "Choose your starting province.", opts)
+            pid = str(ans.args[0])
+            su = D.setup()
+            pr = state["prov"][pid]
+            pr.update(gov=seat, sup=int(su["start_support"]), mil=bool(su["start_forces"]["militia"]))
+            self._new_army(state, seat, pid, int(su["start_forces"]["legions_full"]), cap=bool(su["start_forces"]["in_capital"]))
+            log(state, f"{state['seats'][seat]} starts in {region_name(pid)}.")
+            f["i"] += 1
+            if f["i"] == n:
+                for pr in state["prov"].values():
+                    if pr["gov"] is None and not pr["npg"]:
+                        pr.update(gov=NEUTRAL, sup=int(su["start_support"]))
+                state["prov"][italia()]["sup"] = int(su["italia_start_support"][str(n)])
+            return None
+        if i < 2 * n:
+            if ans is None:
+                me = state["players"][seat]
+                have = {c: me["avail"].count(c) for c in set(me["avail"])}
+                ids = sorted(have, key=lambda c: D.SUITS.index(D.card(c)["suit"]))
+                size = int(D.setup()["hand_size"])
+                opts = [["hand", *combo] for combo in _combos([have[c] for c in ids], size)]
+                return (seat, "Choose your opening hand of five cards (secretly).", opts)
+            me = state["players"][seat]
+            ids = sorted(set(me["avail"]), key=lambda c: D.SUITS.index(D.card(c)["suit"]))
+            for c, k in zip(ids, ans.args, strict=True):
+                for _ in range(int(k)):
+                    me["avail"].remove(c)
+                    me["hand"].append(c)
+            me["hand"].sort()
+            log(state, f"{state['seats'][seat]} picks an opening hand.")
+            f["i"] += 1
+            return None
+        m["stack"].pop()
+        return None
+
+    def _new_army(self, state: State, seat: int, pid: str, full: int, cap: bool = False) -> dict[str, Any]:
+        a = {"id": state["next_army"], "owner": seat, "at": pid, "cap": cap, "full": full, "red": 0, "foed": [],
+             "castra": False, "fought": False}
+        state["next_army"] += 1
+        state["armies"].append(a)
+        return a
+
+    # ---- a turn (ToC §6) -----------------------------------------------------------------------------------
+    def step_turn(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        p = f["seat"]
+        ph = f["ph"]
+        if ph == "start":
+            state["active"] = p
+            state["tp"] = _tp(p)
+            n_turn = state["turns"][p] + 1
+            log(state, f"— {state['seats'][p]}'s turn {n_turn} —")
+            self._upkeep(state, p)
+            f["ph"] = "actions"
+            m["stack"].append({"k": "crisis", "seat": p})
+            return None
+        if ph == "actions":
+            for a in armies_of(state, p):
+                a["fought"] = False
+            f["ph"] = "after"
+            m["stack"].append({"k": "actions", "seat": p})
+            return None
+        if ph == "after":
+            self._support_check(state, p)
+            expand_pretender(state, p)
+            self._gain_legacy(state, p)
+            m["stack"].pop()
+            self._start_buy(state, m, p)
+            return None
+        raise AssertionError(ph)
+
+    def _upkeep(self, state: State, p: int) -> None:
+        """ToC §6.1: the player's Quaestors and Castra markers go."""
+        for pid in governed(state, p):
+            state["prov"][pid]["q"] = False
+        for a in armies_of(state, p):
+            a["castra"] = False
+
+    def _start_buy(self, state: State, m: Machine, p: int) -> None:
+        """ToC §6.7 begins: played cards go to the discard pile. With the §6.8 variant
+        the next player's turn starts now, unless this turn ends the game."""
+        me = state["players"][p]
+        tp = state["tp"]
+        me["discard"].extend(c for c, _ in tp["played"])
+        tp["played"] = []
+        frame = {"k": "turn_end", "seat": p, "ph": "buy", "pp": political_points(state, p), "bought": 0,
+                 "disc": list(tp["disc"])}
+        n = len(state["seats"])
+        last_seat = (state["first"] - 1) % n
+        if state["options"]["speed_up"] and not (state["last_round"] and p == last_seat) and state["trail"] is None:
+            state["trail"] = {"stack": [frame], "ask": None}
+            m["stack"].append({"k": "turn", "seat": (p + 1) % n, "ph": "start"})
+            log(state, f"{state['seats'][(p + 1) % n]} starts while {state['seats'][p]} buys (speed-up variant).")
+        else:
+            m["stack"].append(frame)
+
+    # ---- crisis (ToC §6.2, §9) ---------------------------------------------------------------------------
+    def step_crisis(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        p = f["seat"]
+        m["stack"].pop()
+        n = len(state["seats"])
+        white, black = roll(state), roll(state)
+        res = D.crisis_result(n, white, black)
+        info: dict[str, Any] = {"seat": p, "white": white, "black": black, "result": res}
+        state["crisis"] = info
+        label = D.tribes()[res]["name"] if res in D.tribes() else res.replace("_", " ").title()
+        log(state, f"Crisis roll {white}+{black}: {label}.")
+        if res in D.tribes():
+            if res in D.tribes_in_play(n):
+                info["invasion"] = tribe_result(state, res)
+        elif res == "ira_deorum":
+            ira_deorum(state)
+        elif res == "pax_deorum":
+            log(state, "Pax Deorum: every player takes one card from the Available Pile.")
+            m["stack"].append({"k": "pax", "i": 0})
+        elif res == "event":
+            eid = draw_event(state)
+            info["event"] = eid
+            reveal(state)
+            if eid is not None and D.events()[eid]["kind"] == "game_end":
+                self._finish(state, "Diocletian was drawn: the game ends at once (ToC §7.1).")
+        else:
+            raise ValueError(f"unknown crisis result {res!r}")
+        return None
+
+    def step_pax(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        """Pax Deorum (ToC §9): each player, from the active one round the table,
+        secretly takes one card from his Available Pile (an empty pile first takes
+        the discard pile, as when refilling, ToC §6.8; with neither, nothing)."""
+        n = len(state["seats"])
+        while f["i"] < n:
+            seat = (state["active"] + f["i"]) % n
+            me = state["players"][seat]
+            if not me["avail"]:
+                self._reshuffle(state, seat)
+            if not me["avail"]:
+                f["i"] += 1
+                continue
+            if ans is None:
+                return (seat, "Pax Deorum: take one card from your Available Pile into your hand.",
+                        [["take", c] for c in sorted(set(me["avail"]), key=_card_order)])
+            self._take(state, seat, str(ans.args[0]))
+            ans = None
+            f["i"] += 1
+        m["stack"].pop()
+        return None
+
+    def _reshuffle(self, state: State, seat: int) -> None:
+        """An empty Available Pile takes the discard pile (ToC §6.8); every card left in
+        the hand is then known to all."""
+        me = state["players"][seat]
+        if me["avail"] or not me["discard"]:
+            return
+        me["avail"] = sorted(me["discard"])
+        me["discard"] = []
+        me["known"] = sorted(me["hand"])
+        reveal(state)
+        log(state, f"{state['seats'][seat]}'s discard pile becomes the Available Pile.")
+
+    def _take(self, state: State, seat: int, cid: str) -> None:
+        me = state["players"][seat]
+        me["avail"].remove(cid)
+        me["hand"].append(cid)
+        me["hand"].sort()
+        log(state, f"{state['seats'][seat]} takes a card.")
+
+    # ---- Take Actions (ToC §6.3) -------------------------------------------------------------------------
+    def step_actions(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        p = f["seat"]
+        if ans is None:
+            occ = self._occupation(state, p)
+            if occ is not None:
+                m["stack"].append({"k": "occupy", "seat": p, "prov": occ, "done": False})
+                return None
+            opts = self.main_options(state, p)
+            if state["trail"] is not None:
+                opts = [o for o in opts if o[0] != "end"]
+                if not opts:
+                    return WAIT
+            pts = state["tp"]["pts"]
+            return (p, f"{state['seats'][p]}: take actions — {pts['military']} Military, {pts['senate']} Senate, "
+                       f"{pts['populace']} Populace points.", opts)
+        self._do(state, m, p, ans)
+        return None
+
+    def main_options(self, state: State, p: int) -> list[Act]:
+        """Every Take Actions choice of ``p`` as JSON actions (ToC §6.3): play a card,
+        use a played card's event, the Military, Senate and Populace actions, or end."""
+        tp = state["tp"]
+        pts = tp["pts"]
+        mil, sen, pop = pts["military"], pts["senate"], pts["populace"]
+        me = state["players"][p]
+        prov = state["prov"]
+        mine = governed(state, p)
+        out: list[Act] = [["play", cid] for cid in sorted(set(me["hand"]), key=_card_order)]
+        out += self._event_options(state, p, mine)
+        regions = D.regions()
+        # Military (ToC §6.3.1)
+        if mil >= 1:
+            for i, cost in enumerate(D.general_costs()):
+                if cost is not None and not me["gens"][i] and cost <= mil:
+                    out.append(["recruit_general", i])
+        legions_left = legions_on_map(state) < D.limit("legions")
+        mine_armies = [a for a in state["armies"] if a["owner"] == p]
+        if mil >= 1 and legions_left and sum(me["gens"]) > len(mine_armies):
+            out += [["create_army", pid] for pid in mine]
+        for a in mine_armies:
+            aid, at = a["id"], a["at"]
+            if at in mine and legions_left and a["full"] + a["red"] + 1 <= mil:
+                out.append(["add_legion", aid])
+            if a["red"] and mil >= 1:
+                out.append(["train", aid])
+            if not a["fought"]:
+                if mil >= 1:
+                    for dest, d in D.distances(at).items():
+                        if 0 < d <= mil and regions[dest]["type"] != "sea":
+                            out.append(["move", aid, dest])
+                pr = prov.get(at)
+                if pr is not None:
+                    if a["cap"]:
+                        out.append(["leave_capital", aid])
+                    elif in_capital(state, at) is None and (not pr["mil"] or pr["gov"] == p):
+                        out.append(["enter_capital", aid])
+                if mil >= 1:
+                    out += [["battle", f"army:{aid}", t] for t in self._battle_targets(state, p, at)]
+            if at in mine and prov[at]["mobs"] and mil >= 1:
+                out.append(["disperse", aid])
+        if mil >= 1:
+            for pid in mine:
+                if prov[pid]["mil"] and pid not in tp["mil_fought"] and militia_alone(state, pid):
+                    out += [["battle", f"militia:{pid}", t] for t in self._battle_targets(state, p, pid)]
+        # Senate (ToC §6.3.2)
+        if sen >= 1:
+            for i, cost in enumerate(D.governor_costs()):
+                if cost is not None and not me["govs"][i] and cost <= sen:
+                    out.append(["recruit_governor", i])
+            if sum(me["govs"]) > len(mine):
+                out += [["place_governor", pid] for pid in D.provinces() if self._pg_allowed(state, p, pid)]
+        if sen >= D.rule("recall_cost"):
+            out += [["recall", pid] for pid in mine]
+        # Populace (ToC §6.3.3)
+        if pop >= 1:
+            it = italia()
+            mil_ok = pop >= D.rule("militia_cost") and militia_on_map(state) < D.limit("militia")
+            for pid in mine:
+                pr = prov[pid]
+                if pid != it and pr["sup"] < support_max(pid) and pop >= pr["sup"] + 1:
+                    out.append(["support", pid])
+                if mil_ok and not pr["mil"] and not self._enemy_in_capital(state, pid, p):
+                    out.append(["militia", pid])
+                if pr["mobs"] and pop >= D.rule("games_cost"):
+                    out.append(["games", pid])
+                if pop >= D.rule("build_cost") and self._can_build(state, pid, p):
+                    for imp in D.improvements():
+                        if imp not in pr["imps"] and improvements_used(state, imp) < D.improvement_limit(imp):
+                            out.append(["build", pid, imp])
+        out.append(["end"])
+        return out
+
+    @staticmethod
+    def _suit_penalty(state: State) -> dict[str, int]:
+        pen: dict[str, int] = {}
+        for ev in lasting(state, "suit_penalty"):
+            pen[ev["params"]["suit"]] = pen.get(ev["params"]["suit"], 0) + int(ev["params"]["penalty"])
+        return pen
+
+    @staticmethod
+    def _enemy_in_capital(state: State, pid: str, p: int) -> bool:
+        a = in_capital(state, pid)
+        return a is not None and a["owner"] != p
+
+    def _can_build(self, state: State, pid: str, p: int) -> bool:
+        """ToC §6.3.3: no Mob, active barbarians, Rival Emperor or other player's
+        army in the capital."""
+        pr = state["prov"][pid]
+        return not (pr["mobs"] or active_barbarians(state, pid) or rivals_at(state, pid)
+                    or self._enemy_in_capital(state, pid, p))
+
+    @staticmethod
+    def _battle_targets(state: State, p: int, region: str) -> list[str]:
+        """Enemies ``p`` may attack in ``region`` (ToC §6.3.1 Initiate Battle, ToC §4
+        Army, FAQ: active barbarians in their homeland)."""
+        out = [f"army:{a['id']}" for a in armies_at(state, region) if a["owner"] != p]
+        pr = state["prov"].get(region)
+        if pr is not None and militia_alone(state, region) and pr["gov"] != p:
+            out.append(f"militia:{region}")
+        home = D.regions()[region]["type"] == "homeland"
+        for t in tribes_at(state, region):
+            a, i = barbs(state, region, t)
+            if a or (i and not home) or leaders_at(state, region, t):
+                out.append(f"tribe:{t}")
+        out += [f"rival:{r}" for r in rivals_at(state, region)]
+        return out
+
+    def _pg_allowed(self, state: State, p: int, pid: str) -> bool:
+        """ToC §6.3.2, §3.3, §12.1: a Place Governor target."""
+        pr = state["prov"][pid]
+        tp = state["tp"]
+        return (pr["gov"] != p and not pr["npg"] and not pr["mark"] and pid not in tp["pg"]
+                and pid not in tp["recalled"])
+
+    def votes_needed(self, state: State, p: int, pid: str) -> int:
+        """Votes to replace the governor of ``pid`` (ToC §6.3.2): twice the support,
+        +1 per unit of the governor in the capital, −1 per unit of ``p`` there (at
+        least 1); a Quaestor adds its votes (data)."""
+        pr = state["prov"][pid]
+        g = pr["gov"]
+        need = 2 * pr["sup"] + capital_units(state, pid, g) - capital_units(state, pid, p)
+        need = max(1, need)
+        if pr["q"] and g is not None and g >= 0 and g != p:
+            need += int(D.param("quaestor", "votes_added"))
+        return int(need)
+
+    def _event_options(self, state: State, p: int, mine: list[str]) -> list[Act]:
+        """Events of played cards not yet used (ToC §5.2; card texts in the data)."""
+        tp = state["tp"]
+        ready = {c for c, used in tp["played"] if not used}
+        if not ready:
+            return []
+        out: list[Act] = []
+        prov = state["prov"]
+        markers_left = markers_on_map(state) < D.limit("quaestor_castra_markers")
+        if "castra" in ready and markers_left:
+            which = D.param("castra", "armies")
+            out += [["castra", a["id"]] for a in armies_of(state, p)
+                    if not a["castra"] and (which == "general" or (which == "governed" and a["at"] in mine))]
+        if "praetorian_guard" in ready and tp["pts"][D.param("praetorian_guard", "suit")] >= 1:
+            pid = D.param("praetorian_guard", "target")
+            ok = self._pg_allowed(state, p, pid) and governors_free(state, p) > 0
+            if ok and D.param("praetorian_guard", "needs_army_in_italia"):
+                ok = any(a["at"] == pid for a in armies_of(state, p))
+            if ok:
+                out.append(["praetorian"])
+        if "tribute" in ready:
+            kinds = D.param("tribute", "regions")
+            for rid, tribes in state["barbs"].items():
+                if kinds == "any" or D.regions()[rid]["type"] == kinds:
+                    out += [["tribute", rid, t] for t, (act, _i) in tribes.items() if act]
+        if "foederati" in ready:
+            reach = int(D.param("foederati", "reach"))
+            inactive_ok = bool(D.param("foederati", "inactive_allowed"))
+            for a in armies_of(state, p):
+                near = [a["at"]] + (list(D.adjacent(a["at"])) if reach >= 1 else [])
+                for rid in near:
+                    for t, (act, ina) in sorted(state["barbs"].get(rid, {}).items()):
+                        if act:
+                            out.append(["foederati", a["id"], rid, t, "active"])
+                        if ina and inactive_ok:
+                            out.append(["foederati", a["id"], rid, t, "inactive"])
+        if "quaestor" in ready and markers_left:
+            out += [["quaestor", pid] for pid in mine if not prov[pid]["q"]]
+        if "mob" in ready:
+            others = D.param("mob", "targets") == "other_players"
+            out += [["mob", pid] for pid in D.provinces() if can_add_mob(state, pid) and (
+                not others or (prov[pid]["gov"] is not None and prov[pid]["gov"] >= 0 and prov[pid]["gov"] != p))]
+        if ("pretender" in ready and emperor(state) != p and not is_pretender(state, p)
+                and markers_used(state, p) < D.limit("seat_of_power_breakaway_per_player")):
+            need = int(D.param("pretender", "min_support"))
+            out += [["pretender", pid] for pid in mine
+                    if pid != italia() and prov[pid]["sup"] >= need and not prov[pid]["mark"]]
+        return out
+
+    def _use_event(self, state: State, cid: str) -> None:
+        for entry in state["tp"]["played"]:
+            if entry[0] == cid and not entry[1]:
+                entry[1] = True
+                return
+        raise AssertionError(f"no unused {cid}")
+
+    def _do(self, state: State, m: Machine, p: int, a: Action) -> None:
+        """Carry out a Take Actions choice (costs per ToC §6.3)."""
+        tp = state["tp"]
+        pts = tp["pts"]
+        me = state["players"][p]
+        prov = state["prov"]
+        who = state["seats"][p]
+        name = a.name
+        args = a.args
+        if name == "end":
+            log(state, f"{who} ends the actions.")
+            m["stack"].pop()
+        elif name == "play":
+            cid = str(args[0])
+            me["hand"].remove(cid)
+            if cid in me["known"]:
+                me["known"].remove(cid)
+            c = D.card(cid)
+            v = max(0, int(c["value"]) - self._suit_penalty(state).get(c["suit"], 0))
+            pts[c["suit"]] += v
+            tp["played"].append([cid, c["value"] == 1])
+            log(state, f"{who} plays {c['name']} (+{v} {SUIT_NAME[c['suit']]}).")
+        elif name in ("recruit_general", "recruit_governor"):
+            i = int(args[0])
+            general = name == "recruit_general"
+            cost = (D.general_costs() if general else D.governor_costs())[i]
+            assert cost is not None
+            pts["military" if general else "senate"] -= cost
+            me["gens" if general else "govs"][i] = True
+            log(state, f"{who} recruits a {'general' if general else 'governor'}.")
+        elif name == "create_army":
+            pid = str(args[0])
+            pts["military"] -= 1
+            self._new_army(state, p, pid, 1)
+            log(state, f"{who} raises an army in {region_name(pid)}.")
+        elif name == "add_legion":
+            ar = army(state, int(args[0]))
+            assert ar is not None
+            pts["military"] -= ar["full"] + ar["red"] + 1
+            ar["full"] += 1
+            log(state, f"{who} adds a legion to the army in {region_name(ar['at'])}.")
+        elif name == "train":
+            ar = army(state, int(args[0]))
+            assert ar is not None
+            pts["military"] -= 1
+            ar["red"] -= 1
+            ar["full"] += 1
+            log(state, f"{who} trains a legion in {region_name(ar['at'])}.")
+        elif name == "move":
+            ar = army(state, int(args[0]))
+            assert ar is not None
+            dest = str(args[1])
+            pts["military"] -= D.distances(ar["at"])[dest]
+            log(state, f"{who}'s army moves from {region_name(ar['at'])} to {region_name(dest)}.")
+            ar.update(at=dest, cap=False, castra=False)
+        elif name in ("enter_capital", "leave_capital"):
+            ar = army(state, int(args[0]))
+            assert ar is not None
+            ar["cap"] = name == "enter_capital"
+            ar["castra"] = False
+            log(state, f"{who}'s army {'enters' if ar['cap'] else 'leaves'} the capital of {region_name(ar['at'])}.")
+        elif name == "battle":
+            pts["military"] -= 1
+            att, dfn = str(args[0]), str(args[1])
+            region = army(state, int(att[5:]))["at"] if att.startswith("army:") else att[8:]  # type: ignore[index]
+            log(state, f"{who} attacks {side_label(state, dfn)} in {region_name(region)}.")
+            m["stack"].append(self.new_battle(state, p, att, dfn, region))
+        elif name == "disperse":
+            ar = army(state, int(args[0]))
+            assert ar is not None
+            pts["military"] -= 1
+            pr = prov[ar["at"]]
+            k = min(pr["mobs"], army_units(state, ar))
+            pr["mobs"] -= k
+            pr["sup"] = max(0, pr["sup"] - 1)
+            log(state, f"{who} disperses {k} mob{'s' * (k != 1)} in {region_name(ar['at'])} (support now {pr['sup']}).")
+        elif name == "place_governor":
+            pid = str(args[0])
+            tp["pg"].append(pid)
+            m["stack"].append({"k": "pg", "seat": p, "prov": pid, "suit": "senate"})
+        elif name == "praetorian":
+            self._use_event(state, "praetorian_guard")
+            pid = D.param("praetorian_guard", "target")
+            tp["pg"].append(pid)
+            log(state, f"{who} calls on the Praetorian Guard.")
+            m["stack"].append({"k": "pg", "seat": p, "prov": pid, "suit": D.param("praetorian_guard", "suit")})
+        elif name == "recall":
+            pid = str(args[0])
+            pts["senate"] -= int(D.rule("recall_cost"))
+            tp["recalled"].append(pid)
+            self._to_neutral(state, pid)
+            log(state, f"{who} recalls the governor of {region_name(pid)}.")
+        elif name == "support":
+            pid = str(args[0])
+            pts["populace"] -= prov[pid]["sup"] + 1
+            prov[pid]["sup"] += 1
+            log(state, f"{who} raises support in {region_name(pid)} to {prov[pid]['sup']}.")
+        elif name == "militia":
+            pid = str(args[0])
+            pts["populace"] -= int(D.rule("militia_cost"))
+            prov[pid]["mil"] = True
+            log(state, f"{who} raises a Militia in {region_name(pid)}.")
+        elif name == "games":
+            pid = str(args[0])
+            pts["populace"] -= int(D.rule("games_cost"))
+            prov[pid]["mobs"] -= 1
+            log(state, f"{who} holds games in {region_name(pid)}.")
+        elif name == "build":
+            pid, imp = str(args[0]), str(args[1])
+            pts["populace"] -= int(D.rule("build_cost"))
+            prov[pid]["imps"].append(imp)
+            log(state, f"{who} builds a {D.improvements()[imp]} in {region_name(pid)}.")
+        elif name == "castra":
+            self._use_event(state, "castra")
+            ar = army(state, int(args[0]))
+            assert ar is not None
+            ar["castra"] = True
+            log(state, f"{who} fortifies the army in {region_name(ar['at'])} (Castra).")
+        elif name == "tribute":
+            self._use_event(state, "tribute")
+            rid, t = str(args[0]), str(args[1])
+            act, ina = barbs(state, rid, t)
+            set_barbs(state, rid, t, 0, act + ina)
+            log(state, f"{who} pays Tribute: {act} {D.tribes()[t]['name']} in {region_name(rid)} turn inactive.")
+        elif name == "foederati":
+            self._use_event(state, "foederati")
+            ar = army(state, int(args[0]))
+            assert ar is not None
+            rid, t, side = str(args[1]), str(args[2]), str(args[3])
+            act, ina = barbs(state, rid, t)
+            set_barbs(state, rid, t, act - (side == "active"), ina - (side == "inactive"))
+            if len(ar["foed"]) < ar["full"] + ar["red"]:
+                ar["foed"].append(t)
+                log(state, f"{who} enlists a {D.tribes()[t]['name'][:-1]} from {region_name(rid)} as Foederati.")
+            else:
+                home = D.homeland(t)
+                h_act, h_ina = barbs(state, home, t)
+                set_barbs(state, home, t, h_act, h_ina + 1)
+                log(state, f"{who} sends a {D.tribes()[t]['name'][:-1]} from {region_name(rid)} home (Foederati).")
+        elif name == "quaestor":
+            self._use_event(state, "quaestor")
+            prov[str(args[0])]["q"] = True
+            log(state, f"{who} places a Quaestor in {region_name(str(args[0]))}.")
+        elif name == "mob":
+            self._use_event(state, "mob")
+            pid = str(args[0])
+            k = add_mob(state, pid, int(D.param("mob", "mobs_added")))
+            log(state, f"{who} stirs {k} mob{'s' * (k != 1)} in {region_name(pid)}.")
+        elif name == "pretender":
+            self._use_event(state, "pretender")
+            cap = str(args[0])
+            empire = pretender_empire(state, p, cap)
+            prov[cap]["mark"] = "sop"
+            for pid in empire[1:]:
+                prov[pid]["mark"] = "brk"
+            log(state, f"{who} claims the purple: Seat of Power in {region_name(cap)}"
+                       + (f", Breakaway {', '.join(region_name(x) for x in empire[1:])}" if empire[1:] else "") + ".")
+        else:
+            raise AssertionError(f"unknown action {a}")
+
+    # ---- Place Governor (ToC §6.3.2) -------------------------------------------------------------------------
+    def step_pg(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        p, pid, suit = f["seat"], f["prov"], f["suit"]
+        tp = state["tp"]
+        if f.get("stage", "amount") == "amount":
+            extra = self._basilica_dice(state, p) if pid == italia() else 0
+            need = self.votes_needed(state, p, pid)
+            have = tp["pts"][suit]
+            if ans is None:
+                return (p, f"Place Governor in {region_name(pid)}: {need} votes needed. How many {SUIT_NAME[suit]} "
+                           f"points will you spend?" + (f" (+{extra} Basilica dice)" if extra else ""),
+                        [["spend", k] for k in range(1, have + 1)])
+            k = int(ans.args[0])
+            tp["pts"][suit] -= k
+            neutral = gov(state, pid) == NEUTRAL
+            votes, faces = 0, []
+            dice = k + extra
+            while dice:
+                d = roll(state)
+                faces.append(d)
+                dice -= 1
+                if d >= 2 or neutral:
+                    votes += 1
+                if d == 6:
+                    dice += 1
+            ok = votes >= need
+            f.update(stage="damnatio", votes=votes, faces=faces, need=need, ok=ok)
+            state["last_pg"] = {"seat": p, "prov": pid, "faces": faces, "votes": votes, "need": need, "ok": ok}
+            log(state, f"{state['seats'][p]} seeks {region_name(pid)}: dice {faces}, {votes} of {need} votes — "
+                       f"{'success' if ok else 'failure'}.")
+            if ok:
+                old = gov(state, pid)
+                f["old"] = old
+                self._place_governor(state, p, pid)
+            return None
+        dm = [c for c, used in tp["played"] if c == "damnatio_memoriae" and not used]
+        old = f.get("old")
+        if (f["ok"] and pid == italia() and dm and old is not None and old >= 0 and old != p
+                and D.param("damnatio_memoriae", "effect") == "reset_emperor_turns"):
+            if ans is None:
+                return (p, f"Use Damnatio Memoriae on {state['seats'][old]}?",
+                        [["damnatio", "yes"], ["damnatio", "no"]])
+            if ans.args[0] == "yes":
+                self._use_event(state, "damnatio_memoriae")
+                state["players"][old]["eturns"] = 0
+                log(state, f"Damnatio Memoriae: {state['seats'][old]}'s Emperor Turns are erased.")
+        m["stack"].pop()
+        return None
+
+    @staticmethod
+    def _basilica_dice(state: State, p: int) -> int:
+        """ToC §6.3.3 Basilica: one die per governed province with a Basilica."""
+        return sum(1 for pid in governed(state, p) if "basilica" in state["prov"][pid]["imps"])
+
+    def _place_governor(self, state: State, p: int, pid: str) -> None:
+        """A successful Place Governor (ToC §6.3.2)."""
+        was_emperor = emperor(state) == p
+        pr = state["prov"][pid]
+        self._replace(state, pid, p, max(1, pr["sup"] - 1))
+        if pid == italia():
+            pr["sup"] = min(support_max(pid), len(governed(state, p)))
+            log(state, f"{state['seats'][p]} is the new Emperor (Italia support {pr['sup']}).")
+        elif was_emperor:
+            it = state["prov"][italia()]
+            it["sup"] = min(support_max(italia()), it["sup"] + 1)
+
+    def _replace(self, state: State, pid: str, new: int | None, sup: int, batch: bool = False) -> None:
+        """The governor of ``pid`` is replaced (ToC §6.3.2, §11.2, §12.2): mobs,
+        Militia and Quaestor go, a Pretender marker goes (a Seat of Power takes the
+        owner's Breakaways with it); an Emperor losing a governor loses 1 Italia
+        support at once (unless ``batch``: the Support Check counts them itself).
+        With no Neutral governor left (ToC §2: 8 counters) the province stays empty."""
+        pr = state["prov"][pid]
+        old = pr["gov"]
+        emp = emperor(state)
+        if pr["mark"] == "sop":
+            for q in state["prov"].values():
+                if q["gov"] == old and q["mark"] == "brk":
+                    q["mark"] = None
+        pr.update(mark=None, mobs=0, mil=False, q=False)
+        if new == NEUTRAL and old != NEUTRAL and neutral_count(state) >= D.limit("neutral_governors"):
+            new = None
+        pr["gov"] = new
+        pr["sup"] = sup
+        if old is not None and old >= 0 and old == emp and pid != italia() and not batch:
+            it = state["prov"][italia()]
+            it["sup"] = max(0, it["sup"] - 1)
+
+    def _to_neutral(self, state: State, pid: str, batch: bool = False) -> None:
+        """A Neutral governor on support 1 (in Italia: support = Neutral provinces,
+        ToC §6.4)."""
+        self._replace(state, pid, NEUTRAL, 1, batch)
+        if pid == italia():
+            state["prov"][pid]["sup"] = max(0, min(support_max(pid), neutral_count(state)))
+
+    # ---- occupation of a Pretender capital (ToC §12.2) ----------------------------------------------------------
+    @staticmethod
+    def _occupation(state: State, p: int) -> str | None:
+        for a in armies_of(state, p):
+            pr = state["prov"].get(a["at"])
+            if a["cap"] and pr is not None and pr["mark"] and pr["gov"] != p:
+                return str(a["at"])
+        return None
+
+    def step_occupy(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        p, pid = f["seat"], f["prov"]
+        pr = state["prov"][pid]
+        if not f["done"]:
+            old, kind = pr["gov"], pr["mark"]
+            self._replace(state, pid, None, 1)
+            f["done"] = True
+            log(state, f"{state['seats'][p]} occupies {region_name(pid)}: the "
+                       f"{'Seat of Power' if kind == 'sop' else 'Breakaway'} falls and {name_of(state, old)}'s governor goes home.")
+        opts: list[Act] = [["occupy", "mine"]] if governors_free(state, p) > 0 else []
+        opts.append(["occupy", "neutral"])
+        if len(opts) > 1 and ans is None:
+            return (p, f"{region_name(pid)} is free: whose governor?", opts)
+        choice = ans.args[0] if ans is not None else opts[0][1]
+        if choice == "mine":
+            pr.update(gov=p, sup=1)
+        else:
+            self._to_neutral(state, pid)
+        m["stack"].pop()
+        return None
+
+    # ---- Support Check, Expand, Gain Legacy (ToC §6.4–§6.6) ----------------------------------------------------
+    def _support_check(self, state: State, p: int) -> None:
+        prov = state["prov"]
+        was_emperor = emperor(state) == p
+        hurt = []
+        for pid in governed(state, p):
+            pr = prov[pid]
+            ar = in_capital(state, pid)
+            if active_barbarians(state, pid) or rivals_at(state, pid) or (ar is not None and ar["owner"] != p):
+                pr["sup"] = max(0, pr["sup"] - 1)
+                hurt.append(pid)
+        if was_emperor and (any(q != p for q in pretenders(state)) or rivals_on_map(state)):
+            it = prov[italia()]
+            it["sup"] = max(0, it["sup"] - 1)
+            hurt.append(italia() + " (Emperor)")
+        if hurt:
+            log(state, f"Support check: {state['seats'][p]} loses support in "
+                       f"{', '.join(region_name(h.split(' ')[0]) for h in hurt)}.")
+        lost = [pid for pid in governed(state, p) if prov[pid]["sup"] == 0 or prov[pid]["mobs"] >= prov[pid]["sup"]]
+        for pid in lost:
+            self._to_neutral(state, pid, batch=True)
+        if lost:
+            log(state, f"{state['seats'][p]} loses the governor{'s' * (len(lost) > 1)} of "
+                       f"{', '.join(region_name(x) for x in lost)}.")
+        if emperor(state) == p and lost:
+            it = prov[italia()]
+            it["sup"] = max(0, it["sup"] - len(lost))
+            if it["sup"] == 0:
+                self._to_neutral(state, italia(), batch=True)
+                log(state, f"{state['seats'][p]} is deposed: Italia's support is gone.")
+
+    def _gain_legacy(self, state: State, p: int) -> None:
+        me = state["players"][p]
+        prov = state["prov"]
+        gain = 0
+        if is_pretender(state, p) and pretenders(state) == [p]:
+            gain += sum(1 for pid in governed(state, p) if prov[pid]["mark"])
+        if emperor(state) == p:
+            for pid in governed(state, p):
+                if prov[pid]["mark"] == "sop":
+                    for q in prov.values():
+                        if q["gov"] == p and q["mark"] == "brk":
+                            q["mark"] = None
+                prov[pid]["mark"] = None
+            gain += max(0, prov[italia()]["sup"] - len(pretender_provinces(state)))
+            if not pretenders(state) and not rivals_on_map(state):
+                me["eturns"] += 1
+        mine = governed(state, p)
+        gain += len(mine) + sum(len(prov[pid]["imps"]) for pid in mine)
+        me["legacy"] += gain
+        log(state, f"{state['seats'][p]} gains {gain} legacy (now {me['legacy']}).")
+
+    # ---- Buy/Trash and End of Turn (ToC §6.7, §6.8) ----------------------------------------------------------
+    def price(self, state: State, p: int, cid: str, bought: int, disc: list[str], n_gov: int | None = None) -> int:
+        """ToC §5.3: value (double above the provinces governed) + cards bought this
+        turn; a beaten leader / Rival Emperor takes 2 off the first card of its suit."""
+        c = D.card(cid)
+        v = int(c["value"])
+        if n_gov is None:
+            n_gov = len(governed(state, p))
+        base = v if v <= n_gov else 2 * v
+        cost = base + bought - (2 if c["suit"] in disc else 0)
+        return max(0, cost)
+
+    def step_turn_end(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+        p = f["seat"]
+        me = state["players"][p]
+        if f["ph"] == "buy":
+            if ans is None:
+                opts: list[Act] = []
+                if f["pp"] > 0 or f["disc"]:
+                    n_gov = len(governed(state, p))
+                    supply = state["supply"]
+                    opts += [["buy", cid] for cid in D.supply_cards()
+                             if supply[cid] > 0 and self.price(state, p, cid, f["bought"], f["disc"], n_gov) <= f["pp"]]
+                if f["pp"] >= D.rule("trash_cost"):
+                    opts += [["trash", cid] for cid in sorted(set(me["discard"]), key=_card_order)]
+                opts += [["discard", cid] for cid in sorted(set(me["hand"]), key=_card_order)]
+                opts.append(["done"])
+                return (p, f"Buy or trash cards: {f['pp']} political points.", opts)
+            cid = str(ans.args[0]) if ans.args else ""
+            if ans.name == "buy":
+                cost = self.price(state, p, cid, f["bought"], f["disc"])
+                suit = D.card(cid)["suit"]
+                if suit in f["disc"]:
+                    f["disc"].remove(suit)
+                f["pp"] -= cost
+                f["bought"] += 1
+                state["supply"][cid] -= 1
+                me["discard"].append(cid)
+                log(state, f"{state['seats'][p]} buys {_cname(cid)} for {cost}.")
+            elif ans.name == "trash":
+                f["pp"] -= int(D.rule("trash_cost"))
+                me["discard"].remove(cid)
+                state["trash"].append(cid)
+                log(state, f"{state['seats'][p]} trashes {_cname(cid)}.")
+            elif ans.name == "discard":
+                me["hand"].remove(cid)
+                if cid in me["known"]:
+                    me["known"].remove(cid)
+                me["discard"].append(cid)
+                log(state, f"{state['seats'][p]} discards {_cname(cid)}.")
+            else:
+                f["ph"] = "end"
+            return None
+        if f["ph"] == "end":
+            for pid in governed(state, p):
+                pr = state["prov"][pid]
+                if pr["mobs"] and "amphitheater" not in pr["imps"]:
+                    add_mob(state, pid)
+                for t in list(state["barbs"].get(pid, {})):
+                    act, ina = barbs(state, pid, t)
+                    set_barbs(state, pid, t, act + ina, 0)
+            f["ph"] = "refill"
+            return None
+        if f["ph"] == "refill":
+            size = int(D.setup()["hand_size"])
+            while len(me["hand"]) < size:
+                if not me["avail"]:
+                    self._reshuffle(state, p)
+                if not me["avail"]:
+                    break
+                if ans is None:
+                    return (p, f"Refill your hand: choose a card from your Available Pile "
+                               f"({size - len(me['hand'])} to go).",
+                            [["take", c] for c in sorted(set(me["avail"]), key=_card_order)])
+                self._take(state, p, str(ans.args[0]))
+                ans = None
+            m["stack"].pop()
+            self._end_turn(state, m, p)
+            return None
+        raise AssertionError(f["ph"])
+
+    def _end_turn(self, state: State, m: Machine, p: int) -> None:
+        """ToC §7.1: an Emperor ending his turn at the legacy goal starts the last
+        round; the game ends when everyone has had as many turns."""
+        n = len(state["seats"])
+        state["turns"][p] += 1
+        goal = int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
+        if not state["last_round"] and emperor(state) == p and state["players"][p]["legacy"] >= goal:
+            state["last_round"] = True
+            log(state, f"{state['seats'][p]} ends the turn as Emperor with {state['players'][p]['legacy']} legacy: "
+                       "the last round begins.")
+        if state["last_round"] and len(set(state["turns"])) == 1:
+            self._finish(state, "The last round is over (ToC §7.1).")
+            return
+        if m is state["main"]:
+            m["stack"].append({"k": "turn", "seat": (p + 1) % n, "ph": "start"})
+
+    # ---- the end (ToC §7.1) -------------------------------------------------------------------------------
+    def emperor_bonus(self, state: State) -> list[int]:
+        """The Emperor Turns bonus per seat: by rank among players with at least one
+        turn, tied players sharing the higher bonus (ToC §7.1)."""
+        table = [int(x) for x in D.rule("emperor_bonus")]
+        et = [pl["eturns"] for pl in state["players"]]
+        out = []
+        for v in et:
+            if v <= 0:
+                out.append(0)
+                continue
+            rank = sum(1 for w in et if w > v)
+            out.append(table[rank] if rank < len(table) else 0)
+        return out
+
+    def _finish(self, state: State, why: str) -> None:
+        n = len(state["seats"])
+        bonus = self.emperor_bonus(state)
+        for p in range(n):
+            if bonus[p]:
+                state["players"][p]["legacy"] += bonus[p]
+                log(state, f"{state['seats'][p]} receives {bonus[p]} legacy for {state['players'][p]['eturns']} "
+                           "Emperor turns.")
+        legacy = [pl["legacy"] for pl in state["players"]]
+        tied = [p for p in range(n) if legacy[p] == max(legacy)]
+        how = "the most legacy"
+        emp = emperor(state)
+        for label, key in (("is Emperor", lambda q: q == emp), ("is a Pretender", lambda q: is_pretender(state, q)),
+                           ("governs the most provinces", lambda q: len(governed(state, q))),
+                           ("commands the most legions", lambda q: legions_of(state, q))):
+            if len(tied) == 1:
+                break
+            vals = {q: int(key(q)) for q in tied}
+            best = max(vals.values())
+            if list(vals.values()).count(best) < len(tied):
+                tied = [q for q in tied if vals[q] == best]
+                how = f"the most legacy; tied, the winner {label}"
+        while len(tied) > 1:
+            rolls = {q: roll(state) for q in tied}
+            top = max(rolls.values())
+            tied = [q for q in tied if rolls[q] == top]
+            how = "the most legacy; tied, the winner rolled highest"
+        w = tied[0]
+        reason = f"{why} {state['seats'][w]} wins with {legacy[w]} legacy ({how})."
+        state["result"] = {"winners": [w], "reason": reason, "scores": legacy}
+        state["main"]["ask"] = None
+        if state["trail"] is not None:
+            state["trail"]["ask"] = None
+        log(state, reason)
+
+    # ---- information -------------------------------------------------------------------------------------
+    def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Re-deal what ``seat`` cannot see: each other player's hand (apart from the
+        cards everyone knows are in it) and Available Pile, from their pooled
+        cards; and the order of the event deck, Diocletian staying among the cards
+        that were the bottom four (ToC §3.1). (The log holds no private lines.)"""
+        new: State = clone(state)
+        for q, pl in enumerate(new["players"]):
+            if q == seat:
+                continue
+            hidden = list(pl["hand"])
+            for c in pl["known"]:
+                hidden.remove(c)
+            pool = sorted(hidden + pl["avail"])
+            rng.shuffle(pool)
+            k = len(hidden)
+            pl["hand"] = sorted(pl["known"] + pool[:k])
+            pl["avail"] = sorted(pool[k:])
+        deck = new["events"]
+        dio = D.setup()["event_deck"]["set_aside"]
+        bottom = int(D.setup()["event_deck"]["bottom_mix"]) + 1
+        rest = sorted(e for e in deck if e != dio)
+        rng.shuffle(rest)
+        if dio in deck:
+            zone = min(bottom, len(deck))
+            pos = len(deck) - zone + rng.below(zone)
+            rest.insert(pos, dio)
+        new["events"] = rest
+        self._refresh(new, seat)
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        """Conservation of cards, barbarians, legions and markers; support in range;
+        one army per capital; someone to act while the game is on."""
+        n = len(state["seats"])
+        box: dict[str, int] = {}
+        for cid, k in state["supply"].items():
+            box[cid] = box.get(cid, 0) + k
+        for c in state["trash"]:
+            box[c] = box.get(c, 0) + 1
+        for p in range(n):
+            pl = state["players"][p]
+            for c in deck_of(state, p):
+                box[c] = box.get(c, 0) + 1
+            rest = list(pl["hand"])
+            for c in pl["known"]:
+                assert c in rest, f"known card {c} not in hand"
+                rest.remove(c)
+            assert governors_free(state, p) >= 0 and generals_free(state, p) >= 0, "counters overused"
+            assert markers_used(state, p) <= D.limit("seat_of_power_breakaway_per_player")
+        assert {c: k for c, k in box.items() if k} == state["box"], f"card conservation broken: {box}"
+        for t in D.tribes_in_play(n):
+            total = sum(v.get(t, (0, 0))[0] + v.get(t, (0, 0))[1] for v in state["barbs"].values())
+            total += sum(a["foed"].count(t) for a in state["armies"])
+            assert total == D.tribes()[t]["counters"], f"{t}: {total} counters"
+        for rid, v in state["barbs"].items():
+            for t, (a, i) in v.items():
+                assert a >= 0 and i >= 0 and (a or i), (rid, t)
+                assert t in D.tribes_in_play(n), f"{t} is not in this game"
+        assert legions_on_map(state) <= D.limit("legions")
+        assert militia_on_map(state) <= D.limit("militia")
+        assert markers_on_map(state) <= D.limit("quaestor_castra_markers")
+        assert neutral_count(state) <= D.limit("neutral_governors")
+        for imp in D.improvements():
+            assert improvements_used(state, imp) <= D.improvement_limit(imp)
+        from .board import mob_counters
+        assert mob_counters(state) <= D.limit("mob_counters")
+        for pid, pr in state["prov"].items():
+            assert 0 <= pr["sup"] <= support_max(pid), (pid, pr["sup"])
+            assert pr["mobs"] >= 0
+            caps = [a for a in armies_at(state, pid) if a["cap"]]
+            assert len(caps) <= 1, f"two armies in the capital of {pid}"
+            if pr["mil"]:
+                assert pr["gov"] is not None and pr["gov"] >= 0, f"militia without a player governor in {pid}"
+                assert not caps or caps[0]["owner"] == pr["gov"], f"militia shares {pid}'s capital with an enemy"
+            if pr["mark"]:
+                assert pr["gov"] is not None and pr["gov"] >= 0 and pid != italia()
+            if pr["npg"]:
+                assert pr["gov"] is None
+        for a in state["armies"]:
+            assert a["full"] >= 0 and a["red"] >= 0 and a["full"] + a["red"] + len(a["foed"]) > 0
+            assert D.regions()[a["at"]]["type"] != "sea" or state["result"] is not None
+            assert not a["cap"] or D.regions()[a["at"]]["type"] == "province"
+        for at in state["leaders"].values():
+            assert at in ("box", "gone") or at in D.regions()
+        if state["result"] is None:
+            acting = self.to_act(state)
+            assert acting, "nobody to act"
+            for s in acting:
+                assert self.legal_actions(state, s), f"seat {s} has no choice"
+
+    # ---- view ---------------------------------------------------------------------------------------------
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The table for ``seat`` (see :func:`.view.board`)."""
+        from .view import board
+
+        return board(self, state, seat)
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        """The pending decision's prompt for the seat deciding; a status line for others."""
+        if state["result"]:
+            return str(state["result"]["reason"])
+        found = self._ask_for(state, seat) if seat is not None else None
+        if found is not None:
+            return str(found[1]["prompt"])
+        acting = self.to_act(state)
+        names = " and ".join(state["seats"][s] for s in acting)
+        return f"Waiting for {names}."
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """A button label for one of ``seat``'s options (see :mod:`.labels`)."""
+        from .labels import describe
+
+        return describe(self, state, seat, action)[0]
+
+    def action_target(self, state: State, seat: int, action: Action) -> str | None:
+        """The board element an option points at: ``province:<id>``, ``region:<id>``,
+        ``capital:<id>``, ``army:<id>``, ``card:<id>`` (hand), ``supply:<id>``,
+        ``discard:<id>``, ``tribe:<tribe>@<region>``, ``rival:<id>``,
+        ``general:<seat>:<i>``, ``governor:<seat>:<i>`` (see :mod:`.labels`)."""
+        from .labels import describe
+
+        return describe(self, state, seat, action)[1]
+
+    # ---- bots ---------------------------------------------------------------------------------------------
+    #: Iterations per decision (at most) and playout cap per level; a playout is cut
+    #: after a few decisions and scored by :meth:`evaluate` (see :mod:`.bot`).
+    search_budgets = {"easy": (30, 6), "normal": (100, 6), "hard": (250, 6)}
+
+    def search_actions(self, state: State, seat: int) -> list[Action]:
+        """What the search considers: every legal action except moving an army out
+        of its capital for free (moving away already leaves it; in and out again
+        changes nothing and could loop forever)."""
+        legal = self.legal_actions(state, seat)
+        kept = [a for a in legal if a.name != "leave_capital"]
+        return kept or legal
+
+    def make_bot(self, level: str) -> Any:
+        """``random`` or the search bot of :mod:`.bot` with this level's budget.
+
+        Raises:
+            OptionError: unknown level.
+        """
+        from .bot import TocBot
+
+        if level in self.search_budgets:
+            iterations, cap = self.search_budgets[level]
+            return TocBot(iterations, rollout_limit=cap)
+        return super().make_bot(level)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Heuristic value per seat of an unfinished game (see :mod:`.bot`)."""
+        from .bot import evaluate
+
+        return evaluate(state)
+
+
+def _combos(caps: list[int], total: int) -> list[list[int]]:
+    """Every way to take ``total`` cards with at most ``caps[i]`` of kind i."""
+    if not caps:
+        return [[]] if total == 0 else []
+    out = []
+    for k in range(min(caps[0], total), -1, -1):
+        for rest in _combos(caps[1:], total - k):
+            out.append([k, *rest])
+    return out
+
+
+def _card_order(cid: str) -> tuple[int, int]:
+    key: tuple[int, int] = D.card_order()[cid]
+    return key
+
+
+def _target_id(side: str, region: str) -> str:
+    kind, ref = side.split(":", 1)
+    if kind == "tribe":
+        return f"tribe:{ref}@{region}"
+    if kind == "militia":
+        return f"capital:{ref}"
+    return side
+
+
+GAME = TimeOfCrisis()
