@@ -14,6 +14,7 @@ _MODULES: dict[str, str] = {
     "timeline": "py_engine.timeline",
     "time_war": "py_engine.time_war",
     "time_barons": "py_engine.time_barons",
+    "barons": "py_engine.barons",
 }
 _CACHE: dict[str, Game] = {}
 

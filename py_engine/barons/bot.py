@@ -1,0 +1,47 @@
+"""The Barons position evaluation for the search bot (cut-off playouts).
+
+A seat's material score counts what wins Barons (B §19): realms with a keep
+(the True Baron race, worth most), realms controlled and property value (the
+political ranking at the round limit), then gold, health, skills and items
+(what buys the next buildings and survives the dungeon). The shares of a softmax
+over the living seats' scores are the values; the softmax grows sharper as the
+round limit nears.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core import State
+from .machine import cfg, property_value, realms_controlled, realms_with_keep, total_resources
+
+
+def score(state: State, p: int) -> float:
+    """The material score of seat ``p`` (0 for a dead seat)."""
+    q = state["players"][p]
+    if not q["alive"] or q["char"] is None:
+        return 0.0
+    need = int(cfg(state)["keeps_needed"])
+    keeps = len(realms_with_keep(state, p))
+    race = keeps + (2.0 if keeps >= need else 0.0) + max(0, keeps - need + 2) * 0.5
+    return float(2.2 * race + 1.0 * realms_controlled(state, p) + property_value(state, p) / 30.0
+            + q["gold"] / 45.0 + 0.12 * q["hp"] + 0.25 * (len(q["skills"]) + sum(q["tracks"].values()))
+            + 0.25 * (len(q["items"]) + 0.5 * len(q["potions"])) + 0.08 * total_resources(state, p)
+            + (0.4 if q["adv"] else 0.0))
+
+
+def evaluate(state: State) -> list[float]:
+    """Per-seat values in [0, 1] that sum to 1 over the living seats."""
+    n = len(state["players"])
+    limit = cfg(state)["round_limit"]
+    progress = min(1.0, state["round"] / float(limit)) if limit else min(1.0, state["round"] / 60.0)
+    temp = 2.5 * (1.0 - 0.6 * progress)
+    scores = [score(state, p) for p in range(n)]
+    living = [p for p in range(n) if state["players"][p]["alive"]]
+    if not living:
+        return [1.0 / n] * n
+    top = max(scores[p] for p in living)
+    w = [math.exp((scores[p] - top) / temp) if p in living else 0.0 for p in range(n)]
+    total = sum(w)
+    return [x / total for x in w]
+
