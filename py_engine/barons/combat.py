@@ -26,7 +26,9 @@ from .machine import (
     active,
     auto,
     cfg,
+    d6,
     decision,
+    dice,
     die_text,
     hits,
     keep_allowed,
@@ -105,7 +107,7 @@ def _combat(state: State, f: Frame) -> None:
     sides = c["side"]
     if f["ph"] == "init":
         for i in (0, 1):
-            f[f"i{i}"] = [rng(state).below(6) + 1 for _ in range(_init_dice(state, sides[i]))]
+            f[f"i{i}"] = dice(state, _init_dice(state, sides[i]))
             note_roll(state, -1 if "mon" in sides[i] else int(sides[i]["seat"]), "initiative", f[f"i{i}"], None,
                       f"total {sum(f[f'i{i}'])}")
         f["ph"] = "charm0"
@@ -440,7 +442,7 @@ def _charm_act(state: State, f: Frame, a: Action) -> None:
     roll = below[f["key"]]
     i = roll.index(min(roll))
     old = roll[i]
-    roll[i] = rng(state).below(6) + 1
+    roll[i] = d6(state)
     p = f["seat"]
     pl(state, p)["rr"] += 1
     res = f"{hits(roll, f['thr'])} hits" if f["thr"] is not None else f"total {sum(roll)}"

@@ -249,6 +249,10 @@ def guild_skills(guild: str) -> list[Entry]:
     return sorted((s for s in skills().values() if s["guild"] == guild), key=lambda s: int(s["level"]))
 
 
-def designed(entry: Entry) -> bool:
-    """True if any part of the entry was designed to finish the game (not all sourced)."""
-    return "DESIGNED" in str(entry.get("source", ""))
+def provenance(entry: Entry) -> str:
+    """``"sourced"`` (all from the designer), ``"designed"`` (all made to finish the
+    game) or ``"mixed"`` (its ``source`` names both), from the entry's mark (B §0)."""
+    src = str(entry.get("source", ""))
+    if "DESIGNED" not in src:
+        return "sourced"
+    return "mixed" if "SOURCED" in src else "designed"

@@ -151,10 +151,18 @@ def tf(state: State) -> dict[str, Any]:
 
 
 # ---- dice ----------------------------------------------------------------------------------
+def d6(state: State) -> int:
+    """One six-sided die from the game's RNG (B §7, §23.3). Dice queued in
+    ``state["loaded"]`` (a test's or a tutorial's loaded dice) come first."""
+    loaded = state.get("loaded")
+    if loaded:
+        return int(loaded.pop(0))
+    return rng(state).below(6) + 1
+
+
 def dice(state: State, n: int) -> list[int]:
     """Roll ``n`` six-sided dice (B §7; 0 dice give an empty roll)."""
-    r = rng(state)
-    return [r.below(6) + 1 for _ in range(max(0, n))]
+    return [d6(state) for _ in range(max(0, n))]
 
 
 def hits(roll: list[int], thr: int) -> int:

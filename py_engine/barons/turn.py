@@ -25,7 +25,9 @@ from .machine import (
     building_count,
     buildings,
     cfg,
+    d6,
     decision,
+    dice,
     draw,
     gain_resource,
     hits,
@@ -41,7 +43,6 @@ from .machine import (
     realms_controlled,
     realms_with_keep,
     rerolls_left,
-    rng,
     roll_for,
     room_on,
     say,
@@ -107,7 +108,7 @@ def _begin(state: State, f: Frame) -> None:
     state["stack"].pop()
     tied = alive(state)
     while True:
-        rolls = {p: rng(state).below(6) + 1 for p in tied}
+        rolls = {p: d6(state) for p in tied}
         for p, d in rolls.items():
             note_roll(state, p, "first player", [d], None, f"total {d}")
         best = max(rolls.values())
@@ -204,7 +205,7 @@ def _start_act(state: State, f: Frame, a: Action) -> None:
         say(state, f"{nm(state, p)} rests at {C.name(me['pos'])}.")
         state["stack"].append({"k": "heal", "seat": p, "base": 1, "what": "rest", "ph": 0})
     elif a.name == "roll":
-        roll = _dice(state, int(st(state, p)["move"]))
+        roll = dice(state, int(st(state, p)["move"]))
         note_roll(state, p, "movement", roll, None, "pick a die")
         say(state, f"{nm(state, p)} rolls {' '.join(map(str, roll))} to move.")
         push(state, {"k": "move", "seat": p, "dice": roll}, *after)
@@ -218,11 +219,6 @@ def _start_act(state: State, f: Frame, a: Action) -> None:
         me["potions"].remove("teleport_scroll")
         state["idisc"].append("teleport_scroll")
         push(state, {"k": "teleport", "seat": p}, *after)
-
-
-def _dice(state: State, n: int) -> list[int]:
-    r = rng(state)
-    return [r.below(6) + 1 for _ in range(n)]
 
 
 def _start_prompt(state: State, f: Frame) -> str:
@@ -309,7 +305,7 @@ def _move_act(state: State, f: Frame, a: Action) -> None:
     if a.name == "reroll":
         i = int(a.args[0])
         old = f["dice"][i]
-        f["dice"][i] = rng(state).below(6) + 1
+        f["dice"][i] = d6(state)
         pl(state, p)["rr"] += 1
         note_roll(state, p, "movement (Lucky Charm)", f["dice"], None, "pick a die")
         say(state, f"{nm(state, p)} re-rolls a {old} with the Lucky Charm: {f['dice'][i]}.")

@@ -43,7 +43,7 @@ def _player(state: State, p: int) -> dict[str, Any]:
     s = stats(q, cfg(state), bool(q["adv"]))
     out.update(
         char_name=ch["name"], title=ch["title"], talent=ch["talent"]["name"], talent_text=ch["talent"]["text"],
-        char_designed=C.designed(ch),
+        char_source=C.provenance(ch),
         attrs={"str": s["str"], "agi": s["agi"], "mana": s["mana"], "guile": s["guile"]},
         levels=s["lv"],
         derived={"move": s["move"], "melee": s["melee"], "melee_thr": s["melee_thr"], "armor": s["armor"],
@@ -81,7 +81,7 @@ def _combat(c: dict[str, Any] | None) -> dict[str, Any] | None:
             sides.append({"mon": s["mon"], "name": m["name"], "hp": s["hp"], "max_hp": m["health"],
                           "strength": m["strength"], "agility": m["agility"], "defense": m["defense"],
                           "traits": list(m["traits"]), "boss": m["boss"], "treasure": m["treasure"],
-                          "designed": C.designed(m)})
+                          "source": C.provenance(m)})
         else:
             sides.append({"seat": s["seat"]})
     return {"kind": c["kind"], "side": sides, "turn": c.get("turn"), "round": c.get("turns", 0) // 2 + 1,
