@@ -176,9 +176,11 @@ def die_text(roll: list[int]) -> str:
 
 
 def note_roll(state: State, who: int, what: str, roll: list[int], thr: int | None, result: str) -> None:
-    """Record a roll for the table's dice display and the log (``who`` -1: a monster)."""
-    state["rolls"].append({"who": who, "what": what, "dice": list(roll), "thr": thr, "result": result})
-    del state["rolls"][:-12]
+    """Record a roll for the table's dice display (``who`` -1: a monster); the last 16
+    are kept, each with the turn it was rolled in."""
+    state["rolls"].append({"who": who, "what": what, "dice": list(roll), "thr": thr, "result": result,
+                           "turn": state["turn"]})
+    del state["rolls"][:-16]
 
 
 def rerolls_left(state: State, p: int) -> int:

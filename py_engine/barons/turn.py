@@ -131,7 +131,6 @@ def _turn(state: State, f: Frame) -> None:
     p = active(state)
     state["turn"] += 1
     state["tf"] = {"ranged": False, "steal": False, "mend": False, "dodge": False, "sold": None, "offers": 0}
-    state["rolls"] = []
     for q in state["players"]:
         q["rr"] = 0
         q["mb"] = False
