@@ -23,7 +23,6 @@ from tests.barons.bx import (
     refused,
     to_top,
     top,
-    turn_of,
     who,
 )
 
