@@ -187,7 +187,7 @@ def finish_combat(state: State) -> None:
     elif how == "limit":
         _event(state, "The fight ends after its rounds with both still standing.")
     state["last_combat"] = {"kind": c["kind"], "side": [dict(s) for s in c["side"]], "events": list(c["events"]),
-                            "how": how}
+                            "how": how, "turn": state["turn"]}
     state["combat"] = None
     p = active(state)
     me = pl(state, p)

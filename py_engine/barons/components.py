@@ -106,6 +106,12 @@ def lands() -> tuple[str, ...]:
 
 
 @cache
+def land_realm() -> dict[str, str]:
+    """Open land -> its realm."""
+    return {x: str(spaces()[x]["realm"]) for x in lands()}
+
+
+@cache
 def realm_lands() -> dict[str, tuple[str, ...]]:
     """Realm id -> its four open lands."""
     return {r: tuple(x for x in lands() if spaces()[x]["realm"] == r) for r in REALMS}
@@ -200,6 +206,11 @@ def paths(start: str, steps: int) -> list[list[str]]:
     >>> [p[-1] for p in paths("SNOW-CITY", 5)]
     ['DESERT-L3', 'DESERT-L2']
     """
+    return [list(p) for p in _paths(start, steps)]
+
+
+@cache
+def _paths(start: str, steps: int) -> tuple[tuple[str, ...], ...]:
     out: list[list[str]] = [[]]
     for _ in range(steps):
         nxt = []
@@ -208,7 +219,7 @@ def paths(start: str, steps: int) -> list[list[str]]:
             for t in next_spaces(here):
                 nxt.append([*p, t])
         out = nxt
-    return out
+    return tuple(tuple(p) for p in out)
 
 
 def circuit_step(a: str, b: str) -> bool:

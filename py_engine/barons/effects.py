@@ -65,9 +65,9 @@ def levels(pl: Player, skill_mode: str = "cards") -> dict[str, int]:
         return {g: int(pl["tracks"][g]) for g in GUILDS}
     out = dict.fromkeys(GUILDS, 0)
     for _, eff in effects_of(pl, skill_mode):
-        for g in GUILDS:
-            if eff["type"] == guild_level_key(g):
-                out[g] += int(eff["value"])
+        g = _LEVEL_KEYS.get(eff["type"])
+        if g is not None:
+            out[g] += int(eff["value"])
     return out
 
 
@@ -82,7 +82,26 @@ def talent_levels(char_id: str) -> dict[str, int]:
     return out
 
 
+_LEVEL_KEYS = {g.lower() + "_level": g for g in GUILDS}
+_CACHE: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
 def stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> dict[str, Any]:
+    """:func:`compute_stats`, memoized on what it depends on (the result is shared:
+    never mutate it)."""
+    mode = cfg["skill_mode"]
+    key = (pl["char"], tuple(sorted(pl["items"].items())), tuple(pl["skills"]) if mode == "cards" else (),
+           tuple(pl["tracks"].values()) if mode == "tracks" else (), adventurer, mode, cfg["hit_threshold"],
+           cfg["healing_threshold"], cfg["min_hit_threshold"], cfg["base_hunting"])
+    out = _CACHE.get(key)
+    if out is None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        out = _CACHE[key] = compute_stats(pl, cfg, adventurer)
+    return out
+
+
+def compute_stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> dict[str, Any]:
     """The derived values of B §6.3 for player ``pl`` under engine switches ``cfg``.
 
     Keys: ``lv`` (guild levels), ``str``/``agi``/``mana``/``guile`` (attributes),

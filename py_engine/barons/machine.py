@@ -282,25 +282,50 @@ def building_count(state: State, p: int) -> int:
     return sum(1 for x in C.lands() for q, _ in buildings(state, x) if q == p)
 
 
+def realm_points(state: State) -> list[dict[str, int]]:
+    """Building points per seat and realm (dwelling 1, keep 2), in one pass."""
+    out: list[dict[str, int]] = [dict.fromkeys(C.REALMS, 0) for _ in state["players"]]
+    lr = C.land_realm()
+    for x, b in state["bld"].items():
+        r = lr[x]
+        for q, lv in b:
+            out[q][r] += lv
+    return out
+
+
 def realms_with_keep(state: State, p: int) -> list[str]:
     """Realms where ``p`` has a keep on at least one open land (B §19 True Baron)."""
-    return [r for r in C.REALMS if any(level_on(state, x, p) == 2 for x in C.realm_lands()[r])]
+    lr = C.land_realm()
+    got = {lr[x] for x, b in state["bld"].items() for q, lv in b if q == p and lv == 2}
+    return [r for r in C.REALMS if r in got]
+
+
+def controlled(state: State) -> dict[str, int | None]:
+    """Realm -> the seat controlling it, or None (B §19): strictly the most building
+    points there; in Classic Deeds, owning at least 3 of its 4 lands (B §20)."""
+    pts = realm_points(state)
+    out: dict[str, int | None] = {}
+    deeds = cfg(state)["land_mode"] == "deeds"
+    for r in C.REALMS:
+        if deeds:
+            owners = [q for q in range(len(pts))
+                      if sum(1 for x in C.realm_lands()[r] if level_on(state, x, q)) >= 3]
+            out[r] = owners[0] if owners else None
+            continue
+        col = [pts[q][r] for q in range(len(pts))]
+        best = max(col)
+        out[r] = col.index(best) if best > 0 and col.count(best) == 1 else None
+    return out
 
 
 def controls(state: State, p: int, realm: str) -> bool:
-    """``p`` controls a realm (B §19): strictly the most building points there; in
-    Classic Deeds, owns at least 3 of its 4 lands (B §20 classic_deeds)."""
-    if cfg(state)["land_mode"] == "deeds":
-        return sum(1 for x in C.realm_lands()[realm] if level_on(state, x, p)) >= 3
-    mine = building_points(state, p, realm)
-    if mine == 0:
-        return False
-    return all(building_points(state, q, realm) < mine for q in range(len(state["players"])) if q != p)
+    """``p`` controls ``realm`` (see :func:`controlled`)."""
+    return controlled(state)[realm] == p
 
 
 def realms_controlled(state: State, p: int) -> int:
     """How many realms ``p`` controls."""
-    return sum(1 for r in C.REALMS if controls(state, p, r))
+    return sum(1 for v in controlled(state).values() if v == p)
 
 
 # ---- decks (B §11.2, §11.5, §23.2) ------------------------------------------------------------

@@ -315,7 +315,7 @@ class Barons(Game):
     # ---- bots ------------------------------------------------------------------------------
     #: Playouts are cut after a few decisions and scored by :meth:`evaluate` (a game
     #: lasts hundreds of decisions; dice make long playouts mostly noise).
-    search_budgets = {"easy": (40, 6), "normal": (120, 10), "hard": (300, 12)}
+    search_budgets = {"easy": (30, 6), "normal": (80, 8), "hard": (150, 8)}
 
     def evaluate(self, state: State) -> list[float] | None:
         """A heuristic share of the win per seat (dead seats 0): a softmax over a
