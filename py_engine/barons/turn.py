@@ -205,7 +205,7 @@ def _start_act(state: State, f: Frame, a: Action) -> None:
         state["stack"].append({"k": "heal", "seat": p, "base": 1, "what": "rest", "ph": 0})
     elif a.name == "roll":
         roll = dice(state, int(st(state, p)["move"]))
-        note_roll(state, p, "movement", roll, None, "pick a die")
+        note_roll(state, p, "movement", roll, None, "")
         say(state, f"{nm(state, p)} rolls {' '.join(map(str, roll))} to move.")
         push(state, {"k": "move", "seat": p, "dice": roll}, *after)
     elif a.name == "crawl":
@@ -306,7 +306,7 @@ def _move_act(state: State, f: Frame, a: Action) -> None:
         old = f["dice"][i]
         f["dice"][i] = d6(state)
         pl(state, p)["rr"] += 1
-        note_roll(state, p, "movement (Lucky Charm)", f["dice"], None, "pick a die")
+        note_roll(state, p, "movement (Lucky Charm)", f["dice"], None, "")
         say(state, f"{nm(state, p)} re-rolls a {old} with the Lucky Charm: {f['dice'][i]}.")
         return
     dest = str(a.args[0])

@@ -141,7 +141,7 @@ the game.</li>
 
 <section class="panel">
 <h2>What was designed to finish the game</h2>
-<p>Barons was never finished. The designer's notes give the world (six realms with their dungeons,
+<p>Barons is Geoff Maddock's design, which he never finished. His notes give the world (six realms with their dungeons,
 resources and guilds), the kinds of spaces, the dice rules, the turn, the combat sequence, nine
 monsters, two character names, the starting gold, prices and the ways to win, plus the 2010 dwellings
 rules this app plays by default. Everything else was designed for this app, and is marked
