@@ -57,6 +57,11 @@ DESIGNED_NOTE = (
     "for this app to finish the game. Every card and space is marked sourced or designed in the app.")
 
 
+#: Engine switches in words, for the message refusing two variants (B §23.5 keys).
+SWITCH_WORDS = {"max_buildings_per_land": "how many buildings a land holds", "round_limit": "the round limit",
+                "political_criterion": "how a political victory is decided", "death_mode": "what happens at 0 health"}
+
+
 def resolve_config(options: Mapping[str, Any]) -> dict[str, Any]:
     """The engine switches for a set of options: the defaults of B §23.5 changed by
     each chosen variant's ``config`` (B §20), then the host's ``round_limit``.
@@ -75,7 +80,7 @@ def resolve_config(options: Mapping[str, Any]) -> dict[str, Any]:
             if key in setter and out[key] != value:
                 a, b = C.variants()[setter[key]]["name"], C.variants()[vid]["name"]
                 raise OptionError(f"The variants \u201c{a}\u201d ({setter[key]}) and \u201c{b}\u201d ({vid}) "
-                                  f"cannot be combined: they set {key} differently.")
+                                  f"cannot be combined: they change {SWITCH_WORDS.get(key, key)} in different ways.")
             out[key] = list(value) if isinstance(value, list) else value
             setter.setdefault(key, vid)
     limit = int(options.get("round_limit") or 0)
