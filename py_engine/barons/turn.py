@@ -10,6 +10,7 @@ stealing, healing rolls and death are in :mod:`.combat`.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..core import Action, State
@@ -254,17 +255,22 @@ def routes(state: State, p: int, roll: list[int]) -> dict[str, tuple[int, list[s
     the player's choice, every fork allowed to them (only adventurers choose a
     dungeon, B §10.1)."""
     me = pl(state, p)
-    out: dict[str, tuple[int, list[str]]] = {}
-    for v in sorted(set(roll)):
-        for path in C.paths(me["pos"], v):
-            prev = me["pos"]
+    return {d: (v, list(path)) for d, (v, path) in _routes(me["pos"], tuple(sorted(set(roll))), bool(me["adv"])).items()}
+
+
+@cache
+def _routes(pos: str, values: tuple[int, ...], adv: bool) -> dict[str, tuple[int, tuple[str, ...]]]:
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for v in values:
+        for path in C.paths(pos, v):
+            prev = pos
             ok = True
             for sp in path:
-                if C.kind(prev) == "city" and C.kind(sp) == "dungeon" and not me["adv"]:
+                if not adv and C.kind(prev) == "city" and C.kind(sp) == "dungeon":
                     ok = False
                 prev = sp
             if ok:
-                out.setdefault(path[-1], (v, path))
+                out.setdefault(path[-1], (v, tuple(path)))
     return out
 
 

@@ -30,10 +30,12 @@ def new(chars: tuple[str, ...] = ("rendrick", "illistaire"), options: dict[str, 
     turn (the first-player roll is loaded so ``first`` wins it)."""
     n = len(chars)
     s = GAME.setup(list(NAMES[:n]), {**(options or {}), "characters": "pick"}, seed=1)
-    for p, c in enumerate(chars):
-        if p == n - 1:
+    last = n - 2 if n == 6 else n - 1  # with six seats the last character is dealt without asking
+    for p, c in enumerate(chars[:last + 1]):
+        if p == last:
             s["loaded"] = [6 if q == first else 1 for q in range(n)]
         s = act(s, p, "character", c)
+    assert [q["char"] for q in s["players"]] == list(chars)
     assert s["active"] == first and top(s) == "start"
     return s
 

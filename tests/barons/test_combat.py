@@ -390,3 +390,26 @@ def test_lucky_charm_on_a_movement_roll() -> None:
     assert ["reroll", 0] in opts(s)
     s = do(load(s, 4), "reroll", 0)
     assert s["stack"][-1]["dice"] == [4, 1, 1] and "reroll" not in names(s)
+
+
+def test_drinking_in_a_fight_takes_the_turn() -> None:
+    """B §16: a potion used in combat takes the combat turn (the monster strikes next)."""
+    s = new()
+    give_item(s, 0, "healing_potion")
+    s["players"][0]["hp"] = 4
+    place(s, 0, "ICE-1")
+    to_top(s, "ddeck", "giant_ants")
+    s = do(load(s, 6, 6, 6, 1, 1, 1), "crawl")
+    s = do(load(s, 1, 1), "use", "healing_potion")
+    assert s["players"][0]["hp"] == 8 and s["combat"]["turns"] == 2 and who(s) == 0
+
+
+def test_a_failed_escape_in_a_duel_leaves_the_next_blow_undefended() -> None:
+    """B §13.3: between players too, a failed escape denies the next defence."""
+    s = _meet()
+    s = do(load(s, 6, 6, 6, 1, 1, 1, 1), "attack", 1)
+    s = do(load(s, 1, 1, 1, 1, 1), "melee")  # Ann misses
+    s = act(load(s, 1, 2), 1, "flee")  # Bob fails to get away
+    assert s["combat"]["undef"] == [False, True]
+    s = do(load(s, 6, 6, 1, 1, 1, 6), "melee")  # 2 hits, no defence roll: the 6 stays loaded
+    assert s["players"][1]["hp"] == 8 and s["loaded"] == [6]

@@ -301,3 +301,35 @@ def test_unaffordable_upkeep_is_not_a_debt() -> None:
     place(s, 0, C.outer_ids()[i - 1])
     s = do(load(s, 1, 1, 1), "roll")
     refused(s, "build")
+
+
+def test_no_item_when_deck_and_discard_are_empty() -> None:
+    """B §16: with the item deck and its discard pile both empty, a city offers nothing."""
+    s = new(("rendrick", "illistaire", "vesper", "maelin", "oskar", "kestrel"))
+    for iid in list(s["ideck"]):
+        it = C.items()[iid]
+        if it["kind"] == "one_use":
+            s["players"][1]["potions"].append(iid)
+        else:
+            q = next(q for q in range(1, 6) if it["slot"] not in s["players"][q]["items"])
+            s["players"][q]["items"][it["slot"]] = iid
+    s["ideck"], s["ideck_grp"] = [], []
+    s = _land(s, 0, "SNOW-CITY")
+    assert "The item deck is empty: nothing to buy." in [t for _, t in s["log"]]
+    assert s["active"] == 1
+
+
+def test_trade_range_sells_at_one_outpost_a_turn() -> None:
+    """B §15: selling from a distance is limited to one outpost per turn."""
+    s = new(("oskar", "rendrick"))
+    give_skill(s, 0, "haggling", "bargaining", "trade_baron")
+    s["players"][0]["res"]["spice"] = 2
+    s["rsupply"]["spice"] = 4
+    place(s, 0, "SNOW-L3")
+    s["stack"] = [{"k": "end_turn"}, {"k": "actions", "seat": 0}]
+    outs = [a[1] for a in opts(s) if a[0] == "trade"]
+    assert outs == ["OUT-WHITE", "OUT-GOLD"]  # trade range 4: both corners are close enough
+    s = do(s, "trade", "OUT-WHITE")
+    s = do(s, "sell", "spice", 1)
+    s = do(s, "done")
+    assert [a[1] for a in opts(s) if a[0] == "trade"] == ["OUT-WHITE"]
