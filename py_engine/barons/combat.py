@@ -108,8 +108,8 @@ def _combat(state: State, f: Frame) -> None:
     if f["ph"] == "init":
         for i in (0, 1):
             f[f"i{i}"] = dice(state, _init_dice(state, sides[i]))
-            note_roll(state, -1 if "mon" in sides[i] else int(sides[i]["seat"]), "initiative", f[f"i{i}"], None,
-                      f"total {sum(f[f'i{i}'])}")
+            note_roll(state, -1 if "mon" in sides[i] else int(sides[i]["seat"]),
+                      f"{side_name(state, sides[i])}: initiative", f[f"i{i}"], None, f"total {sum(f[f'i{i}'])}")
         f["ph"] = "charm0"
         return
     if f["ph"] in ("charm0", "charm1"):

@@ -119,10 +119,9 @@ class Barons(Game):
     #: with short round limits so random games stay quick.
     conformance_options = (
         {"classic_deeds": True, "duel_to_the_death": True, "political_most_property": True, "no_stipend": True,
-         "mercy": True, "open_trading": True, "round_limit": 12},
+         "mercy": True, "open_trading": True, "quick_barony": True, "characters": "random", "round_limit": 10},
         {"castles_v6": True, "basic_skill_tracks": True, "political_highest_value": True, "no_inn": True,
-         "first_blood": True, "strict_movement": True, "tabletop_monster_roller": True, "round_limit": 12},
-        {"quick_barony": True, "characters": "random", "round_limit": 10},
+         "first_blood": True, "strict_movement": True, "tabletop_monster_roller": True, "round_limit": 10},
     )
 
     # ---- setup -------------------------------------------------------------------------

@@ -410,9 +410,9 @@ def _dice_tray(t: _T) -> str:
         return ""
     items = []
     for r in rolls:
-        who = "Monster" if r["who"] < 0 else t.names[r["who"]]
         faces = "".join(_die(v, r["thr"] is not None and v >= r["thr"]) for v in r["dice"]) or "—"
         thr = f" · hits on {r['thr']}+" if r["thr"] is not None else ""
+        who = "" if r["who"] < 0 else t.names[r["who"]]
         what = r["what"] if r["what"].startswith(who) else f"{who}: {r['what']}"
         items.append(f'<li><span class="bx-roll-what">{e(what)}{thr}</span><span class="bx-faces">{faces}</span>'
                      f'<span class="bx-roll-res">{e(r["result"])}</span></li>')
