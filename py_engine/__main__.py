@@ -8,22 +8,73 @@
   (``setups``: how many games were dealt each variant, e.g. each scenario); exit status 1
   if any game errs or runs past the game's declared action bound.
 - ``replay SAVE.json``: load a save (validating it), print its log and outcome.
+
+Any bad input (unknown game, option, bot level or player count, options that are not
+a JSON object, a file that is missing, a directory, not UTF-8, too large or too deep,
+not a save) is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import traceback
-from typing import Any
+from typing import Any, NoReturn
 
 from . import __version__
-from .core import EngineError, Match, Rng, SaveError
+from .core import EngineError, Match, OptionError, Rng, SaveError
 from .core.bots import bot_seed
+from .core.safejson import MAX_BYTES as MAX_SAVE_BYTES
+from .core.safejson import UnsafeJson, loads_limited
 from .games import all as all_games
-from .games import get
+from .games import get, ids
+
+
+class BadInput(Exception):
+    """A bad argument or input file: reported as one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise BadInput(message)
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters for an error line (a 7 MB argument is
+    not echoed back)."""
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text):,} characters)"
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {_short(text)!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def _options(text: str) -> dict[str, Any]:
+    """The ``--options`` JSON object.
+
+    Raises:
+        BadInput: not JSON, too deep or large, or not an object.
+    """
+    if not text:
+        return {}
+    try:
+        options = loads_limited(text, max_bytes=64 * 1024)
+    except UnsafeJson as e:
+        raise BadInput(f"--options is not usable JSON: {e}") from None
+    if not isinstance(options, dict):
+        raise BadInput("--options must be a JSON object, e.g. '{\"scenario\": \"raid\"}'")
+    return options
 
 
 def _list(_: argparse.Namespace) -> int:
@@ -61,7 +112,16 @@ def simulate_one(game_id: str, players: int, seed: int, bot: str,
 
 
 def _simulate(a: argparse.Namespace) -> int:
-    options = json.loads(a.options) if a.options else {}
+    options = _options(a.options)
+    try:
+        game = get(a.game)
+    except KeyError:
+        raise BadInput(f"unknown game {_short(a.game)!r}; games: {', '.join(ids())}") from None
+    try:
+        game.resolve_options(a.players, options)
+        game.make_bot(a.bot)
+    except OptionError as e:
+        raise BadInput(_short(str(e), 300)) from None
     finished = errors = actions = 0
     wins = [0] * a.players
     setups: dict[str, int] = {}
@@ -91,12 +151,18 @@ def _simulate(a: argparse.Namespace) -> int:
 
 
 def _replay(a: argparse.Namespace) -> int:
+    path = a.save
     try:
-        with open(a.save, encoding="utf-8") as f:
-            match = Match.load(f.read())
+        if os.path.isdir(path):
+            raise BadInput(f"{_short(path)} is a directory, not a save file")
+        with open(path, "rb") as f:
+            data = f.read(MAX_SAVE_BYTES + 1)  # never more: /dev/zero or a huge file stops here
+    except OSError as e:
+        raise BadInput(f"cannot read {_short(path)}: {e.strerror or e}") from None
+    try:
+        match = Match.load(data)
     except SaveError as e:
-        print(f"cannot load {a.save}: {e}", file=sys.stderr)
-        return 2
+        raise BadInput(f"cannot load {_short(path)}: {e}") from None
     for line in match.game.view(match.state, None)["log"]:
         print(line)
     out = match.game.outcome(match.state)
@@ -108,14 +174,14 @@ def _replay(a: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    p = argparse.ArgumentParser(prog="python -m py_engine", description="Time & Barons engines")
+    p = _Parser(prog="python -m py_engine", description="Time & Barons engines")
     p.add_argument("--version", action="version", version=__version__)
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="list games, options and bot levels").set_defaults(fn=_list)
     s = sub.add_parser("simulate", help="play games between bots")
     s.add_argument("game")
-    s.add_argument("--players", type=int, default=2)
-    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--players", type=_positive, default=2)
+    s.add_argument("--games", type=_positive, default=10)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bot", default="random", help="bot level for every seat (default random)")
     s.add_argument("--options", default="", help="setup options as JSON")
@@ -124,8 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("replay", help="validate and replay a save file")
     r.add_argument("save")
     r.set_defaults(fn=_replay)
-    a = p.parse_args(argv)
-    code: int = a.fn(a)
+    try:
+        a = p.parse_args(argv)
+        code: int = a.fn(a)
+    except BadInput as e:
+        print(f"python -m py_engine: error: {e}", file=sys.stderr)
+        return 2
     return code
 
 

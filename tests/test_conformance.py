@@ -211,3 +211,40 @@ def test_registry_lists_every_game_with_a_description() -> None:
         assert d["id"] == g.id and d["title"] and d["min_players"] <= d["max_players"]
         assert "random" in d["bot_levels"]
         json.dumps(d)
+
+
+def _undoable(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """What :class:`Match` may take back: no chance used, nothing revealed."""
+    return after["rng"] == before["rng"] and after["reveals"] == before["reveals"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+@given(seed=st.integers(0, 100_000), stop=st.integers(0, 150), det_seed=st.integers(0, 1000))
+def test_undoable_actions_teach_the_actor_nothing(case: tuple[str, int, dict[str, Any]], seed: int, stop: int,
+                                                  det_seed: int) -> None:
+    """Undo may only cross an action whose effect the actor could foresee
+    (issue 9): re-deal everything hidden from the actor (``determinize``), apply
+    the same action there, and the actor's view must come out identical, and the
+    action must be undoable there too. Otherwise the effect depended on something
+    hidden (an opponent's hand, a face-down card, a shuffled pile), the action
+    taught the actor about it, and the game must mark a reveal so undo stops."""
+    game_id, n, opts = case
+    game = get(game_id)
+    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
+    state = m.state
+    rng = Rng.from_seed(det_seed)
+    for _ in range(6):
+        if game.outcome(state) is not None:
+            return
+        seat = game.to_act(state)[0]
+        action = RandomBot().choose(game, state, seat, rng)
+        after = game.apply(state, seat, action)
+        if _undoable(state, after):
+            det = game.determinize(state, seat, Rng.from_seed(det_seed))
+            after_det = game.apply(det, seat, action)
+            assert _undoable(det, after_det), (
+                f"{action} used chance or revealed something in a re-dealt position but not in the "
+                "real one: whether it reveals depends on hidden information")
+            assert game.view(after_det, seat) == game.view(after, seat), (
+                f"{action} by seat {seat} is undoable but showed the actor something hidden")
+        state = after

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from py_engine import __version__
 from py_engine.core import (
@@ -151,7 +154,13 @@ def test_save_round_trip_and_meta() -> None:
     (lambda d: json.dumps({**d, "options": {"cards_per_player": 99}}), "corrupt", "damaged"),
     (lambda d: json.dumps({**d, "seed": "x"}), "corrupt", "seed"),
     (lambda d: json.dumps({**d, "state_hash": "0" * 16}), "corrupt", "checksum"),
-    (lambda d: json.dumps({**d, "state_hash": "0" * 16, "engine": "0.0.1"}), "mismatch", "engine 0.0.1"),
+    (lambda d: json.dumps({**d, "options": ["cards_per_player", 3]}), "corrupt", "options"),
+    (lambda d: json.dumps({**d, "actions": [[0, {"x": 1}]]}), "corrupt", "move 1 is unreadable"),
+    (lambda d: "[" * 6000 + "]" * 6000, "foreign", "nested more than"),
+    (lambda d: json.dumps({**d, "meta": "[" * 100}).replace('"' + "[" * 100 + '"', "[" * 100 + "]" * 100),
+     "foreign", "nested"),
+    (lambda d: b"\xff\xfe not utf-8", "foreign", "not UTF-8"),
+    (lambda d: " " * (9 * 1024 * 1024), "foreign", "too large"),
 ])
 def test_bad_saves_raise_a_clear_save_error(mutate, reason, message) -> None:  # type: ignore[no-untyped-def]
     m = _match()
@@ -173,3 +182,49 @@ def test_older_save_formats_are_migrated(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setitem(match_mod.MIGRATIONS, 1, lambda old: {**old, "version": 2, "migrated": True})
     again = match_mod.Match.load(d)
     assert again.actions == m.actions
+
+
+def test_a_save_with_a_byte_order_mark_loads() -> None:
+    """Some editors save UTF-8 with a BOM; the file is still ours."""
+    m = _match()
+    _play_some(m, 4)
+    again = Match.load("\ufeff" + m.save_json())
+    assert again.actions == m.actions
+    assert Match.load(("\ufeff" + m.save_json()).encode()).actions == m.actions
+
+
+def test_a_save_from_another_engine_that_replays_differently_is_resumed_with_a_notice() -> None:
+    """Issue 9: a save from an older version loses nothing. Its moves replay legally,
+    so the game continues from the replayed position and the player is told; the
+    same engine version with a wrong checksum is still refused as damaged."""
+    m = _match()
+    _play_some(m, 6)
+    d = {**m.save(), "state_hash": "0" * 16, "engine": "0.0.1"}
+    again = Match.load(json.dumps(d))
+    assert again.actions == m.actions and state_hash(again.state) == state_hash(m.state)
+    assert len(again.notices) == 1 and "version 0.0.1" in again.notices[0]
+    assert Match.load(m.save_json()).notices == []
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+                     | st.text(max_size=6), lambda kids: st.lists(kids, max_size=4)
+                     | st.dictionaries(st.text(max_size=6), kids, max_size=4), max_leaves=12)
+
+
+@given(key=st.sampled_from(["format", "version", "engine", "game", "seats", "options", "seed", "actions",
+                            "state_hash", "meta", "extra"]), value=_JSON, data=st.data())
+def test_hostile_saves_only_ever_raise_save_error(key: str, value: Any, data: st.DataObject) -> None:
+    """Any field of a real save replaced by any JSON value (or any action entry
+    replaced) loads or raises SaveError: never another exception (issue 9)."""
+    m = _match()
+    _play_some(m, 5)
+    d = m.save()
+    if data.draw(st.booleans()) and d["actions"]:
+        i = data.draw(st.integers(0, len(d["actions"]) - 1))
+        d["actions"][i] = value
+    else:
+        d[key] = value
+    try:
+        Match.load(json.dumps(d))
+    except SaveError as e:
+        assert str(e) and len(str(e)) < 1000

@@ -325,3 +325,24 @@ def test_hidden_hands_and_determinize() -> None:
     assert d["hands"][0] == s["hands"][0]
     assert sorted(d["hands"][1] + d["decks"][1]) == sorted(s["hands"][1] + s["decks"][1])
     assert card_halves("Y8") == ("charge", "rally")
+
+
+def test_end_of_turn_draw_is_a_reveal_so_undo_stops_there(plain: None) -> None:
+    """TW §5.3: the player draws at the end of the turn; the card was hidden in the
+    deck, so ``Match.undo`` may not cross it (issue 9). A turn that draws nothing
+    (empty deck) stays undoable."""
+    m = Match.new("time_war", [Seat("Yara"), Seat("Rex")], {"scenario": "attrition"}, 5)
+    s = make("none", active=0, hands=[["Y1", "Y7", "Y2"], ["R6", "R2", "R3"]])
+    m._states = [s]
+    m.apply(0, Action("select", ("Y1",)))
+    assert m.can_undo(0)
+    m.apply(0, Action("place", (2, "deploy")))
+    before = m.state["reveals"]
+    m.apply(1, Action("move", (2,)))  # Red's choice ends Yellow's turn: Yellow draws
+    assert m.state["hands"][0] == ["Y7", "Y2", "Y8"] and m.state["reveals"] == before + 1
+    assert not m.can_undo(1) and not m.can_undo()
+    empty = make("none", active=0, hands=[["Y1", "Y7", "Y2"], ["R6", "R2", "R3"]])
+    empty["decks"][0] = []
+    placed = G.apply(G.apply(empty, 0, Action("select", ("Y1",))), 0, Action("place", (2, "deploy")))
+    after = G.apply(placed, 1, Action("move", (2,)))
+    assert after["active"] == 1 and after["reveals"] == placed["reveals"] and after["rng"] == placed["rng"]

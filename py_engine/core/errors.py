@@ -22,7 +22,7 @@ class OptionError(EngineError, ValueError):
 class SaveError(EngineError):
     """A save file that cannot be loaded: corrupt, foreign, or from a newer version.
 
-    ``reason`` is one of ``"corrupt"``, ``"foreign"``, ``"newer"``, ``"mismatch"``;
+    ``reason`` is one of ``"corrupt"``, ``"foreign"``, ``"newer"``;
     the message says what is wrong in words a player understands.
     """
 

@@ -7,7 +7,7 @@ changed), and only over a human's own action.
 
 A save is versioned JSON::
 
-    {"format": "time-and-barons-save", "version": 1, "engine": "0.1.0",
+    {"format": "time-and-barons-save", "version": 1, "engine": "0.2.0",
      "game": "timeline", "seats": [{"name": "Ann", "kind": "human", "level": null}],
      "options": {...}, "seed": 7, "actions": [[seat, ["place", 2]], ...],
      "state_hash": "…16 hex…", "meta": {...free-form UI data...}}
@@ -77,6 +77,9 @@ class Match:
     meta: dict[str, Any] = field(default_factory=dict)
     _states: list[State] = field(default_factory=list, repr=False)
     _undo_floor: int = 0
+    #: Messages for the player from :meth:`load` (e.g. a save from an older engine
+    #: that replays to a slightly different position); not saved.
+    notices: list[str] = field(default_factory=list, repr=False)
 
     @classmethod
     def new(cls, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
@@ -211,10 +214,13 @@ class Match:
         """Validate a save and replay it.
 
         Raises:
-            SaveError: with ``reason`` ``"corrupt"`` (not JSON, missing fields, an
-                action that does not replay), ``"foreign"`` (not one of our saves,
-                or an unknown game), ``"newer"`` (a newer save format), or
-                ``"mismatch"`` (replays to a different position than when saved).
+            SaveError: with ``reason`` ``"corrupt"`` (not JSON, missing or wrong-typed
+                fields, an action that does not replay, a checksum that does not match
+                on the engine that wrote it), ``"foreign"`` (not one of our saves, an
+                unknown game, or a file too large, too deeply nested or not UTF-8), or
+                ``"newer"`` (a newer save format). A save from another engine version
+                that replays legally but to a different position is loaded, with a
+                message in :attr:`notices`.
         """
         from ..games import get, ids
 
@@ -252,28 +258,46 @@ class Match:
             raise SaveError("The save is damaged: its seed is missing.")
         seats = [Seat.from_json(s) for s in seats_raw]
         meta = d.get("meta") if isinstance(d.get("meta"), dict) else {}
+        options = d.get("options")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise SaveError("The save is damaged: its options are not a list of named settings.")
         try:
-            match = cls.new(str(game_id), seats, d.get("options") or {}, seed, meta)
+            match = cls.new(str(game_id), seats, options, seed, meta)
         except OptionError as e:
-            raise SaveError(f"The save is damaged: {e}") from None
+            raise SaveError(f"The save is damaged: {_clip(str(e))}") from None
         for i, entry in enumerate(actions_raw, 1):
             if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
                     or isinstance(entry[0], bool)):
                 raise SaveError(f"The save is damaged: move {i} is unreadable.")
-            action = Action.from_json(entry[1])
+            try:
+                action = Action.from_json(entry[1])
+            except SaveError:
+                raise SaveError(f"The save is damaged: move {i} is unreadable.") from None
             try:
                 match.apply(entry[0], action)
             except (IllegalAction, EngineError) as e:
-                raise SaveError(f"The save is damaged: move {i} ({action}) cannot be replayed: {e}") from None
+                raise SaveError(f"The save is damaged: move {i} ({_clip(str(action))}) cannot be "
+                                f"replayed: {_clip(str(e))}") from None
         want = d.get("state_hash")
         if want is not None and want != state_hash(match.state):
             engine = d.get("engine", "?")
-            if engine != __version__:
-                raise SaveError(
-                    f"This save was made with engine {engine} and replays differently on "
-                    f"engine {__version__}; it cannot be resumed safely.", "mismatch")
-            raise SaveError("The save is damaged: the position does not match its checksum.")
+            if engine == __version__:
+                raise SaveError("The save is damaged: the position does not match its checksum.")
+            # An older (or other) engine: every move replayed legally, but the position
+            # differs in some detail (a rule fix, or bookkeeping such as the reveal count
+            # undo relies on). Resuming beats losing the game; say so.
+            match.notices.append(
+                f"This game was saved by version {_clip(str(engine), 20)} of the rules engines; on this "
+                f"version ({__version__}) its moves replay to a slightly different position. It "
+                "continues from the replayed position.")
         return match
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    """``text`` cut for a message (a hostile save must not make a huge one)."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class Thinking:

@@ -862,6 +862,7 @@ def p_pillage(g: Ctx) -> None:
         g.damage(g.choose_site([x["id"] for x in g.s["sites"] if not x["f"]],
                                "Pillage: 3 damage to which unoccupied site?"), 3, label="Pillage")
         return
+    g.op("show_tucked", seat=g.seat)  # the player now sees every tucked card
     g.plan("pillage_take")
 
 

@@ -14,6 +14,19 @@ which it stores in ``state["ask"]`` (``seat``, ``prompt``, ``acts``,
 ``labels``, ``targets``); with an empty stack the active player is in the
 *main phase* and may take an action (TB Turn structure) or use a site ability.
 
+Hidden hands and undo (issue 9). A reaction window (R5) opens only for a seat
+that holds a possible answer, so whether the engine stops for an opponent tells
+the player something about that opponent's hidden hand. Rather than asking every
+seat at every window ("always ask": a pass-and-play hand-off for nearly every
+card played, and a bot pause that says nothing), the engine counts the check as a
+reveal (:meth:`TimeBarons._peek_hand`): the play stands, as a card played at a
+real table does once the opponent has had the chance to answer, and undo stops
+there. A check that needs no hidden card (the hand is empty or fully known) is
+not a reveal. A site destroyed with face-down tucked cards, Pillage showing the
+tucked cards, and cards milled from a stack are reveals for the same reason.
+``state["by"]`` (the seat whose decision is being resolved) exists only while
+:meth:`TimeBarons._apply` runs.
+
 State keys (beyond the core ones): ``players`` (per seat: ``level``, ``hand``,
 ``known`` — cards in hand everybody knows, ``lof`` — pending Loss of Faith),
 ``sites`` (see :mod:`.board`), ``next_id``, ``stacks`` (4 lists, top = last),
@@ -61,6 +74,8 @@ from .effects import (
 )
 
 ROMAN = ("I", "II", "III", "IV")
+#: Reaction windows whose opening depends on the owner's hand (R5).
+HAND_WINDOWS = frozenset({"w:predamage", "w:after", "w:trade"})
 
 
 class TimeBarons(Game):
@@ -157,11 +172,23 @@ class TimeBarons(Game):
         return [Action.from_json(a) for a in ask["acts"]]
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
+        state["by"] = seat  # who decided: what is hidden from them must not leak unmarked
         if state["frames"]:
             state["frames"][-1]["ans"].append(action.to_json())
         else:
             self._main(state, seat, action)
         self._run(state)
+        del state["by"]
+
+    @staticmethod
+    def _peek_hand(state: State, q: int) -> None:
+        """The engine is about to decide something from ``q``'s hand (whether a
+        reaction window opens). If the hand holds cards the deciding seat cannot see,
+        the answer tells that seat about them, so it counts as a reveal and undo
+        stops here (issue 9: no probing an opponent's hand by play-and-undo)."""
+        pl = state["players"][q]
+        if q != state.get("by") and len(pl["hand"]) > len(pl["known"]):
+            reveal(state)
 
     def outcome(self, state: State) -> Outcome | None:
         """Total or majority victory (TB Game end)."""
@@ -297,6 +324,8 @@ class TimeBarons(Game):
                 return
             top = fr[-1]
             if top["k"] == "plan":
+                if top["fn"] in HAND_WINDOWS:
+                    self._peek_hand(state, top["seat"])
                 ctx = Ctx(state, top)
                 try:
                     PLANNERS[top["fn"]](ctx)
@@ -485,6 +514,8 @@ class TimeBarons(Game):
         st = state["stacks"][f["stack"] - 1]
         gone = [st.pop() for _ in range(min(f["n"], len(st)))]
         state["discard"].extend(gone)
+        if gone:
+            reveal(state)  # the stack's hidden cards land face up
         log(state, f"Discarded from the level {ROMAN[f['stack'] - 1]} stack: {', '.join(name(c) for c in gone)}.")
         self._check_ran_out(state)
 
@@ -531,6 +562,12 @@ class TimeBarons(Game):
         x["tuck"].append([cid, p, False])
         log(state, f"{state['seats'][p]} tucks a card under {site_label(state, x['id'])}.")
         log(state, f"You tuck {name(cid)}.", visible_to=p)
+
+    def _op_show_tucked(self, state: State, f: dict[str, Any]) -> None:
+        """Pillage shows ``seat`` every tucked card: a reveal if any was face down
+        and tucked by someone else (R11)."""
+        if any(not public and by != f["seat"] for x in state["sites"] for _c, by, public in x["tuck"]):
+            reveal(state)
 
     def _op_untuck(self, state: State, f: dict[str, Any]) -> None:
         x = site(state, f["site"])
@@ -711,6 +748,7 @@ class TimeBarons(Game):
             state["frames"].append(f)
             ix = len(state["frames"]) - 1
             for q in reversed([q for q in from_active(state) if q in opponents(state, p)]):
+                self._peek_hand(state, q)
                 if "trade_agreement" in state["players"][q]["hand"]:
                     state["frames"].append(self._plan("w:trade", q, play=ix))
             return
@@ -799,6 +837,8 @@ class TimeBarons(Game):
                 plants.append((x["owner"], len(x["tuck"])))
             state["discard"].extend(a[0] for a in x["att"])
             state["discard"].extend(t[0] for t in x["tuck"])
+            if any(not public and by != state.get("by") for _c, by, public in x["tuck"]):
+                reveal(state)  # face-down tucked cards land face up (R11)
             state["discard"].append(x["card"])
             state["sites"].remove(x)
         label = f.get("label") or "Effect"
@@ -810,6 +850,8 @@ class TimeBarons(Game):
             state["frames"].append(self._plan("power_plant_destroyed", owner, n=n))
         for q in reversed(from_active(state)):
             args = {"k": killed[q], "lost": lost[q], "used": []}
+            if args["k"] or args["lost"]:
+                self._peek_hand(state, q)
             if after_options(state, q, args):
                 state["frames"].append(self._plan("w:after", q, **args))
 

@@ -361,6 +361,7 @@ class TimeWar(Game):
         a = state["active"]
         if state["decks"][a]:
             state["hands"][a].append(state["decks"][a].pop())
+            reveal(state)  # the drawn card was hidden in the deck: undo may not cross it
         sc = scenarios()[state["scenario"]]
         if sc["gain_centre_each_turn"]:
             ctl = self.control(state, 2)
