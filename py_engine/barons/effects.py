@@ -111,7 +111,8 @@ def compute_stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> d
     one-use scrolls), ``spell_dice``, ``armor``, ``ward``, ``guile_dice`` (Guile +
     bonuses), ``flee`` (guile_dice + flee dice), ``hunting``, ``sell_bonus``,
     ``trade_range``, ``heal_dice``, ``heal_thr``, ``steal_range`` (None: may not
-    steal), ``monster_dice``, plus every effect of :data:`ADDITIVE` and :data:`FLAGS`
+    steal), ``monster_dice``, ``mending`` (Healer level 1 or a mending effect, B §14),
+    plus every effect of :data:`ADDITIVE` and :data:`FLAGS`
     by its name.
     """
     mode = cfg["skill_mode"]
@@ -161,7 +162,7 @@ def compute_stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> d
         sell_bonus=lv["Merchant"] + tot["sell_bonus"], trade_range=lv["Merchant"] + tot["trade_range"],
         heal_dice=int(ch["mana"]) + lv["Healer"] + tot["healing_dice"], heal_thr=max(low, heal_thr),
         steal_range=steal, monster_dice=tot["monster_attack_dice"],
-        mending=bool(tot["mending"]), rerolls=tot["reroll_per_turn"])
+        mending=bool(tot["mending"]) or lv["Healer"] >= 1, rerolls=tot["reroll_per_turn"])
     if mode == "tracks":  # no perks of the skill cards; talents still count
         out["mighty_blow"] = out["second_life"] = out["toll_dodge"] = out["best_outpost_rate"] = False
     return out

@@ -7,7 +7,7 @@ import pytest
 
 from py_engine.barons import GAME
 from py_engine.barons import components as C
-from py_engine.barons.machine import controls, run
+from py_engine.barons.machine import controls, run, st
 from py_engine.barons.rules import resolve_config
 from py_engine.core import OptionError
 from tests.barons.bx import (
@@ -79,6 +79,23 @@ def test_classic_deeds_one_owner_and_realms_need_three_lands() -> None:
     assert controls(s, 1, "SNOW")
 
 
+def test_classic_deeds_boss_keep_on_an_owned_or_unowned_land() -> None:
+    """B §20 classic_deeds: the boss keep goes on a land you own in the realm, or on an
+    unowned land you then own; never on a rival's land."""
+    s = new(options={"classic_deeds": True})
+    build(s, "SNOW-L1", (0, 1))
+    build(s, "SNOW-L2", (1, 1))
+    build(s, "SNOW-L3", (1, 2))
+    place(s, 0, "ICE-1")
+    to_top(s, "ddeck", "ice_wyrm")
+    s = do(load(s, 6, 6, 6, 1, 1), "crawl")
+    s = do(load(s, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1), "melee")
+    s = do(load(s, 6, 1, 1, 1, 1, 1, 1), "melee")
+    assert top(s) == "castle" and sorted(a[1] for a in opts(s)) == ["SNOW-L1", "SNOW-L4"]
+    s = do(s, "castle", "SNOW-L4")
+    assert s["bld"]["SNOW-L4"] == [[0, 2]]
+
+
 def test_classic_deeds_item_prices() -> None:
     """B §20 classic_deeds: items cost their classic price (Magic Sword 40 GP)."""
     s = new(options={"classic_deeds": True})
@@ -118,14 +135,18 @@ def test_castles_only_two_ways_to_win_and_no_round_limit() -> None:
 # ---- basic_skill_tracks -------------------------------------------------------------------------------
 def test_skill_tracks_train_without_cards_or_perks() -> None:
     """B §20 basic_skill_tracks: a guild raises its track (10 GP x new level, up to
-    3), no cards, no perks; Illistaire's talent starts Sorcerer at 1."""
+    3), no cards, no perks (Mending is not one: Healer level 1 grants it, B §14);
+    Illistaire's talent starts Sorcerer at 1."""
     s = new(("illistaire", "rendrick"), options={"basic_skill_tracks": True})
     assert s["supply"] == {} and s["players"][0]["tracks"]["Sorcerer"] == 1
     s = _land(s, "SNOW-GUILD")
     s = do(s, "train")
     assert s["players"][0]["tracks"]["Healer"] == 1 and s["players"][0]["skills"] == [] and s["players"][0]["gold"] == 40
     v = GAME.board_view(s, 0)["players"][0]
-    assert v["derived"]["mending"] is False and v["derived"]["heal_dice"] == 6
+    assert v["derived"]["mending"] is True and v["derived"]["heal_dice"] == 6
+    s["players"][0]["tracks"]["Healer"] = 3
+    v = GAME.board_view(s, 0)["players"][0]
+    assert v["derived"]["heal_dice"] == 8 and st(s, 0)["second_life"] is False  # no perk at Healer 3
 
 
 def test_skill_tracks_level_zero_bolt_and_steal_for_adventurers() -> None:
