@@ -845,7 +845,7 @@ def _item_label(state: State, f: Frame, a: Action) -> str:
 
 
 decision("item", lambda s, f: [A("buy"), A("decline")], _item_act,
-         lambda s, f: f"The merchant offers {item_name(f['item'])}: {C.items()[f['item']]['text']}",
+         lambda s, f: f"The merchant offers {item_name(f['item'])} for {f['cost']} GP. Buy it?",
          _item_label, lambda s, f, a: f"item:{f['item']}")
 
 
