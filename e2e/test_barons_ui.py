@@ -12,28 +12,24 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
 from typing import Any
 
 import pytest
 from conftest import (
     ARTIFACTS,
-    ROOT,
     VIEWPORTS,
     current_match,
+    load_games,
     no_overflow,
     open_app,
+    resume_game,
     shot,
     small_targets,
     state_n,
     wait_moved,
-    wait_ready,
 )
 from playwright.sync_api import expect
-
-sys.path.insert(0, str(ROOT / "pwa"))
-from tb_ui.store import MemoryStorage, SaveStore  # noqa: E402
 
 from py_engine.core import Action, Match, Seat  # noqa: E402
 
@@ -136,26 +132,12 @@ def st_ready(m: Match, prefix_rounds: int) -> bool:
 
 
 # ---- browser helpers --------------------------------------------------------------------------------
-def _saves(games: dict[str, Match]) -> dict[str, str]:
-    storage = MemoryStorage()
-    clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))
-    store = SaveStore(storage, lambda: float(next(clock)))
-    for i, m in enumerate(games.values()):
-        store.put(f"bx-{i}", m)
-    return storage.data
-
-
 def _load(page: Any, server: Any, games: dict[str, Match]) -> None:
-    open_app(page, server, "?botspeed=instant")
-    page.evaluate("kv => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", _saves(games))
-    page.reload()
-    wait_ready(page)
+    load_games(page, server, games)
 
 
 def _resume(page: Any, who: str) -> None:
-    page.get_by_role("button", name="Saved games").click()
-    page.get_by_role("button", name=re.compile(f"^(Resume|View) Barons with .*{who}")).click()
-    page.wait_for_selector("#app > .screen-table")
+    resume_game(page, "Barons", who)
 
 
 def tap(page: Any, action: Action, board: bool = False) -> None:
