@@ -12,10 +12,13 @@ PY       := $(VENV)/bin/python
 PORT     ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 # Build tools for dist/ (exact pins; the test extras come from pyproject.toml).
-BUILD_PINS := build==1.6.1 hatchling==1.33.0
+BUILD_PINS := build==1.6.1 hatchling==1.33.0 brotli==1.2.1
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
-# Engine tests run inside Pyodide (Node): the conformance suite and the smoke test.
-PYODIDE_TESTS ?= tests/test_conformance.py tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
+# Engine tests run inside Pyodide (Node): the smoke test and core tests in a freshly started
+# interpreter; the conformance suite in one restored from a memory snapshot that already holds
+# every engine module, as the app starts on a device that has run it before (pwa/tb-pyodide.mjs).
+PYODIDE_TESTS ?= tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
+PYODIDE_SNAPSHOT_TESTS ?= tests/test_conformance.py
 E2E_ARGS ?= e2e
 BENCH_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -33,7 +36,8 @@ help:
 	@echo "  make serve         serve dist/ as it is (PORT=$(PORT))"
 	@echo "  make lint          ruff check py_engine tests pwa benchmarks e2e; mypy (strict, py_engine)"
 	@echo "  make test-engine   pytest tests py_engine (CPython, with doctests)"
-	@echo "  make test-pyodide  the engine's tests inside Pyodide under Node (PYODIDE_TESTS=...)"
+	@echo "  make test-pyodide  the engine's tests inside Pyodide under Node (PYODIDE_TESTS=..., and"
+	@echo "                     PYODIDE_SNAPSHOT_TESTS=... in an interpreter restored from a snapshot)"
 	@echo "  make test-e2e      pytest e2e: the built app in headless Chromium (E2E_ARGS='e2e/test_boot.py -x')"
 	@echo "  make bench         simulator throughput, CPython vs Pyodide (BENCH_ARGS=--games 50)"
 	@echo "  make icons         redraw public/icons/*.png"
@@ -50,7 +54,7 @@ test: install lint test-engine build test-pyodide test-e2e
 
 # ---- installation (stamped, so repeated runs are quick) --------------------------------------
 
-$(VENV)/.play-stamp:
+$(VENV)/.play-stamp: Makefile
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PIP) $(BUILD_PINS)
 	@touch $@
@@ -105,6 +109,7 @@ test-engine: $(VENV)/.test-stamp
 test-pyodide: build
 	$(PY) tests/pyodide/fetch_wheels.py
 	node tests/pyodide/run_pytest_in_pyodide.mjs $(PYODIDE_TESTS)
+	node tests/pyodide/run_pytest_in_pyodide.mjs --from-snapshot $(PYODIDE_SNAPSHOT_TESTS)
 
 test-e2e: build $(VENV)/.test-stamp chromium
 	$(PY) -m pytest $(E2E_ARGS)

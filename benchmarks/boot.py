@@ -3,7 +3,8 @@
 
 How to run it (from the repository root, after ``make build``; takes several minutes)::
 
-    .venv/bin/python benchmarks/boot.py [--runs 5] [--throttle-runs N] [--no-throttle]
+    .venv/bin/python benchmarks/boot.py [--runs 5] [--throttle-runs N] [--no-throttle] [--quick]
+                                        [--dist other/dist] [--out folder] [--markdown-only]
 
 It writes ``benchmarks/results/boot.json`` (every number of every run) and
 ``benchmarks/results/boot.md`` (the tables). Needs Debian's /usr/bin/chromium (or
@@ -24,21 +25,28 @@ taken by a MutationObserver installed before any page script) to:
 - bare: the marker element.
 
 Cases, each a fresh browser context: **cold** (empty HTTP cache, no service worker), **warm**
-(a second navigation in the same context, after ``navigator.serviceWorker.ready``: HTTP cache
-and, for the app, the service worker), **offline** (``context.set_offline(True)`` and the HTTP
+(a second navigation in the same context, after ``navigator.serviceWorker.ready`` and, for the
+app, after its memory snapshot is made: HTTP cache, or the service worker and the snapshot),
+**offline** (``context.set_offline(True)`` and the HTTP
 server stopped; the app is served by its service worker, the bare page has none), and cold/warm
 with the CPU throttled x4 (CDP ``Emulation.setCPUThrottlingRate``, a rough mid-range phone).
 
-Bytes: response bodies counted by the server (raw, scripts/serve.py does not compress), the
-page's CDP ``Network.loadingFinished`` encodedDataLength (body + headers) as a cross-check, and
-what ``gzip -9`` of the same files would give. The service worker's precache (Workbox fetches
-every file again; its requests carry ``Referer: .../sw.js``) happens after boot and is counted separately.
+Where the time goes: a per-phase breakdown of every navigation from PyScript's ``py:progress``
+events, the wrapped ``WebAssembly.instantiate*`` calls, the app's User Timing marks (``tb:*``,
+from tb-pyodide.mjs and the UI's Python), tb-pyodide.mjs's snapshot report, and the Long Tasks
+API (the longest main-thread task before the screen is ready).
+
+Bytes: response bodies as the server sent them (scripts/serve.py answers with the precompressed
+``.br`` twin when the browser accepts it), the size of the files themselves, and the page's CDP
+``Network.loadingFinished`` encodedDataLength (body + headers) as a cross-check. A first visit is
+counted until the app is installed: the service worker active (its own requests carry
+``Referer: .../sw.js``) and the memory snapshot made; every URL's request count is kept, to show
+that each file is downloaded once.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import platform
@@ -69,7 +77,7 @@ PICK = "button.hcard.pick:not(.alt)"
 TABLE_BUTTONS = "#app > .screen-table button.hcard.pick, #app > .screen-table button.gap-btn"
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from serve import Handler  # noqa: E402  (scripts/ is not a package)
+from serve import RecordingHandler  # noqa: E402  (scripts/ is not a package)
 
 # Installed in every document before its own scripts: records performance.now() (ms since this
 # navigation started) the first time each condition holds.
@@ -93,11 +101,56 @@ PROBE = """
   });
   t.progress = [];
   addEventListener("py:progress", (e) => t.progress.push([Math.round(performance.now()), String(e.detail)]));
+  addEventListener("py:ready", () => { if (t.pyReady == null) t.pyReady = performance.now(); });
   addEventListener("py:done", () => { t.pyDone = performance.now(); });
+  // Main-thread tasks of 50 ms or more (Long Tasks API): is the page responsive while it boots?
+  t.longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) t.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no Long Tasks API */ }
+  // Every WebAssembly compile/instantiate: start, end, and what was compiled (a response's URL or
+  // a buffer's size), so the runtime's (pyodide.asm.wasm) can be told from small feature probes.
+  t.wasm = [];
+  const W = globalThis.WebAssembly;
+  if (W) for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+    const orig = W[name];
+    if (typeof orig !== "function") continue;
+    W[name] = function (...args) {
+      const rec = { name, start: performance.now(), end: null, url: null, bytes: null };
+      t.wasm.push(rec);
+      const src = args[0];
+      if (src && typeof src.byteLength === "number") rec.bytes = src.byteLength;
+      else if (src instanceof W.Module) rec.bytes = -1;
+      else Promise.resolve(src).then((r) => { rec.url = r && r.url; }, () => {});
+      const p = orig.apply(this, args);
+      Promise.resolve(p).then(() => { rec.end = performance.now(); }, () => { rec.end = -1; });
+      return p;
+    };
+  }
   if ("serviceWorker" in navigator)
     navigator.serviceWorker.ready.then(() => { t.swReady = performance.now(); });
 })();
 """.replace("__TABLE__", json.dumps(TABLE_BUTTONS))
+
+# Read once a navigation has reached its milestone: the probe, User Timing marks (tb:* from the
+# app's Python), and the resource/navigation timings of the files a boot waits for.
+COLLECT = """() => {
+  const pick = (e) => ({ start: e.startTime, worker: e.workerStart || null, reqStart: e.requestStart,
+                         respStart: e.responseStart, end: e.responseEnd, size: e.encodedBodySize });
+  const res = {};
+  for (const e of performance.getEntriesByType("resource")) {
+    const path = new URL(e.name).pathname;
+    const key = path.slice(path.lastIndexOf("/") + 1) || "index.html";
+    if (!(key in res)) res[key] = pick(e);
+  }
+  const nav = performance.getEntriesByType("navigation")[0];
+  const marks = {};
+  for (const m of performance.getEntriesByType("mark")) if (!(m.name in marks)) marks[m.name] = m.startTime;
+  return { ...window.__bench, shell: window.tbShell ? window.tbShell.boot : null,
+           bareParts: window.__bare || null, marks, res, nav: nav ? pick(nav) : null };
+}"""
 
 GROUPS = ["pyodide core", "stdlib", "pyscript", "micropip", "our wheel", "app files"]
 
@@ -108,34 +161,17 @@ def log(msg: str) -> None:
 
 # ---- the server: scripts/serve.py's handler, plus a byte count of every response ------------
 
-class CountingHandler(Handler):  # type: ignore[misc]
-    """serve.Handler (pinned MIME types, no-cache) that records each response's body size."""
+class CountingHandler(RecordingHandler):  # type: ignore[misc]
+    """serve.RecordingHandler whose records also say in which phase of the run they came."""
 
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self._status = code
-        super().send_response(code, message)
+    def record(self) -> dict[str, Any]:
+        return {"phase": self.server.phase, **super().record()}  # type: ignore[attr-defined]
 
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        n = 0
-        while chunk := source.read(1 << 16):
-            outputfile.write(chunk)
-            n += len(chunk)
-        self._body = getattr(self, "_body", 0) + n
 
-    def do_GET(self) -> None:
-        self._body = 0
-        self._status = 0
-        try:
-            super().do_GET()
-        finally:
-            srv: Any = self.server
-            srv.records.append({
-                "phase": srv.phase, "path": self.path, "status": self._status, "bytes": self._body,
-                # fetches made by the service worker carry its script as Referer
-                "sw": urlsplit(self.headers.get("Referer") or "").path.endswith("/sw.js")
-                or urlsplit(self.path).path.endswith("/sw.js") or self.headers.get("Service-Worker") == "script",
-                "referer": self.headers.get("Referer"), "range": self.headers.get("Range"),
-            })
+class BareHandler(CountingHandler):
+    """The bare page runs an inline module script: no app CSP for it."""
+
+    csp = None
 
 
 class CountingServer(ThreadingHTTPServer):
@@ -147,8 +183,8 @@ class CountingServer(ThreadingHTTPServer):
 class BenchServer:
     """A CountingServer for ``directory`` on 127.0.0.1:<free port>, in a daemon thread."""
 
-    def __init__(self, directory: Path) -> None:
-        self.httpd = CountingServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(directory)))
+    def __init__(self, directory: Path, handler: type = CountingHandler) -> None:
+        self.httpd = CountingServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
         self.httpd.records = []
         self.httpd.phase = "start"
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
@@ -194,13 +230,8 @@ def group_of(path: str) -> str:
     return "app files"
 
 
-_GZ: dict[Path, int] = {}
-
-
-def gzip9(f: Path) -> int:
-    if f not in _GZ:
-        _GZ[f] = len(gzip.compress(f.read_bytes(), compresslevel=9, mtime=0))
-    return _GZ[f]
+def file_size(f: Path) -> int:
+    return f.stat().st_size if f.is_file() else 0
 
 
 def prepare_sites() -> dict[str, Any]:
@@ -263,11 +294,10 @@ def navigate(page: Any, url: str, cond: str, cdp: Cdp | None = None, mark: str =
             cdp.throttle(throttle)  # again before every navigation: the target may have changed
     t0 = time.perf_counter()
     resp = page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-    page.wait_for_function(f"() => window.__bench && (window.__bench.{cond} != null || window.__bench.error != null)",
-                           timeout=TIMEOUT_MS, polling=25)
+    wait_js(page, f"() => window.__bench && (window.__bench.{cond} != null || window.__bench.error != null)",
+            timeout=TIMEOUT_MS, poll_ms=25)
     wall = (time.perf_counter() - t0) * 1000
-    b = page.evaluate("() => ({...window.__bench, shell: window.tbShell ? window.tbShell.boot : null,"
-                      " bareParts: window.__bare || null})")
+    b = page.evaluate(COLLECT)
     if b.get("error") is not None and b.get(cond) is None:
         text = page.inner_text("body")[-2000:]
         raise RuntimeError(f"{url}: error before {cond}:\n{text}")
@@ -275,12 +305,47 @@ def navigate(page: Any, url: str, cond: str, cdp: Cdp | None = None, mark: str =
             "from_sw": None if resp is None else resp.from_service_worker, "probe": b}
 
 
+def wait_js(page: Any, predicate: str, arg: Any = None, timeout: float = 60_000, poll_ms: int = 50) -> None:
+    """Poll the JavaScript function ``predicate`` in the page until it returns something truthy
+    (``page.wait_for_function`` evals inside the page, which the app's CSP refuses)."""
+    script = """async ([arg, timeout, poll]) => {
+        const pred = PREDICATE;
+        const end = performance.now() + timeout;
+        while (!(await pred(arg))) {
+          if (performance.now() > end) throw new Error("timed out after " + timeout + " ms");
+          await new Promise((r) => setTimeout(r, poll));
+        }
+      }"""
+    page.evaluate(script.replace("PREDICATE", predicate), [arg, timeout, poll_ms])
+
+
 def wait_sw_ready(page: Any) -> float:
     """Wait until the service worker is active (its precache is complete) and controls the page;
     return the in-page time it became ready."""
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    wait_js(page, "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
     return float(page.evaluate("() => window.__bench.swReady ?? -1"))
+
+
+def wait_installed(page: Any) -> dict[str, Any]:
+    """After a first start: wait until the app's memory snapshot is made (tb-pyodide.mjs reports
+    it in tbShell.boot.snapshot and with a tb:snapshot event); return the shell's install record."""
+    snap = page.evaluate("""() => new Promise((resolve) => {
+        const s = window.tbShell && window.tbShell.boot.snapshot;
+        if (!s || ["made", "unavailable", "restored", "none"].includes(s.state)) return resolve(s || null);
+        addEventListener("tb:snapshot", (e) => resolve(e.detail), { once: true });
+      })""")
+    return {"snapshot": snap, "precache": page.evaluate("() => window.tbShell && window.tbShell.boot.precache")}
+
+
+def url_counts(records: list[dict[str, Any]], phases: set[str]) -> dict[str, int]:
+    """Requests per site path in the given phases."""
+    out: dict[str, int] = {}
+    for r in records:
+        if r["phase"] in phases:
+            path = site_path(r["path"])
+            out[path] = out.get(path, 0) + 1
+    return out
 
 
 def state_n(page: Any) -> str | None:
@@ -288,9 +353,8 @@ def state_n(page: Any) -> str | None:
 
 
 def wait_moved(page: Any, n: str | None) -> None:
-    page.wait_for_function(
-        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== n; }",
-        arg=n, timeout=30_000)
+    wait_js(page, "(n) => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== n; }",
+            arg=n, timeout=30_000)
 
 
 def start_timeline_two_humans(page: Any) -> None:
@@ -325,20 +389,21 @@ def check_tap_works(page: Any) -> None:
 
 def byte_rows(records: list[dict[str, Any]], site: Path, phases: set[str], sw: bool,
               cdp_reqs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Per group: files, raw body bytes (server), CDP encodedDataLength, gzip -9 of those files."""
+    """Per group: requests, files, body bytes as sent ("raw": br/gz when the browser accepted it),
+    the files' own sizes ("file"), CDP encodedDataLength."""
     out: dict[str, dict[str, Any]] = {}
     for r in records:
         if r["phase"] not in phases or r["sw"] != sw:
             continue
         path = site_path(r["path"])
         g = "service worker script" if path == "sw.js" else group_of(path)
-        row = out.setdefault(g, {"requests": 0, "status": {}, "files": [], "raw": 0, "gzip9": 0, "cdp": 0})
+        row = out.setdefault(g, {"requests": 0, "status": {}, "files": [], "raw": 0, "file": 0, "cdp": 0})
         row["requests"] += 1
         row["status"][str(r["status"])] = row["status"].get(str(r["status"]), 0) + 1
         row["raw"] += r["bytes"]
         if r["bytes"] and (site / path).is_file():
             row["files"].append(path)
-            row["gzip9"] += gzip9(site / path)
+            row["file"] += file_size(site / path)
     for c in cdp_reqs or []:
         if c.get("sw") or c.get("memcache"):
             continue
@@ -351,7 +416,7 @@ def byte_rows(records: list[dict[str, Any]], site: Path, phases: set[str], sw: b
 
 # ---- one sequence per page kind ----------------------------------------------------------------
 
-def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
+def app_sequence(browser: Any, throttle: float | None, quick: bool = False) -> dict[str, Any]:
     """cold library -> (service worker ready) -> warm library -> [unthrottled only: start a game by
     taps -> warm table -> offline table -> offline library]."""
     srv = BenchServer(APP_DIR)
@@ -366,6 +431,8 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         res["cold_library"] = navigate(page, url, "ready", cdp, "cold", throttle)
         srv.phase("after_ready")
         res["sw_ready_ms"] = wait_sw_ready(page)
+        res["install"] = wait_installed(page)
+        res["url_counts"] = url_counts(srv.records, {"cold", "after_ready"})
         res["bytes_cold_page"] = byte_rows(srv.records, APP_DIR, {"cold", "after_ready"}, False, cdp.of("cold"))
         res["bytes_precache"] = byte_rows(srv.records, APP_DIR, {"cold", "after_ready"}, True)
         res["precache_requests"] = sum(1 for r in srv.records if r["sw"])
@@ -375,7 +442,7 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         res["warm_library"] = navigate(page, url, "ready", cdp, "warm", throttle)
         res["bytes_warm"] = {"page": byte_rows(srv.records, APP_DIR, {"warm"}, False, cdp.of("warm")),
                              "sw": byte_rows(srv.records, APP_DIR, {"warm"}, True)}
-        if throttle:
+        if throttle or quick:
             return res
         srv.phase("play")
         start_timeline_two_humans(page)
@@ -385,7 +452,7 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         ctx.set_offline(True)
         srv.stop()
         res["offline_table"] = navigate(page, url, "table", cdp, "offline_table")
-        page.evaluate("() => localStorage.removeItem('tb:current')")  # no game on the table any more
+        page.evaluate("async () => { const m = await window.tbShell.storage; await m.remove('tb:current'); }")
         res["offline_library"] = navigate(page, url, "ready", cdp, "offline_library")
         if page.locator(TABLE_BUTTONS).count():
             raise RuntimeError("offline library: the table opened instead")
@@ -397,9 +464,9 @@ def app_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         srv.stop()
 
 
-def bare_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
+def bare_sequence(browser: Any, throttle: float | None, quick: bool = False) -> dict[str, Any]:
     """cold -> warm (HTTP cache only: no service worker) -> [unthrottled only: offline attempt]."""
-    srv = BenchServer(BARE_DIR)
+    srv = BenchServer(BARE_DIR, BareHandler)
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     ctx.add_init_script(PROBE)
     page = ctx.new_page()
@@ -414,7 +481,7 @@ def bare_sequence(browser: Any, throttle: float | None) -> dict[str, Any]:
         srv.phase("warm")
         res["warm"] = navigate(page, url, "bare", cdp, "warm", throttle)
         res["bytes_warm"] = {"page": byte_rows(srv.records, BARE_DIR, {"warm"}, False, cdp.of("warm"))}
-        if throttle:
+        if throttle or quick:
             return res
         ctx.set_offline(True)
         srv.stop()
@@ -486,6 +553,8 @@ def bytes_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     app = first["app"]["plain"]
     bare = first["bare"]["plain"]
     return {
+        "app_url_counts": app.get("url_counts"),
+        "app_install": app.get("install"),
         "app_first_visit": app["bytes_cold_page"],
         "app_precache_after_boot": app["bytes_precache"],
         "app_warm": app["bytes_warm"],
@@ -514,19 +583,20 @@ def cell(st: dict[str, Any] | None) -> str:
 
 def bytes_table(title: str, rows: dict[str, Any], order: list[str], with_cdp: bool = True) -> list[str]:
     lines = [f"**{title}**", "",
-             "| group | requests (status) | raw body | gzip -9 of those files |" + (" CDP encodedDataLength |" if with_cdp else ""),
+             "| group | requests (status) | sent (body as served) | size of those files |"
+             + (" CDP encodedDataLength |" if with_cdp else ""),
              "|---|---|---:|---:|" + ("---:|" if with_cdp else "")]
-    tot = {"requests": 0, "raw": 0, "gzip9": 0, "cdp": 0}
+    tot = {"requests": 0, "raw": 0, "file": 0, "cdp": 0}
     for g in order + sorted(set(rows) - set(order)):
         if g not in rows:
             continue
         r = rows[g]
         st = ", ".join(f"{k}×{v}" for k, v in sorted(r["status"].items()))
-        lines.append(f"| {g} | {r['requests']} ({st}) | {fmt_mb(r['raw'])} | {fmt_mb(r['gzip9'])} |"
+        lines.append(f"| {g} | {r['requests']} ({st}) | {fmt_mb(r['raw'])} | {fmt_mb(r.get('file', 0))} |"
                      + (f" {fmt_mb(r['cdp'])} |" if with_cdp else ""))
         for k in tot:
-            tot[k] += r[k]
-    lines.append(f"| **total** | {tot['requests']} | **{fmt_mb(tot['raw'])}** | **{fmt_mb(tot['gzip9'])}** |"
+            tot[k] += r.get(k, 0)
+    lines.append(f"| **total** | {tot['requests']} | **{fmt_mb(tot['raw'])}** | **{fmt_mb(tot['file'])}** |"
                  + (f" {fmt_mb(tot['cdp'])} |" if with_cdp else ""))
     return lines + [""]
 
@@ -567,46 +637,42 @@ def markdown(result: dict[str, Any]) -> str:
         L.append(f"| {c['label']} | {cell(c['app'])} | {bare_cell} | {ratio} |")
     L.append("")
 
-    # where the time goes
-    bd = result["breakdown"]
-    L += ["Where the time goes: median milestones, seconds since the navigation started (app: PyScript's "
-          "`py:progress` events; bare: timestamps taken by the page).", "",
-          "| app | " + " | ".join(lbl for _, lbl in APP_STAGES) + " |", "|---|" + "---|" * len(APP_STAGES)]
-    for label, *_ in STAGE_ROWS:
-        if label in bd["app"]:
-            L.append(f"| {label} | " + " | ".join(fmt_s(bd["app"][label].get(k)) for k, _ in APP_STAGES) + " |")
-    L += ["", "| bare | " + " | ".join(lbl for _, lbl in BARE_STAGES) + " |", "|---|" + "---|" * len(BARE_STAGES)]
-    for label, *_ in STAGE_ROWS:
-        if label in bd["bare"]:
-            L.append(f"| {label} | " + " | ".join(fmt_s(bd["bare"][label].get(k)) for k, _ in BARE_STAGES) + " |")
-    if "swReady" in bd["app"].get("cold", {}):
-        L += ["", f"App cold: the service worker is active (precache complete, offline-capable) at "
-              f"{fmt_s(bd['app']['cold']['swReady'])} s (median)."]
-    L.append("")
-
+    L += breakdown_markdown(result["breakdown"])
     order = GROUPS + ["service worker script"]
     L += ["### Bytes on a first visit (run 1)", "",
-          "Raw = response bodies as sent by `scripts/serve.py` (no compression); gzip -9 = the same files "
-          "compressed locally, what a host with gzip on would send; CDP = the page's "
-          "`Network.loadingFinished` encodedDataLength (body + headers).", ""]
-    L += bytes_table("App, page boot (cold navigation until ready)", b["app_first_visit"], order)
-    L += bytes_table("App, service worker precache after boot (Workbox; requests with `Referer: …/sw.js`, "
-                     "not visible to the page's CDP)", b["app_precache_after_boot"], order, with_cdp=False)
+          "Sent = response bodies as `scripts/serve.py` sent them (the precompressed `.br` twin when the browser "
+          "accepts brotli); size = the files themselves; CDP = the page's `Network.loadingFinished` "
+          "encodedDataLength (body + headers).", ""]
+    L += bytes_table("App, page (cold navigation until the app is installed: ready, precache filled, "
+                     "snapshot made)", b["app_first_visit"], order)
+    L += bytes_table("App, service worker (requests with `Referer: …/sw.js`: its precache install and the "
+                     "browser's update check; not visible to the page's CDP)",
+                     b["app_precache_after_boot"], order, with_cdp=False)
+    counts = b.get("app_url_counts") or {}
+    twice = {u: n for u, n in counts.items() if n > 1}
+    if counts:
+        L += [f"Requests per URL on that first visit: {len(counts)} URLs, "
+              + ("each requested once." if not twice else
+                 "each once except " + ", ".join(f"`{u}` ×{n}" for u, n in sorted(twice.items())) + ".")
+              + (f" The page put {b['app_install']['precache'].get('fromPage', 0)} files it had fetched and "
+                 f"{b['app_install']['precache'].get('fromHttpCache', 0)} the browser had loaded into the precache "
+                 f"itself; the service worker downloaded the {len(b['app_install']['precache'].get('left', []))} "
+                 "others." if (b.get("app_install") or {}).get("precache") else ""), ""]
     L += bytes_table("Bare page, cold navigation", b["bare_first_visit"], order)
     first = sum(g["raw"] for g in b["app_first_visit"].values())
     pre = sum(g["raw"] for g in b["app_precache_after_boot"].values())
     warm_page = sum(g["raw"] for g in b["app_warm"]["page"].values()) + sum(g["raw"] for g in b["app_warm"]["sw"].values())
     bare_warm = sum(g["raw"] for g in b["bare_warm"]["page"].values())
-    L += [f"First visit of the app in all: {fmt_mb(first)} boot + {fmt_mb(pre)} precache = "
+    L += [f"First visit of the app in all: {fmt_mb(first)} by the page + {fmt_mb(pre)} by the service worker = "
           f"**{fmt_mb(first + pre)}** over the wire from this server. Warm navigation: app {fmt_mb(warm_page)} "
           f"from the network (served by the service worker), bare {fmt_mb(bare_warm)} (revalidation: 304s, "
-          f"but pyodide.asm.wasm comes again in full: the context's in-memory HTTP cache does not keep it). "
-          f"Per run, app boot raw: {', '.join(fmt_mb(x) for x in b['app_first_visit_raw_per_run'])}; "
-          f"precache raw: {', '.join(fmt_mb(x) for x in b['app_precache_raw_per_run'])}.", ""]
+          f"and whatever the context's in-memory HTTP cache did not keep comes again). "
+          f"Per run, app page bytes: {', '.join(fmt_mb(x) for x in b['app_first_visit_raw_per_run'])}; "
+          f"service worker: {', '.join(fmt_mb(x) for x in b['app_precache_raw_per_run'])}.", ""]
     L += observations(result)
     L += ["### Caveats", "",
           "- localhost: no network latency or bandwidth limit, so these are CPU/boot times; add transfer time for the "
-          "bytes above on a real connection (e.g. ~6 MB gzip at 10 Mbit/s ≈ 5 s).",
+          "bytes above on a real connection (e.g. 6 MB at 10 Mbit/s ≈ 5 s).",
           f"- {m['nproc']}-core VM shared with other jobs (see the load averages above): absolute numbers are noisy, "
           "the app/bare ratios from interleaved runs are the more stable figure.",
           "- Headless Chromium, incognito-like contexts: the HTTP cache is in memory; a phone's disk cache and V8/wasm "
@@ -621,26 +687,148 @@ def markdown(result: dict[str, Any]) -> str:
     return "\n".join(L)
 
 
-APP_STAGES = [("Loading Pyodide", "PyScript starts Pyodide"), ("Loaded interpreter", "interpreter loaded"),
-              ("Loaded files", "UI files fetched"), ("Loaded Pyodide", "packages installed"),
-              ("ready", "ready"), ("pyDone", "py:done")]
-BARE_STAGES = [("imported", "pyodide.mjs imported"), ("loaded", "loadPyodide() done"), ("ran", "`import sys` done"),
-               ("bare", "marker")]
+#: The navigations broken down: label, sequence, app field, bare field.
 STAGE_ROWS = [("cold", "plain", "cold_library", "cold"), ("warm", "plain", "warm_library", "warm"),
               ("CPU ×4 cold", "x4", "cold_library", "cold"), ("CPU ×4 warm", "x4", "warm_library", "warm")]
 
+#: Phases of a boot: (key, label, from milestone, to milestone). A phase whose milestones are
+#: missing in a navigation (e.g. no micropip on a warm start, no PyScript on the bare page) is
+#: left out of that navigation; "0" is the start of the navigation.
+PHASES = [
+    ("page", "PyScript's JS and config loaded → PyScript asks for Python", "0", "pyodide_start"),
+    ("storage", "PyScript: IndexedDB package cache", "storage_start", "storage_end"),
+    ("runtime_js", "Python lane: runtime JS loaded (tb-pyodide.mjs, pyodide.mjs, pyodide.asm.mjs) → "
+                   "wasm compile starts", "0", "wasm_start"),
+    ("wasm", "wasm fetch (SW/HTTP) + compile + instantiate", "wasm_start", "wasm_end"),
+    ("python", "Python start-up (stdlib zip into the FS, interpreter, Pyodide's bootstrap; "
+               "with a snapshot: memory restore)", "wasm_end", "py_started"),
+    ("wheels", "→ PyScript has Python and our wheels are installed (waits for PyScript's lane; "
+               "before: included in the line above)", "py_started", "interp"),
+    ("files", "PyScript `files` (UI sources into the FS)", "interp", "files"),
+    ("micropip", "micropip + our wheel (first visit only)", "files", "packages"),
+    ("pyscript", "PyScript's Python bootstrap (writes and imports `pyscript`), main.py fetched", "packages", "main"),
+    ("imports", "import the UI (tb_ui)", "main", "imported"),
+    ("boot", "app state, saves, engines imported", "imported", "booted"),
+    ("render", "first render", "booted", "rendered"),
+    ("tail", "render → ready marker seen", "rendered", "ready"),
+    ("total", "total: navigation → ready", "0", "ready"),
+    # Durations reported by tb-pyodide.mjs (overlapping the phases above):
+    ("snap_read", "… of which: snapshot read from Cache Storage (overlaps the wasm compile)", "", "snap_read"),
+    ("snap_restore", "… of which: loadPyodide from the snapshot (runtime + memory restore)", "", "snap_restore"),
+    ("longest_task", "longest main-thread task until ready (Long Tasks API)", "", "longest_task"),
+]
+#: Points in time shown under the phases (ms since the navigation started).
+POINTS = [("doc", "document response end (service worker or network)"),
+          ("wasm_served", "pyodide.asm.wasm response end"),
+          ("stdlib_served", "python_stdlib.zip response end")]
 
-def stage_times(probe: dict[str, Any]) -> dict[str, float]:
-    """Milestones (ms since navigation start) of one navigation, from the probe."""
-    out: dict[str, float] = {}
+
+def milestones(probe: dict[str, Any]) -> dict[str, float]:
+    """Milestones (ms since the navigation started) of one navigation, from the probe."""
+    out: dict[str, float] = {"0": 0.0}
+    prog: dict[str, float] = {}
     for at, detail in probe.get("progress") or []:
-        out.setdefault(detail, at)
-    for k in ("pyDone", "ready", "bare", "swReady"):
+        prog.setdefault(detail, at)
+    for key, event in (("pyodide_start", "Loading Pyodide"), ("storage_start", "Loading Storage"),
+                       ("storage_end", "Loaded Storage"), ("interp_start", "Loading interpreter"),
+                       ("interp", "Loaded interpreter"), ("files", "Loaded files"), ("packages", "Loaded Pyodide")):
+        if event in prog:
+            out[key] = prog[event]
+    bare = probe.get("bareParts") or {}
+    if "imported" in bare:  # the bare page: its own timestamps
+        out["pyodide_start"] = out["interp_start"] = bare["imported"]
+        if "loaded" in bare:
+            out["interp"] = bare["loaded"]
+    if "files" not in out and "interp" in out and "packages" in out:
+        out["files"] = out["interp"]  # no `files` in the config: a zero-length phase
+    wasm = [w for w in probe.get("wasm") or [] if w.get("end") not in (None, -1)
+            and ((w.get("url") or "").endswith("/pyodide.asm.wasm") or (w.get("bytes") or 0) > 1_000_000)]
+    if wasm:
+        out["wasm_start"] = wasm[0]["start"]
+        out["wasm_end"] = wasm[0]["end"]
+    marks = probe.get("marks") or {}
+    for key in ("main", "imported", "booted", "rendered"):
+        if f"tb:{key}" in marks:
+            out[key] = marks[f"tb:{key}"]
+    if "tb:python-started" in marks:
+        out["py_started"] = marks["tb:python-started"]
+    elif "interp" in out:
+        out["py_started"] = out["interp"]
+    if "main" in out and "packages" not in out and "interp" in out:
+        out["packages"] = out.get("files", out["interp"])
+    for k in ("ready", "table", "bare"):
         if probe.get(k) is not None:
-            out[k] = probe[k]
-    for k, v in (probe.get("bareParts") or {}).items():
-        out[k] = v
+            out["ready"] = probe[k]
+            break
+    if probe.get("nav"):
+        out["doc"] = probe["nav"]["end"]
+    ready_at = out.get("ready", float("inf"))
+    tasks = [d for start, d in probe.get("longTasks") or [] if start < ready_at]
+    if "longTasks" in probe:
+        out["longest_task"] = max(tasks, default=0)
+    snap = (probe.get("shell") or {}).get("snapshot") or {}
+    if snap.get("state") == "restored":
+        out["snap_read"] = snap.get("readMs", 0)
+        out["snap_restore"] = snap.get("restoreMs", 0)
+    res = probe.get("res") or {}
+    for key, name in (("wasm_served", "pyodide.asm.wasm"), ("stdlib_served", "python_stdlib.zip")):
+        if name in res:
+            out[key] = res[name]["end"]
     return out
+
+
+def phase_durations(ms: dict[str, float]) -> dict[str, float]:
+    return {key: ms[z] - (ms[a] if a else 0.0) for key, _, a, z in PHASES if (not a or a in ms) and z in ms}
+
+
+def breakdown(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per case (cold, warm, CPU ×4 cold/warm) and page: the median of each phase's duration and
+    of each point in time, over the runs that have it."""
+    out: dict[str, Any] = {"app": {}, "bare": {}}
+    for label, seq, afield, bfield in STAGE_ROWS:
+        for who, field in (("app", afield), ("bare", bfield)):
+            phases: dict[str, list[float]] = {}
+            points: dict[str, list[float]] = {}
+            for r in runs:
+                nav = (r[who].get(seq) or {}).get(field)
+                if not nav:
+                    continue
+                ms = milestones(nav["probe"])
+                for k, v in phase_durations(ms).items():
+                    phases.setdefault(k, []).append(v)
+                for k, _ in POINTS:
+                    if k in ms:
+                        points.setdefault(k, []).append(ms[k])
+            if phases:
+                out[who][label] = {"phases": {k: round(statistics.median(v), 1) for k, v in phases.items()},
+                                   "points": {k: round(statistics.median(v), 1) for k, v in points.items()},
+                                   "n": max(len(v) for v in phases.values())}
+    return out
+
+
+def breakdown_markdown(bd: dict[str, Any]) -> list[str]:
+    cols = [(label, who) for label, *_ in STAGE_ROWS for who in ("app", "bare") if label in bd[who]]
+    if not cols:
+        return []
+    L = ["### Where the time goes", "",
+         "Median duration of each phase in seconds (each phase's median over the runs, so the column does not add "
+         "up exactly to the total). Milestones: PyScript's `py:progress` events, the wrapped "
+         "`WebAssembly.instantiate*` calls, User Timing marks `tb:main`/`tb:imported`/`tb:booted`/`tb:rendered` "
+         "from the app's Python, the bare page's own timestamps; — = the phase does not occur.", "",
+         "| phase | " + " | ".join(f"{label} {who}" for label, who in cols) + " |",
+         "|---|" + "---:|" * len(cols)]
+    for key, text, *_ in PHASES:
+        cells = [bd[who][label]["phases"].get(key) for label, who in cols]
+        if all(c is None for c in cells):
+            continue
+        name = f"**{text}**" if key == "total" else text
+        L.append(f"| {name} | " + " | ".join(fmt_s(c) if key != "total" or c is None else f"**{fmt_s(c)}**"
+                                            for c in cells) + " |")
+    for key, text in POINTS:
+        cells = [bd[who][label]["points"].get(key) for label, who in cols]
+        if any(c is not None for c in cells):
+            L.append(f"| *at: {text}* | " + " | ".join(fmt_s(c) for c in cells) + " |")
+    return L + [""]
 
 
 def observations(result: dict[str, Any]) -> list[str]:
@@ -648,21 +836,18 @@ def observations(result: dict[str, Any]) -> list[str]:
     bd, b, s = result["breakdown"], result["bytes"], result["summary"]
     out = ["### Observations (computed from this run)", ""]
 
-    def span(label: str, a: str, z: str) -> float | None:
-        row = bd["app"].get(label, {})
-        return (row[z] - row[a]) / 1000 if a in row and z in row else None
+    def ph(who: str, label: str, key: str) -> float | None:
+        v = bd[who].get(label, {}).get("phases", {}).get(key)
+        return None if v is None else v / 1000
 
-    inst = {k: span(k, "Loaded files", "Loaded Pyodide") for k in ("cold", "warm", "CPU ×4 cold", "CPU ×4 warm")}
-    ui = {k: span(k, "Loaded Pyodide", "ready") for k in ("cold", "warm", "CPU ×4 cold", "CPU ×4 warm")}
-    if inst["cold"] is not None:
-        out.append(f"- Installing the packages (micropip + our wheel) takes {inst['cold']:.2f} s cold "
-                   f"({inst['CPU ×4 cold'] or 0:.2f} s at CPU ×4); warm and offline navigations skip it "
-                   f"({inst['warm'] or 0:.2f} s: PyScript reuses the package lock it saved in IndexedDB on the first "
-                   "visit and loads the wheel directly; micropip is not even fetched).")
-    if ui["cold"] is not None:
-        out.append(f"- Importing the UI and engines and drawing the first screen (packages installed → ready): "
-                   f"{ui['cold']:.2f} s cold, {ui['warm'] or 0:.2f} s warm, {ui['CPU ×4 cold'] or 0:.2f} / "
-                   f"{ui['CPU ×4 warm'] or 0:.2f} s at CPU ×4.")
+    for label in ("warm", "CPU ×4 warm"):
+        a_int, b_int = ph("app", label, "python"), ph("bare", label, "python")
+        if a_int is not None and b_int is not None:
+            out.append(f"- {label}: Python start-up {a_int:.2f} s in the app vs {b_int:.2f} s in the bare page; "
+                       f"PyScript's own phases (page+config, storage, files, micropip, bootstrap) "
+                       f"{sum(ph('app', label, k) or 0 for k in ('page', 'storage', 'files', 'micropip', 'pyscript')):.2f} s; "
+                       f"our imports, engines and first render "
+                       f"{sum(ph('app', label, k) or 0 for k in ('imports', 'boot', 'render')):.2f} s.")
     for key in ("cold", "warm", "cold_x4", "warm_x4"):
         c = s[key]
         if c["app"] and c["bare"]:
@@ -670,39 +855,16 @@ def observations(result: dict[str, Any]) -> list[str]:
                        "over bare Pyodide (medians).")
     boot_files = {f for g in b["app_first_visit"].values() for f in g["files"]}
     pre_files = {f for g in b["app_precache_after_boot"].values() for f in g["files"]}
+    again = sorted(pre_files & boot_files)
     unused = sorted(pre_files - boot_files - {"sw.js"})
     raw_pre = sum(g["raw"] for g in b["app_precache_after_boot"].values())
     if raw_pre:
-        ws = APP_DIR
-        unused_raw = sum((ws / f).stat().st_size for f in unused if (ws / f).is_file())
-        out.append(f"- The service worker's precache downloads everything again ({fmt_mb(raw_pre)} raw, all 200s: "
-                   "Workbox fetches revisioned entries with `cache: \"reload\"`, bypassing the HTTP cache), so a "
-                   "first visit moves about twice the boot's bytes. "
-                   f"{len(unused)} precached files ({fmt_mb(unused_raw)} raw) are never loaded by a boot (the manifest "
-                   "and large icons serve installation; the rest is PyScript's editor/terminal code): "
+        unused_raw = sum((APP_DIR / f).stat().st_size for f in unused if (APP_DIR / f).is_file())
+        out.append(f"- The service worker downloaded {fmt_mb(raw_pre)} after the boot; "
+                   f"{len(again)} of those files had already been downloaded by the page. "
+                   f"{len(unused)} precached files ({fmt_mb(unused_raw)} raw) are never loaded by a boot: "
                    + ", ".join(f"`{f}`" for f in unused[:8]) + (", …" if len(unused) > 8 else "") + ".")
     return out + [""]
-
-
-def breakdown(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Median milestones per case, for the app and the bare page."""
-    out: dict[str, Any] = {"app": {}, "bare": {}}
-    for label, seq, afield, bfield in STAGE_ROWS:
-        for who, field, stages in (("app", afield, APP_STAGES), ("bare", bfield, BARE_STAGES)):
-            acc: dict[str, list[float]] = {}
-            for r in runs:
-                nav = (r[who].get(seq) or {}).get(field)
-                if not nav:
-                    continue
-                st = stage_times(nav["probe"])
-                for key, _ in stages:
-                    if key in st:
-                        acc.setdefault(key, []).append(st[key])
-                if who == "app" and label == "cold" and r["app"][seq].get("sw_ready_ms", -1) > 0:
-                    acc.setdefault("swReady", []).append(r["app"][seq]["sw_ready_ms"])
-            if acc:
-                out[who][label] = {k: round(statistics.median(v), 1) for k, v in acc.items()}
-    return out
 
 
 # ---- main --------------------------------------------------------------------------------------
@@ -712,15 +874,20 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=5, help="runs of each case (default 5)")
     p.add_argument("--throttle-runs", type=int, default=None, help="runs of the CPU x4 cases (default: --runs)")
     p.add_argument("--no-throttle", action="store_true", help="skip the CPU x4 cases")
+    p.add_argument("--quick", action="store_true",
+                   help="cold and warm only (no game in progress, no offline cases): for trying changes")
     p.add_argument("--out", default=str(RESULTS), help="results folder (default benchmarks/results)")
     p.add_argument("--markdown-only", action="store_true",
                    help="only rewrite boot.md from the boot.json already in --out (after editing the tables' code)")
+    p.add_argument("--dist", default=None, help="the built site to measure (default dist/)")
     a = p.parse_args()
+    if a.dist:
+        globals()["DIST"] = Path(a.dist).resolve()
     if a.markdown_only:
         path = Path(a.out) / "boot.json"
         result = json.loads(path.read_text())
         result["summary"] = full_summary(result["runs"])
-        result["breakdown"] = breakdown([r for r in result["runs"] if "plain" in r["app"]])
+        result["breakdown"] = breakdown(result["runs"])
         path.write_text(json.dumps(result, indent=1) + "\n")
         (Path(a.out) / "boot.md").write_text(markdown(result))
         return
@@ -764,12 +931,12 @@ def main() -> None:
                     for who in order:
                         t0 = time.monotonic()
                         fn = app_sequence if who == "app" else bare_sequence
-                        run[who][seq] = fn(browser, rate)
+                        run[who][seq] = fn(browser, rate, a.quick)
                         r = run[who][seq]
                         key = "cold_library" if who == "app" else "cold"
                         wkey = "warm_library" if who == "app" else "warm"
                         extra = ""
-                        if who == "app" and seq == "plain":
+                        if who == "app" and seq == "plain" and not a.quick:
                             extra = (f", warm table {fmt_s(r['warm_table']['ms'])}, offline library "
                                      f"{fmt_s(r['offline_library']['ms'])}, offline table {fmt_s(r['offline_table']['ms'])}")
                         log(f"run {i + 1} {who:4} {seq:5}: cold {fmt_s(r[key]['ms'])} s, warm {fmt_s(r[wkey]['ms'])} s"
@@ -786,9 +953,9 @@ def main() -> None:
     summary = full_summary(runs)
     bare_notes = sorted({r["bare"]["plain"].get("offline_note", "") for r in plain})
     result = {
-        "args": {"runs": a.runs, "throttle_runs": throttle_runs},
+        "args": {"runs": a.runs, "throttle_runs": throttle_runs, "quick": a.quick},
         "machine": machine, "build": version, "summary": summary,
-        "breakdown": breakdown(plain), "bytes": bytes_summary(plain),
+        "breakdown": breakdown(runs), "bytes": bytes_summary(plain),
         "bare_offline_note": "; ".join(bare_notes),
         "app_offline_not_from_sw": sorted({u for r in plain for u in r["app"]["plain"].get("offline_not_from_sw", [])}),
         "runs": runs,

@@ -8,7 +8,9 @@
   own servers (other than data:/blob:), an HTTP error status, a console error or an
   uncaught page error fails it.
 - ``wait_ready(page)`` waits for body[data-ready="1"] (fails fast if the boot error panel shows);
-  ``shot(page, name)`` saves a screenshot into e2e/artifacts/.
+  ``shot(page, name)`` saves a screenshot into e2e/artifacts/; ``wait_until(page, js_fn)`` replaces
+  ``page.wait_for_function``, which the app's Content-Security-Policy blocks (it evals in the page);
+  ``stored(page)`` is what the app committed to IndexedDB.
 
 Build first: ``make build`` (``make test-e2e`` does it).
 """
@@ -155,13 +157,27 @@ def traffic(context: Any, make_server: Callable[..., BackgroundServer]) -> Itera
 
 # ---- helpers --------------------------------------------------------------------------------
 
+def wait_until(page: Any, predicate: str, arg: Any = None, timeout: float = 60_000) -> None:
+    """Wait until the JavaScript function ``predicate`` (source text, called with ``arg``)
+    returns something truthy in the page.
+
+    ``page.wait_for_function`` cannot be used: it compiles its predicate with eval inside
+    the page, which the app's Content-Security-Policy refuses. Here the predicate is part
+    of the script Playwright evaluates (not subject to the page's CSP) and polled there."""
+    script = """async ([arg, timeout]) => {
+             const pred = PREDICATE;
+             const end = performance.now() + timeout;
+             while (!(await pred(arg))) {
+               if (performance.now() > end) throw new Error("timed out after " + timeout + " ms");
+               await new Promise((r) => setTimeout(r, 50));
+             }
+           }"""
+    page.evaluate(script.replace("PREDICATE", predicate), [arg, timeout])
+
+
 def wait_ready(page: Any, timeout: float = READY_TIMEOUT_MS) -> None:
     """Wait until the UI sets body[data-ready="1"]; fail at once if the boot error panel shows."""
-    page.wait_for_function(
-        """() => document.body && (document.body.dataset.ready === "1"
-              || (document.getElementById("boot-error") && !document.getElementById("boot-error").hidden))""",
-        timeout=timeout,
-    )
+    page.wait_for_selector("body[data-ready='1'], #boot-error:not([hidden])", state="attached", timeout=timeout)
     if page.evaluate('document.body.dataset.ready !== "1"'):
         text = page.inner_text("#boot-error")
         shot(page, "boot-error")
@@ -212,7 +228,7 @@ def reload_offline(page: Any, context: Any, server: Any) -> None:
     """Wait until the service worker controls the page, cut the network and stop the
     server, reload, and check the page came back from the service worker."""
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_until(page, "() => navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     server.stop()
     response = page.reload()
@@ -222,9 +238,7 @@ def reload_offline(page: Any, context: Any, server: Any) -> None:
 
 def wait_moved(page: Any, n: int, timeout: float = 60_000) -> None:
     """Wait until the screen is drawn for a game state other than number ``n``."""
-    page.wait_for_function(
-        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== String(n); }",
-        arg=n, timeout=timeout)
+    page.wait_for_selector(f"#app > .screen:not([data-n='{int(n)}'])", state="attached", timeout=timeout)
 
 
 def no_overflow(page: Any) -> None:
@@ -242,18 +256,38 @@ def small_targets(page: Any) -> list[str]:
       .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""))
 
 
+def stored(page: Any) -> dict[str, str]:
+    """What the app has durably stored (IndexedDB, through storage.js), once every write
+    it started has been committed: key -> value."""
+    return dict(page.evaluate("""async () => {
+        const m = await window.tbShell.storage;
+        await m.idle();
+        return JSON.parse((await m.exportAll()).text).stores.indexeddb;
+    }"""))
+
+
+def seed_legacy(page: Any, records: dict[str, str]) -> None:
+    """Put records into localStorage as versions before IndexedDB kept them (the app
+    migrates them on its next start), then open the app again at its plain address, as those
+    versions were opened (no screen in the address), and wait until the app is ready."""
+    page.evaluate("kv => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", records)
+    page.goto(page.url.split("#")[0])
+    wait_ready(page)
+
+
 def current_match(page: Any) -> Any:
     """The game on the table, replayed in CPython from the app's own autosave (a
     test's oracle for what is hidden)."""
     from py_engine.core import Match
 
-    sid = page.evaluate("localStorage.getItem('tb:current')")
-    return Match.load(page.evaluate("sid => localStorage.getItem('tb:save:' + sid)", sid))
+    records = stored(page)
+    return Match.load(records["tb:save:" + records["tb:current"]])
 
 
 def load_games(page: Any, server: Any, games: dict[str, Any]) -> None:
     """Open the app and store ``games`` (name -> Match, made in CPython) as its saves,
-    exactly as the app stores them; then reload so the app lists them."""
+    exactly as the app stores them (as records of the localStorage era, which the app
+    migrates on its start); the app then lists them."""
     sys.path.insert(0, str(ROOT / "pwa"))
     from tb_ui.store import MemoryStorage, SaveStore
 
@@ -263,9 +297,7 @@ def load_games(page: Any, server: Any, games: dict[str, Any]) -> None:
     for i, m in enumerate(games.values()):
         store.put(f"e2e-{i}", m)
     open_app(page, server, "?botspeed=instant")
-    page.evaluate("kv => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", storage.data)
-    page.reload()
-    wait_ready(page)
+    seed_legacy(page, storage.data)
 
 
 def resume_game(page: Any, title: str, who: str) -> None:

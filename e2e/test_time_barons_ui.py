@@ -2,7 +2,7 @@
 
 Taps only, through real buttons. Where a test needs an exact position (a reaction
 after a hand-off, the screenshots) it writes saves made by the engine in CPython into
-localStorage, exactly as the app stores them, and resumes them from Saved games.
+localStorage, as earlier versions stored them (the app migrates them into IndexedDB), and resumes them from Saved games.
 The autouse ``traffic`` fixture checks that no request left the server's origin.
 """
 
@@ -23,11 +23,11 @@ from conftest import (
     current_match,
     no_overflow,
     open_app,
+    seed_legacy,
     shot,
     small_targets,
     state_n,
     wait_moved,
-    wait_ready,
 )
 from playwright.sync_api import expect
 
@@ -164,9 +164,7 @@ def _saves(games: dict[str, Match]) -> dict[str, str]:
 
 def _load(page: Any, server: Any, games: dict[str, Match]) -> None:
     open_app(page, server, "?botspeed=instant")
-    page.evaluate("kv => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", _saves(games))
-    page.reload()
-    wait_ready(page)
+    seed_legacy(page, _saves(games))
 
 
 def _resume(page: Any, who: str) -> None:

@@ -2,7 +2,7 @@
 
 Taps only (every action through a real button), except where a test needs an exact
 position (the screenshots): it then writes saves made by the engine in CPython into
-localStorage, exactly as the app stores them, and resumes them from Saved games.
+localStorage, as earlier versions stored them (the app migrates them into IndexedDB), and resumes them from Saved games.
 Every test also checks, through the autouse ``traffic`` fixture, that no request left
 the test server's origin.
 """
@@ -27,11 +27,12 @@ from conftest import (
     open_app,
     reload_offline,
     screen,
+    seed_legacy,
     shot,
     small_targets,
     state_n,
     wait_moved,
-    wait_ready,
+    wait_until,
 )
 from playwright.sync_api import expect
 
@@ -379,9 +380,7 @@ def test_time_war_screenshots_fit(page, server, traffic, size):
         page.wait_for_selector("#app > .screen-table")
 
     open_app(page, server, "")
-    page.evaluate("kv => { for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v); }", _positions())
-    page.reload()
-    wait_ready(page)
+    seed_legacy(page, _positions())
 
     # placing: a card chosen, a placement previewed on the board and in the run order
     resume("Place Pat")
@@ -416,9 +415,8 @@ def test_time_war_screenshots_fit(page, server, traffic, size):
     resume("Think Tia")
     bar = page.locator("#think-progress")
     expect(bar).to_be_visible()
-    page.wait_for_function(
-        "() => { const b = document.getElementById('think-progress');"
-        " return b && +b.getAttribute('aria-valuenow') >= 5; }", timeout=30_000)
+    wait_until(page, "() => { const b = document.getElementById('think-progress');"
+                     " return b && +b.getAttribute('aria-valuenow') >= 5; }", timeout=30_000)
     page.evaluate("window.scrollTo(0, 0)")
     capture("thinking", viewport_only=True)
     page.get_by_role("button", name="Leave the table (the game stays saved)").click()

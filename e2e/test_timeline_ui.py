@@ -11,7 +11,16 @@ import re
 from typing import Any
 
 import pytest
-from conftest import VIEWPORTS, open_app, reload_offline, screen, shot, state_n, wait_ready
+from conftest import (
+    VIEWPORTS,
+    open_app,
+    reload_offline,
+    screen,
+    shot,
+    state_n,
+    wait_moved,
+    wait_ready,
+)
 from playwright.sync_api import expect
 
 from py_engine.timeline.cards import catalog
@@ -23,13 +32,6 @@ YEARS = {c.title: c.year for c in catalog().values()}
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-
-
-def wait_moved(page: Any, n: int) -> None:
-    """Wait until the game state number differs from ``n`` (an action was applied)."""
-    page.wait_for_function(
-        "n => { const s = document.querySelector('#app > .screen'); return s && s.dataset.n !== String(n); }",
-        arg=n, timeout=20_000)
 
 
 def new_game(page: Any, kinds: list[str], names: list[str] | None = None, cards: int | None = None) -> None:
@@ -78,6 +80,18 @@ def take_turn(page: Any, which: str = "middle") -> None:
     else:
         gaps.nth({"first": 0, "last": k - 1}.get(which, k // 2)).click()
     wait_moved(page, n)
+
+
+def play_to_the_end(page: Any) -> None:
+    """The human places every card right until the game ends (bots play their turns)."""
+    turns = 0
+    while True:
+        page.wait_for_selector(f".endpanel, {PICK}, button.gap-btn", timeout=30_000)
+        if page.locator(".endpanel").count():
+            return
+        take_turn(page, "right")
+        turns += 1
+        assert turns < 200, "the game does not end"
 
 
 def table_snapshot(page: Any) -> dict[str, str]:
@@ -143,14 +157,7 @@ def test_game_against_two_bots_to_the_end(page, server, traffic):
     open_app(page, server, "?botspeed=instant")
     new_game(page, ["human", "bot", "bot"], ["Me"])
     expect(page.locator(".players")).to_contain_text("Bot")
-    turns = 0
-    while True:
-        page.wait_for_selector(f".endpanel, {PICK}, button.gap-btn", timeout=30_000)
-        if page.locator(".endpanel").count():
-            break
-        take_turn(page, "right")
-        turns += 1
-        assert turns < 200, "the game does not end"
+    play_to_the_end(page)
     expect(page.locator(".endpanel h2")).to_contain_text(re.compile(r"wins!|share the win|draw", re.I))
     log = table_snapshot(page)["log"]
     assert re.search(r"Bot \d? ?\(normal\) placed", log), "bot moves are in the log"

@@ -7,19 +7,68 @@
 //   - window.tbShell.updateReady tells whether a new version waits; a "tb:update-ready"
 //     event is dispatched on window when one does; window.tbShell.applyUpdate() switches
 //     to it (the page reloads), window.tbShell.checkForUpdate() asks the server now;
-//   - window.tbShell.boot holds timings (ms since navigation) for benchmarks.
+//   - window.tbShell.boot holds timings (ms since navigation) for benchmarks;
+//     window.tbShell.boot.precache says what a first visit put into the precache itself.
+//   - window.tbShell.storage is a promise of the ./storage.js module (saved games in IndexedDB),
+//     imported and opened at once so the database is read while Python starts;
+//   - window.tbShell.fail(text) shows the boot-error panel (the UI calls it if it cannot start);
+//     the panel offers to export, then reset, the stored data, without Python.
+//
+// One download on a first visit: until a service worker controls the page, every same-origin
+// GET that the page makes with fetch() (the runtime, the standard library, the wheels, the
+// config) is also written to a temporary cache as it streams in. Once the app is ready, the
+// shell reads precache-manifest.json (written by scripts/sw.mjs), moves each file whose content
+// matches its revision (a SHA-256) into Workbox's precache under Workbox's own cache key, takes
+// the files the browser loaded itself (scripts, styles, the page) from the HTTP cache without
+// touching the network, and only then registers the service worker: Workbox's install finds
+// those entries already cached and downloads only what is missing.
 (() => {
   "use strict";
   const $ = (id) => document.getElementById(id);
   const started = performance.now();
+  const FIRST_VISIT_CACHE = "tb-first-visit";
+  const nativeFetch = window.fetch;
+  const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller && "caches" in window;
+  const teed = [];
+  let teeing = firstVisit;
+  if (firstVisit) {
+    window.fetch = function (input, init) {
+      const response = nativeFetch.apply(this, arguments);
+      if (!teeing) return response;
+      try {
+        const req = new Request(input, init);
+        const url = new URL(req.url);
+        if (req.method === "GET" && url.origin === location.origin) {
+          url.search = "";
+          url.hash = "";
+          // Registered before the caller's own handlers, so the clone is taken before the body is read.
+          teed.push(response.then((r) => {
+            if (!r.ok || r.status !== 200 || r.type !== "basic") return null;
+            const copy = r.clone(); // now, before the caller starts reading the body
+            return caches.open(FIRST_VISIT_CACHE).then((c) => c.put(url.href, copy));
+          }).catch(() => null));
+        }
+      } catch {
+        /* not a request we keep */
+      }
+      return response;
+    };
+  }
   const boot = { parts: {}, readyAt: null, errors: [] };
   const shell = {
     boot,
     updateReady: false,
     applyUpdate: () => {},
     checkForUpdate: async () => false,
+    storage: null,
+    fail: (text) => showError(text),
   };
   window.tbShell = shell;
+
+  // ---- Stored data ----------------------------------------------------------------------
+  // Relative to this script, so any sub-path works. Opening starts now, in parallel with Python.
+  shell.storage = import("./storage.js");
+  shell.storage.then((m) => m.open()).catch((err) => console.warn("storage could not be opened:", err));
 
   // ---- Progress -------------------------------------------------------------------------
   // Which downloads make up a boot, matched on the resource URL's path.
@@ -27,7 +76,6 @@
     ["pyscript", /\/pyscript\/core(?:-[^/]*)?\.js$/],
     ["runtime", /\/pyodide\/pyodide\.asm\.wasm$/],
     ["stdlib", /\/pyodide\/python_stdlib\.zip$/],
-    ["micropip", /\/pyodide\/micropip-[^/]+\.whl$/],
     ["engine", /\/wheels\/[^/]+\.whl$/],
     ["ui", /\/main\.py$/],
   ];
@@ -140,6 +188,14 @@
   });
   addEventListener("unhandledrejection", (e) => {
     const r = e.reason;
+    if (r && r.name === "QuotaExceededError") {
+      // A storage write refused because the device is full: not a failed start. Ours are
+      // handled (the app says new moves are not being saved); this one is PyScript's own
+      // package-cache bookkeeping in IndexedDB, which it does not wait for.
+      e.preventDefault();
+      console.warn("a storage write was refused (the device's storage is full):", r.message);
+      return;
+    }
     showError((r && (r.message || r.toString())) || "Unhandled promise rejection");
   });
   if (typeof WebAssembly !== "object") {
@@ -191,6 +247,58 @@
     setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);
   };
 
+  const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+
+  /** First visit: put what the page already downloaded into Workbox's precache (see the top). */
+  async function fillPrecache() {
+    teeing = false;
+    window.fetch = nativeFetch;
+    await Promise.all(teed);
+    const t0 = performance.now();
+    const stats = { fromPage: 0, fromHttpCache: 0, left: [] };
+    boot.precache = stats;
+    const manifest = await (await nativeFetch("./precache-manifest.json", { cache: "no-store" })).json();
+    const scope = new URL("./", location.href).href;
+    const precache = await caches.open(manifest.cacheName + scope);
+    const temp = await caches.open(FIRST_VISIT_CACHE);
+    // This page, as it was requested (the HTTP cache keys it with its query string).
+    const page = location.href.split("#")[0];
+    const pagePath = new URL(page).pathname;
+    const isIndex = pagePath === new URL(scope).pathname || pagePath === new URL("index.html", scope).pathname;
+    // What the browser itself loaded for this page (scripts, styles, images): only those can be
+    // in the HTTP cache, and asking for anything else would log a cache miss.
+    const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name.split(/[?#]/)[0]));
+    // The browser's own icon fetch (the tab's favicon) is not a resource entry, but it is cached.
+    for (const link of document.querySelectorAll("link[rel~='icon']")) loaded.add(link.href.split(/[?#]/)[0]);
+    for (const { url, revision } of manifest.entries) {
+      const file = new URL(url, scope);
+      const key = new URL(file.href);
+      key.searchParams.set("__WB_REVISION__", revision);
+      if (await precache.match(key.href)) continue;
+      let response = await temp.match(file.href);
+      let from = "fromPage";
+      if (!response) {
+        from = "fromHttpCache";
+        // The page itself may have been loaded as ./ (or with a query) rather than ./index.html.
+        const asLoaded = url === "index.html" && isIndex ? page : file.href;
+        if (asLoaded === page || loaded.has(asLoaded)) {
+          response = await nativeFetch(asLoaded, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+        }
+      }
+      if (response && response.ok && response.status === 200) {
+        const body = await response.clone().arrayBuffer();
+        if (hex(await crypto.subtle.digest("SHA-256", body)).slice(0, revision.length) === revision) {
+          await precache.put(key.href, response);
+          stats[from] += 1;
+          continue;
+        }
+      }
+      stats.left.push(url);
+    }
+    await caches.delete(FIRST_VISIT_CACHE);
+    stats.ms = Math.round(performance.now() - t0);
+  }
+
   function registerServiceWorker() {
     if (swRequested || !("serviceWorker" in navigator)) return;
     swRequested = true;
@@ -201,8 +309,11 @@
       }
     });
     // Relative URL: the worker's scope is the folder of index.html, any sub-path works.
-    navigator.serviceWorker
-      .register("./sw.js")
+    const filled = firstVisit
+      ? fillPrecache().catch((err) => console.warn("precache fill failed; the service worker downloads it:", err))
+      : Promise.resolve();
+    filled
+      .then(() => navigator.serviceWorker.register("./sw.js"))
       .then(watchRegistration)
       .catch((err) => console.warn("service worker registration failed:", err));
   }
@@ -211,8 +322,66 @@
   // the page for the 10 MB runtime; or when the UI says it is ready, whichever is first.
   addEventListener("py:done", registerServiceWorker, { once: true });
 
+  // ---- Boot-error panel: export, then reset, the stored data --------------------------------
+  let exported = false;
+  const dataStatus = (text) => {
+    const el = $("boot-data-status");
+    if (el) el.textContent = text;
+  };
+  const download = (name, text) => {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    a.hidden = true;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  };
+  const exportData = async () => {
+    const button = $("boot-export");
+    button.disabled = true;
+    try {
+      const { name, text } = await (await shell.storage).exportAll();
+      download(name, text);
+      exported = true;
+      dataStatus(`Exported as ${name}. Import it from “Saved games” once the app starts again.`);
+    } catch (err) {
+      dataStatus(`Could not export the stored data: ${err && err.message ? err.message : err}`);
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const askReset = () => {
+    $("boot-reset-question").textContent =
+      "Delete every saved game and setting stored on this device? This cannot be undone." +
+      (exported ? "" : " You have not exported them yet.");
+    $("boot-reset-confirm").hidden = false;
+    $("boot-reset-yes").focus();
+  };
+  const resetData = async () => {
+    const button = $("boot-reset-yes");
+    button.disabled = true;
+    try {
+      await (await shell.storage).resetAll();
+      dataStatus("The stored data was deleted. Reloading…");
+      setTimeout(() => location.reload(), 300);
+    } catch (err) {
+      button.disabled = false;
+      dataStatus(`Could not delete the stored data: ${err && err.message ? err.message : err}`);
+    }
+  };
+
   const wireButtons = () => {
     $("boot-retry")?.addEventListener("click", () => location.reload());
+    $("boot-export")?.addEventListener("click", exportData);
+    $("boot-reset")?.addEventListener("click", askReset);
+    $("boot-reset-yes")?.addEventListener("click", resetData);
+    $("boot-reset-no")?.addEventListener("click", () => {
+      $("boot-reset-confirm").hidden = true;
+      $("boot-reset").focus();
+    });
     $("update-reload")?.addEventListener("click", () => shell.applyUpdate());
     $("update-later")?.addEventListener("click", () => {
       $("update-banner").hidden = true;

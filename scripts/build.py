@@ -11,19 +11,31 @@ cached in ``build/cache/`` so later builds are offline.
 Layout of the result (any static host, any sub-path):
 
     dist/index.html, main.py, shell.js, shell.css, manifest.webmanifest, ...   <- pwa/
+    dist/tb-pyodide.mjs            the interpreter module PyScript starts (snapshot key filled in)
+    dist/tb-snapshot-worker.mjs    makes the memory snapshot it restores
     dist/icons/...                                                            <- public/
-    dist/tb_ui/...                 the Python UI package, when pwa/tb_ui/ exists
     dist/wheels/<py_engine wheel>  built from pyproject.toml
-    dist/pyodide/                  the Pyodide runtime + micropip + a rewritten lock file
-    dist/pyscript/                 @pyscript/core/dist without source maps
-    dist/pyscript.json             PyScript config (interpreter, packages, files)
+    dist/wheels/<tb_ui wheel>      the Python UI package pwa/tb_ui/, as a wheel (one download)
+    dist/pyodide/                  the Pyodide runtime files the app loads + a rewritten lock file
+                                   (+ micropip with --micropip)
+    dist/pyscript/                 the @pyscript/core/dist files PyScript loads (no source maps,
+                                   no editor/terminal/MicroPython code)
+    dist/vendor/                   small browser libraries from npm (idb: IndexedDB wrapper)
+    dist/pyscript.json             PyScript config (interpreter, packages)
     dist/version.json              engine version + build hash
     dist/sw.js                     Workbox service worker precaching all of the above
+    dist/precache-manifest.json    its manifest, which the page reads on a first visit to fill
+                                   the precache with what it already downloaded (not precached)
+
+Every text file also gets precompressed twins (``.br`` when the ``brotli`` module is present,
+``.gz`` always) for hosts that serve them (scripts/serve.py does); they are not precached.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import gzip
 import hashlib
 import json
 import re
@@ -31,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,12 +82,13 @@ def skipped(path: Path) -> bool:
     return any(part in SKIP_NAMES for part in path.parts) or path.suffix in SKIP_SUFFIXES
 
 
-def copy_tree(src: Path, dst: Path, seen: dict[str, Path]) -> int:
-    """Copy every file of src into dst; refuse two sources for one destination."""
+def copy_tree(src: Path, dst: Path, seen: dict[str, Path], skip_dirs: frozenset[str] | set[str] = frozenset()) -> int:
+    """Copy every file of src into dst (but not the top-level folders in skip_dirs);
+    refuse two sources for one destination."""
     n = 0
     for f in sorted(src.rglob("*")):
         rel = f.relative_to(src)
-        if not f.is_file() or skipped(rel):
+        if not f.is_file() or skipped(rel) or rel.parts[0] in skip_dirs:
             continue
         key = (dst / rel).as_posix()
         if key in seen:
@@ -139,14 +153,40 @@ def micropip_wheel() -> Path:
     return wheel
 
 
-def build_pyodide(out: Path) -> None:
+# pyodide.asm.mjs creates a one-page *shared* WebAssembly.Memory when it is evaluated, only for
+# a sleep (Atomics.wait) in a retry loop on EAGAIN, which the main thread cannot use anyway.
+# Creating shared memory without cross-origin isolation makes Chrome report the deprecation
+# "SharedArrayBuffer will require cross-origin isolation" (Lighthouse best practices 0.81). The
+# build makes that memory lazy: created on the first sleep, i.e. practically never. The exact
+# text must be found once, or the build stops (check it again when Pyodide is upgraded).
+SHARED_MEMORY_EAGER = ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+                       "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}")
+SHARED_MEMORY_LAZY = ("var io=null;function so(t){try{return io??=new Int32Array(new WebAssembly.Memory("
+                      "{shared:!0,initial:1,maximum:1}).buffer),Atomics.wait(io,0,0,t),!0}catch{return!1}}")
+
+
+def patch_shared_memory(asm: Path) -> None:
+    text = asm.read_text(encoding="utf-8")
+    if text.count(SHARED_MEMORY_EAGER) != 1 or text.count("new WebAssembly.Memory({shared") != 1:
+        die(f"{asm.name}: the eager shared-memory line is not there exactly once (Pyodide changed?): "
+            "update SHARED_MEMORY_EAGER/LAZY in scripts/build.py")
+    asm.write_text(text.replace(SHARED_MEMORY_EAGER, SHARED_MEMORY_LAZY), encoding="utf-8")
+
+
+def build_pyodide(out: Path, with_micropip: bool) -> None:
     src = npm_package_dir("pyodide")
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, out / name)
+    patch_shared_memory(out / "pyodide.asm.mjs")
+    stock = json.loads((src / "pyodide-lock.json").read_text())
+    if not with_micropip:
+        # The app installs its wheels itself (tb-pyodide.mjs): the lock lists nothing.
+        lock = {"info": stock["info"], "packages": {}}
+        (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+        return
     wheel = micropip_wheel()
     shutil.copy2(wheel, out / wheel.name)
-    stock = json.loads((src / "pyodide-lock.json").read_text())
     entry = dict(stock["packages"]["micropip"])
     if entry.get("version") != MICROPIP_VERSION:
         die(f"pyodide-lock.json lists micropip {entry.get('version')}, we ship {MICROPIP_VERSION}: update MICROPIP_*")
@@ -157,26 +197,95 @@ def build_pyodide(out: Path) -> None:
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
-def build_pyscript(out: Path) -> int:
+# PyScript's lazily imported chunks for features the app does not use (the code editor, the
+# terminal and its Python glue py-*.js, MicroPython, TOML configs, zip helpers, an index chunk
+# nothing imports). core.js imports the plugin stubs
+# (py-editor, py-terminal, py-game, ...) at start, so those stay; the stubs import these only
+# when a page has such an element. e2e/test_boot.py checks that a boot never asks for them.
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|toml|zip|mpy)[-_a-z]*-[A-Za-z0-9_-]{8}\.js$|^xterm\.css$"
+                             r"|^(index|py)-[A-Za-z0-9_-]{8}\.js$")
+
+
+def build_pyscript(out: Path) -> tuple[int, list[str]]:
+    """Copy @pyscript/core/dist without source maps and without the chunks of unused features;
+    returns (files copied, names left out)."""
     src = npm_package_dir("@pyscript/core") / "dist"
-    return copy_tree(src, out, {})
+    left_out = []
+    for f in sorted(src.iterdir()):
+        if not f.is_file() or skipped(Path(f.name)):
+            continue
+        if PYSCRIPT_UNUSED.match(f.name):
+            left_out.append(f.name)
+            continue
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(f, out / f.name)
+    return sum(1 for _ in out.iterdir()), left_out
 
 
-def ui_files(pwa: Path) -> dict[str, str]:
-    """PyScript `files`: each file of the pwa/tb_ui package, fetched from the same
-    relative URL into the same relative path of Python's working directory
-    (/home/pyodide, which is on sys.path), so `import tb_ui` works."""
+#: Browser libraries the app's own JavaScript imports, copied from node_modules into
+#: dist/vendor/: npm package -> (file in the package, name in dist/vendor/).
+VENDOR = {"idb": ("build/index.js", "idb.js")}
+
+
+def build_vendor(out: Path) -> list[str]:
+    """Copy each VENDOR library (and its licence) into ``out``; returns what was copied."""
+    out.mkdir(parents=True, exist_ok=True)
+    done = []
+    for package, (src, name) in VENDOR.items():
+        pkg = npm_package_dir(package)
+        shutil.copy2(pkg / src, out / name)
+        for lic in ("LICENSE", "LICENSE.md", "LICENSE.txt"):
+            if (pkg / lic).is_file():
+                shutil.copy2(pkg / lic, out / f"{Path(name).stem}.LICENSE.txt")
+                break
+        done.append(f"{package} {npm_version(package)}")
+    return done
+
+
+def build_ui_wheel(pwa: Path, out: Path, version: str) -> Path:
+    """pwa/tb_ui/ as a pure-Python wheel (time_and_barons_ui-<version>-py3-none-any.whl), so
+    PyScript installs the UI with the engine in one step and the precache holds one file.
+    Deterministic: the same sources give the same bytes (fixed timestamps, sorted entries)."""
     pkg = pwa / "tb_ui"
-    if not pkg.is_dir():
-        return {}
-    files = {}
+    if not (pkg / "__init__.py").is_file():
+        die("pwa/tb_ui/__init__.py missing")
+    name = "time_and_barons_ui"
+    dist_info = f"{name}-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
     for f in sorted(pkg.rglob("*")):
         rel = f.relative_to(pwa)
         if f.is_file() and not skipped(rel):
-            files[f"./{rel.as_posix()}"] = f"./{rel.as_posix()}"
-    if "./tb_ui/__init__.py" not in files:
-        log("warning: pwa/tb_ui/ has no __init__.py (it will import as a namespace package)")
-    return files
+            entries.append((rel.as_posix(), f.read_bytes()))
+    entries.append((f"{dist_info}/METADATA", (
+        f"Metadata-Version: 2.1\nName: time-and-barons-ui\nVersion: {version}\n"
+        "Summary: Time & Barons: the PyScript user interface (pwa/tb_ui)\nRequires-Python: >=3.11\n").encode()))
+    entries.append((f"{dist_info}/WHEEL", (
+        b"Wheel-Version: 1.0\nGenerator: time-and-barons scripts/build.py\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n")))
+    record = "".join(
+        f"{path},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}\n"
+        for path, data in entries) + f"{dist_info}/RECORD,,\n"
+    entries.append((f"{dist_info}/RECORD", record.encode()))
+    out.mkdir(parents=True, exist_ok=True)
+    wheel = out / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for path, data in entries:
+            info = zipfile.ZipInfo(path, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    return wheel
+
+
+def snapshot_key(dist: Path, wheels: list[Path]) -> str:
+    """What a memory snapshot made by tb-snapshot-worker.mjs depends on: the Pyodide runtime, the
+    wheels it imports, the worker and the loader. A snapshot with another key is never restored."""
+    h = hashlib.sha256()
+    for f in [dist / "pyodide" / "pyodide.asm.wasm", dist / "pyodide" / "pyodide.asm.mjs",
+              dist / "pyodide" / "python_stdlib.zip", dist / "tb-snapshot-worker.mjs", dist / "tb-pyodide.mjs",
+              *wheels]:
+        h.update(f.name.encode() + b"\0" + sha256(f).encode() + b"\n")
+    return h.hexdigest()[:16]
 
 
 def tree_hash(root: Path, exclude: set[str]) -> str:
@@ -187,6 +296,48 @@ def tree_hash(root: Path, exclude: set[str]) -> str:
             continue
         h.update(rel.encode() + b"\0" + sha256(f).encode() + b"\n")
     return h.hexdigest()[:16]
+
+
+# Served compressed by hosts that honour precompressed twins (scripts/serve.py does): text and
+# wasm. Zip archives (wheels, the standard library) are compressed already.
+COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".py", ".webmanifest", ".txt", ".svg"}
+
+
+def compress_twins(dist: Path) -> tuple[int, int, int]:
+    """Write <file>.gz (gzip -9) and, when the brotli module is installed, <file>.br next to each
+    compressible file. Brotli quality 11 is slow on the 9.6 MB wasm, so large files get quality 9
+    (about 3.1 MB instead of 2.7 MB) unless a cached result exists in build/cache/compressed/.
+    Returns (files, raw bytes, smallest twin bytes)."""
+    try:
+        import brotli  # type: ignore[import-not-found]
+    except ImportError:
+        brotli = None
+        log("note: no brotli module in this Python: only .gz twins (pip install brotli)")
+    store = CACHE / "compressed"
+    store.mkdir(parents=True, exist_ok=True)
+    n = raw = small = 0
+    for f in sorted(dist.rglob("*")):
+        if not f.is_file() or f.suffix not in COMPRESSIBLE:
+            continue
+        data = f.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        sizes = []
+        for ext, make in ((".gz", lambda d: gzip.compress(d, compresslevel=9, mtime=0)),
+                          (".br", None if brotli is None else
+                           lambda d: brotli.compress(d, quality=11 if len(d) < 1_000_000 else 9))):
+            if make is None:
+                continue
+            cached = store / f"{digest}{ext}"
+            if not cached.is_file():
+                tmp = cached.with_suffix(".tmp")
+                tmp.write_bytes(make(data))
+                tmp.replace(cached)
+            shutil.copyfile(cached, f.with_name(f.name + ext))
+            sizes.append(cached.stat().st_size)
+        n += 1
+        raw += len(data)
+        small += min(sizes)
+    return n, raw, small
 
 
 def human(n: float) -> str:
@@ -201,7 +352,7 @@ def summary(dist: Path) -> None:
     groups: dict[str, tuple[int, int]] = {}
     total = count = 0
     for f in dist.rglob("*"):
-        if not f.is_file():
+        if not f.is_file() or f.suffix in (".br", ".gz"):
             continue
         rel = f.relative_to(dist)
         key = rel.parts[0] + "/" if len(rel.parts) > 1 else "(top level)"
@@ -223,6 +374,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Build the static site.")
     parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
     parser.add_argument("--no-sw", action="store_true", help="skip the service worker (debugging only)")
+    parser.add_argument("--micropip", action="store_true",
+                        help="install the wheels with micropip on a first visit (PyScript's default; slower, "
+                             "see benchmarks/RESULTS.md) instead of handing them to Pyodide directly")
     args = parser.parse_args()
     t0 = time.monotonic()
     dist = Path(args.out).resolve()
@@ -237,31 +391,52 @@ def main() -> None:
 
     wheel = build_wheel(dist / "wheels")
     log(f"wheel      {wheel.name}")
-    build_pyodide(dist / "pyodide")
-    log(f"pyodide    {npm_version('pyodide')} + micropip {MICROPIP_VERSION} (lock rewritten)")
-    n = build_pyscript(dist / "pyscript")
-    log(f"pyscript   {npm_version('@pyscript/core')} ({n} files)")
+    ui_wheel = build_ui_wheel(pwa, dist / "wheels", engine_version())
+    log(f"ui wheel   {ui_wheel.name}")
+    build_pyodide(dist / "pyodide", args.micropip)
+    log(f"pyodide    {npm_version('pyodide')}" + (f" + micropip {MICROPIP_VERSION} (lock rewritten)" if args.micropip
+                                                    else " (empty lock: no micropip)"))
+    n, left_out = build_pyscript(dist / "pyscript")
+    log(f"pyscript   {npm_version('@pyscript/core')} ({n} files; left out {len(left_out)} unused chunks)")
+
+    log(f"vendor     {', '.join(build_vendor(dist / 'vendor'))}")
 
     seen: dict[str, Path] = {}
-    n = copy_tree(pwa, dist, seen)
+    n = copy_tree(pwa, dist, seen, skip_dirs={"tb_ui"})
     m = copy_tree(public, dist, seen) if public.is_dir() else 0
     log(f"app        {n} files from pwa/, {m} from public/")
 
-    files = ui_files(pwa)
-    config: dict[str, object] = {
-        "interpreter": "./pyodide/pyodide.mjs",
-        "packages": [f"./wheels/{wheel.name}"],
-    }
-    if files:
-        config["files"] = files
+    key = snapshot_key(dist, [wheel, ui_wheel])
+    wheels = [f"./wheels/{wheel.name}", f"./wheels/{ui_wheel.name}"]
+    loader = dist / "tb-pyodide.mjs"
+    text = loader.read_text()
+    for placeholder in ("__TB_SNAPSHOT_KEY__", "/*__TB_WHEELS__*/[]"):
+        if text.count(placeholder) != 1:
+            die(f"tb-pyodide.mjs must hold the placeholder {placeholder} exactly once")
+    text = text.replace("__TB_SNAPSHOT_KEY__", key)
+    loader.write_text(text.replace("/*__TB_WHEELS__*/[]", "[]" if args.micropip else json.dumps(wheels)))
+    config: dict[str, object] = {"interpreter": "./tb-pyodide.mjs"}
+    if args.micropip:
+        config["packages"] = wheels
+    else:
+        # tb-pyodide.mjs installs the wheels itself (no micropip), and PyScript is given no
+        # "packages": with a package list and "packages_cache": "passthrough", PyScript clears
+        # its package cache in IndexedDB on every start and fails to start when that write is
+        # refused (a full device). "tb_wheels" is for tb-snapshot-worker.mjs (PyScript ignores it).
+        # An empty index_urls also spares the import of PyScript's package graph.
+        config["tb_wheels"] = wheels
+        config["index_urls"] = []
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
-    log(f"config     pyscript.json ({len(files)} UI files)")
+    log(f"config     pyscript.json ({'micropip' if args.micropip else 'wheels installed by tb-pyodide.mjs'}), snapshot key {key}")
 
     version = {
         "app": "Time & Barons",
         "version": engine_version(),
         "build": tree_hash(dist, {"version.json", "sw.js"}),
         "wheel": wheel.name,
+        "ui_wheel": ui_wheel.name,
+        "snapshot_key": key,
+        "installer": "micropip" if args.micropip else "pyodide",
         "pyodide": npm_version("pyodide"),
         "pyscript": npm_version("@pyscript/core"),
     }
@@ -274,6 +449,9 @@ def main() -> None:
         r = subprocess.run(["node", str(ROOT / "scripts" / "sw.mjs"), str(dist)], cwd=ROOT)
         if r.returncode != 0:
             die("service worker generation failed")
+
+    n, raw, small = compress_twins(dist)
+    log(f"compressed {n} files: {human(raw)} -> {human(small)} as .br/.gz twins")
 
     summary(dist)
     log(f"done in {time.monotonic() - t0:.1f} s -> {dist}")

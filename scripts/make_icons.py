@@ -6,7 +6,9 @@ purple background. Three files are written into ``public/icons/``:
 
 - ``icon-192.png`` and ``icon-512.png``: rounded square, transparent corners;
 - ``icon-maskable-512.png``: full-bleed background, the artwork kept inside the
-  central 80 % circle (the maskable-icon safe zone), so any mask shape keeps it.
+  central 80 % circle (the maskable-icon safe zone), so any mask shape keeps it;
+- ``icon-32.png``: the favicon (its own file: a browser fetches the favicon with a loader of
+  its own, so sharing the header logo's file would download that file twice).
 
 The PNGs are committed; run this script again only when the design changes:
 
@@ -150,7 +152,7 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
-                                 ("icon-maskable-512.png", 512, True)):
+                                 ("icon-maskable-512.png", 512, True), ("icon-32.png", 32, False)):
         data = png_bytes(render(size, maskable), size)
         (out / name).write_bytes(data)
         print(f"wrote {out / name} ({len(data):,} bytes)")

@@ -6,7 +6,8 @@
 // without is missing from the precache manifest (Workbox's default 2 MiB limit used to
 // skip the 9.6 MB wasm with only a warning, which leaves an app that is not offline).
 import { generateSW, getManifest } from "workbox-build";
-import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const dir = path.resolve(process.argv[2] ?? "dist");
@@ -16,12 +17,26 @@ if (!existsSync(path.join(dir, "index.html"))) {
 }
 
 const MiB = 1024 * 1024;
+// Revisions are SHA-256 (hex, 32 digits) instead of Workbox's MD5, so the page can check a file
+// it already downloaded against the manifest with WebCrypto before putting it in the precache.
+const sha256Revisions = (entries) => ({
+  manifest: entries.map((e) => ({
+    ...e,
+    revision: createHash("sha256").update(readFileSync(path.join(dir, e.url))).digest("hex").slice(0, 32),
+  })),
+  warnings: [],
+});
 const globOptions = {
   globDirectory: dir,
   globPatterns: ["**/*"],
-  globIgnores: ["**/*.map", "sw.js"],
+  // precache-manifest.json: read once by a first visit (shell.js); .br/.gz: precompressed twins
+  // for the server (the precache keeps the files themselves).
+  globIgnores: ["**/*.map", "sw.js", "precache-manifest.json", "**/*.br", "**/*.gz"],
   maximumFileSizeToCacheInBytes: 64 * MiB,
+  manifestTransforms: [sha256Revisions],
 };
+// Workbox's precache is named <prefix>-precache-v2-<registration scope> (workbox-core cacheNames).
+const PRECACHE_NAME_PREFIX = "workbox-precache-v2-";
 
 // Files without which the app cannot start offline.
 const REQUIRED = [
@@ -73,4 +88,19 @@ for (const u of ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]) {
 if (/importScripts\(|workbox-cdn|jsdelivr/.test(sw)) fail("sw.js loads code from elsewhere (expected an inlined runtime)");
 if (!sw.includes("SKIP_WAITING")) fail("sw.js does not handle the SKIP_WAITING message");
 
+if (!sw.includes('"precache-v2"') || !sw.includes('"workbox"')) {
+  fail("sw.js does not use Workbox's precache-v2 cache name that shell.js fills on a first visit");
+}
+
+// The same manifest for the page (shell.js fills the precache from it on a first visit).
+const manifest = {
+  cacheName: PRECACHE_NAME_PREFIX,
+  entries: manifestEntries.map(({ url, revision }) => ({ url, revision })),
+};
+writeFileSync(path.join(dir, "precache-manifest.json"), JSON.stringify(manifest) + "\n");
+// Precompressed twins of what was just rewritten are stale (a server would send the old worker):
+// drop them; scripts/build.py writes fresh ones after this script.
+for (const name of ["sw.js", "precache-manifest.json"]) {
+  for (const twin of [".br", ".gz"]) rmSync(path.join(dir, name + twin), { force: true });
+}
 console.log(`sw.js: precaches ${count} files, ${(size / MiB).toFixed(2)} MiB`);

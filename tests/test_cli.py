@@ -15,7 +15,8 @@ def test_list_describes_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["list"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     timeline = next(r for r in rows if r["id"] == "timeline")
-    assert timeline["min_players"] == 2 and timeline["max_players"] == 8
+    assert timeline["min_players"] == 1 and timeline["max_players"] == 8  # 1: solo (our variant)
+    assert timeline["daily"] is True
     assert {o["name"] for o in timeline["options"]} == {"cards_per_player", "first_player", "decks"}
     assert timeline["bot_levels"] == ["random", "easy", "normal", "hard"]
 

@@ -132,3 +132,43 @@ def test_thinking_in_slices_gives_the_same_move_as_thinking_at_once() -> None:
     m.play_bot()
     with pytest.raises(IllegalAction, match="changed while the bot was thinking"):
         stale.apply()
+
+
+def test_time_limited_thinking_stops_at_the_limit_and_untimed_stays_reproducible() -> None:
+    """Bots that fit the device: a level's time limit ends the search early on a slow
+    device; without one (tests, benchmarks) the move is the seed's move."""
+    from py_engine.core import Match, Seat
+
+    g = get("time_war")
+    assert g.bot_time_limit("random") is None
+    assert 0 < g.bot_time_limit("easy") < g.bot_time_limit("normal") < g.bot_time_limit("hard") <= 2.0
+    m = Match.new("time_war", [Seat("A", "bot", "hard"), Seat("B", "bot", "hard")], {"scenario": "raid"}, 5)
+    while len(m.game.legal_actions(m.state, m.bot_to_act() or 0)) < 2:
+        m.play_bot()
+    expected = m.bot_action(m.bot_to_act() or 0)
+    untimed = m.think()
+    assert untimed is not None and untimed.time_limit is None
+    while not untimed.step(0.5):
+        pass
+    assert untimed.action == expected and untimed.stopped_by == "iterations"
+    assert untimed.iterations == g.make_bot("hard").iterations
+
+    # a device so slow that every chunk of 4 iterations takes 0.05 s (one clock read each)
+    t = m.think(time_limited=True)
+    assert t is not None and t.time_limit == g.bot_time_limit("hard")
+    ticks = iter(range(10**6))
+
+    def clock(it: Any = ticks) -> float:
+        return next(it) * 0.05
+
+    slices = 0
+    while not t.step(max_seconds=0.2, clock=clock):
+        slices += 1
+        assert t.stopped_by is None and 0.0 < t.progress < 1.0
+    assert t.stopped_by == "time" and t.progress == 1.0
+    assert t.time_limit <= t.elapsed < t.time_limit + 0.2
+    assert 0 < t.iterations < g.make_bot("hard").iterations
+    assert slices >= 3
+    assert t.action in m.game.legal_actions(m.state, t.seat)
+    t.apply()
+    assert m.actions[-1] == (t.seat, t.action)

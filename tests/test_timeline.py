@@ -78,8 +78,10 @@ def test_setup_options_cards_first_player_and_decks() -> None:
 
 
 def test_setup_refuses_bad_options() -> None:
-    with pytest.raises(OptionError, match="2–8 players"):
-        G.setup(["A"], {}, seed=1)
+    with pytest.raises(OptionError, match="1–8 players"):
+        G.setup([], {}, seed=1)
+    with pytest.raises(OptionError, match="1–8 players"):
+        G.setup([f"P{i}" for i in range(9)], {}, seed=1)
     with pytest.raises(OptionError, match="cards_per_player"):
         G.setup(["A", "B"], {"cards_per_player": 0}, seed=1)
     with pytest.raises(OptionError, match="decks"):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 
 def start() -> None:
-    """Boot the app in the browser (PyScript)."""
+    """Boot the app in the browser (PyScript). The browser layer leaves User Timing marks for
+    benchmarks/boot.py (``tb:imported``, ``tb:booted``, ``tb:rendered``; main.py ``tb:main``)."""
     from . import browser
 
     browser.start()

@@ -19,20 +19,29 @@ from typing import Any
 from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
+    MAX_SAVE_BYTES,
     THEMES,
     SaveStore,
     Storage,
     StorageFull,
+    backup_document,
     load_settings,
     save_settings,
 )
 
-SCREENS = ("library", "new", "table", "saves", "rules", "settings")
+SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily")
+#: Lines of a catch-up panel / announcement shown before "…and N more".
+CATCHUP_LINES = 12
+ANNOUNCE_LINES = 4
 MAX_NAME = 24
 
 
 def _default_time(ms: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
+
+
+def _default_today() -> str:
+    return time.strftime("%Y-%m-%d", time.localtime())
 
 
 def default_seat_name(seats: list[dict[str, Any]], i: int) -> str:
@@ -52,8 +61,23 @@ class App:
 
     def __init__(self, storage: Storage, *, now_ms: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] | None = None,
-                 botspeed_override: str | None = None) -> None:
+                 botspeed_override: str | None = None,
+                 today: Callable[[], str] | None = None) -> None:
+        from .daily import DailyRecords
+
         self.storage = storage
+        #: The device's calendar date, "YYYY-MM-DD" (the daily challenge's seed).
+        self.today = today or _default_today
+        self.daily = DailyRecords(storage)
+        self.daily_game = "timeline"
+        self.replay: Any = None              # the replay viewer's ReplayView
+        self.skipping = False                # "skip to my turn": bots at full speed
+        self.skipped = False                 # the catch-up panel says "while you skipped"
+        #: The route Back returns to (set by the browser layer from the history).
+        self.prev_route: str | None = None
+        self._mark: tuple[int, int, int] | None = None   # (match, log length, actions) at the human's last move
+        self._ann: tuple[Any, ...] | None = None        # what was last announced
+        self._labels: dict[int, tuple[int, str]] = {}   # action index -> (seat, label)
         self.now_ms = now_ms or (lambda: time.time() * 1000)
         self.format_time = format_time or _default_time
         self.store = SaveStore(storage, self.now_ms)
@@ -108,6 +132,73 @@ class App:
     def go(self, screen: str) -> None:
         self.screen = screen
         self.confirm_delete = None
+        if screen != "replay" and self.replay is not None:
+            self.replay.playing = False
+        if screen != "table":
+            self.skipping = False
+
+    # ---- routes (tb_ui.nav: one browser-history entry per screen) -------------------
+    def route(self) -> str:
+        """The route of the screen shown: ``library``, ``saves``, ``settings``,
+        ``new/<game>``, ``rules/<game>``, ``table/<save id>``, ``replay/<save id>``,
+        ``daily/<game>``."""
+        s = self.screen
+        if s == "table" and self.match is not None and self.match_id:
+            return f"table/{self.match_id}"
+        if s == "new" and self.draft is not None:
+            return f"new/{self.draft['game']}"
+        if s == "rules":
+            return f"rules/{self.rules_game}"
+        if s == "replay" and self.replay is not None:
+            return f"replay/{self.replay.sid}"
+        if s == "daily":
+            return f"daily/{self.daily_game}"
+        return s if s in ("library", "saves", "settings") else "library"
+
+    def navigate(self, route: str) -> bool:
+        """Show the screen of ``route`` (Back, Forward, a reload). Returns False (and
+        shows the library, saying why if useful) if it cannot be shown any more, such
+        as a deleted save."""
+        from py_engine.games import ids
+
+        screen, _, arg = str(route).partition("/")
+        self.error = self.notice = None
+        self.draft_error = None
+        if screen in ("library", "saves", "settings") and not arg:
+            self.go(screen)
+            return True
+        if screen in ("new", "rules", "daily") and arg in ids():
+            if screen == "new":
+                if self.draft is None or self.draft["game"] != arg:
+                    self.draft = self._new_draft(arg)
+            elif screen == "rules":
+                self.rules_game = arg
+            elif not self.game(arg).daily_options:
+                self.go("library")
+                return False
+            else:
+                self.daily_game = arg
+            self.go(screen)
+            return True
+        if screen == "table" and arg:
+            if self.match is not None and self.match_id == arg:
+                self.go("table")
+                return True
+            if self.store.text(arg) is not None and self.open_save(arg):
+                return True
+        if screen == "replay" and arg:
+            if self.replay is not None and self.replay.sid == arg:
+                self.go("replay")
+                return True
+            if self.open_replay(arg):
+                return True
+        self.go("library")
+        return False
+
+    def storage_problem(self) -> str | None:
+        """Why games are not being kept on this device right now (shown on every screen),
+        or None."""
+        return self.storage.problem()
 
     def autosave(self) -> None:
         if self.match is None or self.match_id is None:
@@ -116,38 +207,81 @@ class App:
             self.store.put(self.match_id, self.match)
             self.store.set_current(self.match_id)
             self.save_error = None
+            day = self.match.meta.get("daily")
+            if isinstance(day, str):
+                from .daily import record_of
+
+                self.daily.put(self.match.game.id, day, record_of(self.match, self.match_id))
         except StorageFull as e:
             self.save_error = ("This game could not be saved on this device (storage is full or "
                                f"disabled: {e}). Export or delete old saves to free space.")
 
-    def open_save(self, sid: str) -> bool:
-        """Load save ``sid`` onto the table; on failure show why and keep it listed."""
+    def _load(self, sid: str) -> tuple[Any, str | None]:
+        """``(match, None)`` for save ``sid``, or ``(None, why)``; None, None if it is gone."""
         from py_engine.core import Match, SaveError
 
         text = self.store.text(sid)
         if text is None:
+            return None, None
+        try:
+            return Match.load(text), None
+        except SaveError as e:
+            return None, str(e)
+        except Exception as e:  # never let a bad save break the app
+            return None, f"This save could not be opened ({type(e).__name__}: {e})."
+
+    def open_save(self, sid: str) -> bool:
+        """Load save ``sid`` onto the table; on failure show why and keep it listed."""
+        match, msg = self._load(sid)
+        if match is None and msg is None:
             self.error = "That save no longer exists."
             return False
-        try:
-            match = Match.load(text)
-        except SaveError as e:
-            msg = str(e)
-        except Exception as e:  # never let a bad save break the app
-            msg = f"This save could not be opened ({type(e).__name__}: {e})."
-        else:
+        if match is not None:
             self.match, self.match_id = match, sid
+            if (self.store.entry(sid) or {}).get("listing_damaged"):
+                try:  # the game opened: its listing can be written anew from it
+                    self.store.put(sid, match, touch=False)
+                except StorageFull:
+                    pass
             self.store.set_current(sid)
+            self._reset_marks()
+            if match.notices:  # e.g. a save from another engine version, resumed anyway
+                self.notice = " ".join(match.notices)
             self.fresh_action = None
             self.table_ui = {}
             self.thinking = None
             self.log_open = False
             self.go("table")
             return True
+        assert msg is not None
         self.store.mark_damaged(sid, msg)
         if self.store.current() == sid:
             self.store.set_current(None)
         self.error = f"This saved game could not be opened: {msg}"
         return False
+
+    def open_replay(self, sid: str) -> bool:
+        """Open save ``sid`` in the replay viewer; on failure say why."""
+        from .replay import ReplayView
+
+        if self.match is not None and self.match_id == sid:
+            match = self.match
+        else:
+            match, msg = self._load(sid)
+            if match is None:
+                self.error = (f"This saved game could not be replayed: {msg}" if msg
+                              else "That save no longer exists.")
+                return False
+        self.replay = ReplayView.open(sid, match)
+        self.log_open = False
+        self.go("replay")
+        return True
+
+    def _reset_marks(self) -> None:
+        m = self.match
+        self._mark = (id(m), len(m.state["log"]), len(m.actions)) if m is not None else None
+        self.skipping = self.skipped = False
+        self._labels = {}
 
     # ---- the table -----------------------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -193,9 +327,23 @@ class App:
         humans = m.humans_to_act()
         return int(humans[0]) if humans else None
 
+    def _label(self, seat: int, action: Any) -> None:
+        """Remember how to name an action about to be applied (announcements)."""
+        m = self.match
+        try:
+            label = str(m.game.action_label(m.state, seat, action))
+        except Exception:  # a label must never stop play
+            label = str(action)
+        self._labels = {k: v for k, v in self._labels.items() if k >= len(m.actions) - 50}
+        self._labels[len(m.actions)] = (seat, label)
+
     def _after_action(self, seat: int, action: Any) -> None:
         if self.match.seats[seat].kind == "human":
             self.match.meta["holder"] = seat
+            self._mark = (id(self.match), len(self.match.state["log"]), len(self.match.actions))
+            self.skipped = False
+        if not self.bot_pending():
+            self.skipping = False
         self.fresh_action = (seat, action)
         self.error = None
         self.autosave()
@@ -207,7 +355,7 @@ class App:
                 and m.bot_to_act() is not None)
 
     def bot_delay(self) -> float:
-        return BOT_DELAY[self.botspeed]
+        return 0.0 if self.skipping else BOT_DELAY[self.botspeed]
 
     def bot_step(self) -> bool:
         """Let the bot to act move (one action, thought through at once). Returns
@@ -225,7 +373,7 @@ class App:
         if not self.bot_pending():
             self.thinking = None
             return None
-        self.thinking = self.match.think()
+        self.thinking = self.match.think(time_limited=True)
         return self.thinking
 
     def thinking_progress(self) -> float | None:
@@ -247,9 +395,84 @@ class App:
         if (m is not thinking.match or not self.bot_pending() or thinking.action is None
                 or len(m.actions) != thinking.n or m.bot_to_act() != thinking.seat):
             return False
+        self._label(thinking.seat, thinking.action)
         m.apply(thinking.seat, thinking.action)
         self._after_action(thinking.seat, thinking.action)
         return True
+
+    # ---- catching up and announcing ----------------------------------------------------
+    def catchup(self) -> dict[str, Any] | None:
+        """What the bots did since the human holding the device last moved, once it
+        is that human's turn again (or the game ended): ``{"title", "lines", "more",
+        "moves"}``, shown when two or more bot turns passed (runs of one bot's moves),
+        or the player skipped to their turn. None otherwise."""
+        m = self.match
+        if m is None or self.screen != "table" or self._mark is None or self._mark[0] != id(m):
+            return None
+        if self.skipping or self.handoff_seat() is not None:
+            return None
+        if not m.is_over() and self.acting_seat() is None:
+            return None
+        _mid, log_from, n_from = self._mark
+        bots = [s for s, _a in m.actions[n_from:] if m.seats[s].kind == "bot"]
+        turns = sum(1 for i, s in enumerate(bots) if i == 0 or bots[i - 1] != s)
+        if turns < 2 and not (self.skipped and bots):
+            return None
+        viewer = self.perspective()
+        lines = [t for vis, t in m.state["log"][log_from:] if vis is None or vis == viewer]
+        if not lines:
+            return None
+        title = "While you skipped" if self.skipped else "Since your last move"
+        shown = lines[-CATCHUP_LINES:]
+        return {"title": title, "lines": shown, "more": len(lines) - len(shown), "moves": turns}
+
+    def take_announcement(self) -> str | None:
+        """Plain words for the moves made since the last call (for the page's
+        ``aria-live`` region), or None if nothing new happened. A human's own choice
+        is named by its label; others' moves by the game log lines the viewer may
+        see (on the hand-off screen: public lines only). Ends with the prompt when
+        the viewer is to act. In the replay viewer: the move shown."""
+        if self.screen == "replay" and self.replay is not None:
+            rv = self.replay
+            key: tuple[Any, ...] = ("replay", rv.sid, rv.k, rv.watch)
+            if self._ann == key:
+                return None
+            first = self._ann is None or self._ann[:2] != key[:2]
+            self._ann = key
+            if first:
+                return f"Replay of {rv.match.game.title}: {rv.caption()}."
+            return " ".join([rv.caption() + ".", *rv.lines_at(rv.k)])
+        m = self.match
+        if m is None or self.screen != "table":
+            self._ann = None
+            return None
+        key = (id(m), len(m.actions), len(m.state["log"]))
+        if self._ann is None or self._ann[0] != id(m) or self.skipping:
+            if not self.skipping:
+                self._ann = key
+            return None
+        if self._ann == key:
+            return None
+        _mid, n0, log0 = self._ann
+        self._ann = key
+        if len(m.actions) < n0:
+            return "Your last choice was taken back."
+        viewer = None if self.handoff_seat() is not None else self.perspective()
+        lines = [t for vis, t in m.state["log"][log0:] if vis is None or vis == viewer]
+        if not lines:
+            for k in range(n0, len(m.actions)):
+                seat, label = self._labels.get(k, (m.actions[k][0], ""))
+                name = m.seats[seat].name
+                if label and (seat == viewer or not m.game.private_info):
+                    lines.append(f"{name} chose {label}.")
+                else:
+                    lines.append(f"{name} made a choice.")
+        if len(lines) > ANNOUNCE_LINES:
+            lines = [f"{len(lines) - ANNOUNCE_LINES} earlier lines are in the game log.", *lines[-ANNOUNCE_LINES:]]
+        acting = self.acting_seat()
+        if acting is not None and acting == viewer and not m.is_over():
+            lines.append(str(m.game.prompt(m.state, acting)))
+        return " ".join(lines) or None
 
     def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any]) -> None:
         """Start a match and put it on the table (raises OptionError)."""
@@ -257,7 +480,12 @@ class App:
 
         seed = random.randrange(1, 2**31)
         match = Match.new(game_id, seats, options, seed, {"holder": None})
+        self.start_match(match)
+
+    def start_match(self, match: Any) -> None:
+        """Put a new match on the table under a new save id and save it."""
         self.match, self.match_id = match, self.store.new_id()
+        self._reset_marks()
         self.fresh_action = None
         self.table_ui = {}
         self.thinking = None
@@ -298,15 +526,19 @@ class App:
             self.go("table")
 
     def on_back(self, d: dict[str, Any]) -> None:
+        """A screen's own Back button: the screen Back would show (the browser layer
+        then steps back in the history instead of adding an entry)."""
         self.error = None
-        if self.back_to == "table" and self.match is not None:
+        if self.prev_route:
+            self.navigate(self.prev_route)
+        elif self.back_to == "table" and self.match is not None:
             self.go("table")
         else:
-            self.go(self.back_to if self.back_to in SCREENS and self.back_to != "table" else "library")
+            self.go(self.back_to if self.back_to in SCREENS and self.back_to not in ("table", "replay") else "library")
 
     def on_rules(self, d: dict[str, Any]) -> None:
         self.rules_game = d.get("game") or (self.match.game.id if self.match else "timeline")
-        self.back_to = self.screen if self.screen != "rules" else "library"
+        self.back_to = self.screen if self.screen not in ("rules", "replay") else "library"
         self.go("rules")
 
     def on_dismiss(self, d: dict[str, Any]) -> None:
@@ -491,6 +723,7 @@ class App:
             self.error = "It is not your turn."
             return
         try:
+            self._label(seat, action)
             m.apply(seat, action)
         except IllegalAction as e:
             self.error = str(e)
@@ -547,6 +780,128 @@ class App:
     def on_log_toggle(self, d: dict[str, Any]) -> None:
         self.log_open = not self.log_open
 
+    def on_skip(self, d: dict[str, Any]) -> None:
+        """Skip to my turn: the bots play on at full speed (no pause, no drawing of
+        each move); what they did is then listed in one panel (and the log)."""
+        if self.bot_pending():
+            if not self.skipped:
+                m = self.match
+                if self._mark is None or self._mark[0] != id(m):
+                    self._mark = (id(m), len(m.state["log"]), len(m.actions))
+            self.skipping = self.skipped = True
+
+    def on_catchup_ok(self, d: dict[str, Any]) -> None:
+        m = self.match
+        if m is not None:
+            self._mark = (id(m), len(m.state["log"]), len(m.actions))
+            self.skipped = False
+
+    # replays
+    def on_replay_open(self, d: dict[str, Any]) -> None:
+        self.error = self.notice = None
+        self.open_replay(str(d.get("id", "")))
+
+    def _rv(self) -> Any:
+        return self.replay if self.screen == "replay" else None
+
+    def on_replay_step(self, d: dict[str, Any]) -> None:
+        rv = self._rv()
+        if rv is not None:
+            rv.playing = False
+            rv.set_step(rv.k + int(d.get("d", 1)))
+
+    def on_replay_to(self, d: dict[str, Any]) -> None:
+        rv = self._rv()
+        if rv is None:
+            return
+        try:
+            k = int(d.get("value", d.get("k", 0)))
+        except (TypeError, ValueError):
+            return
+        rv.playing = False
+        rv.set_step(k)
+
+    def on_replay_play(self, d: dict[str, Any]) -> None:
+        rv = self._rv()
+        if rv is not None:
+            if not rv.playing and rv.k >= rv.rep.length:
+                rv.set_step(0)
+            rv.playing = not rv.playing
+
+    def replay_tick(self) -> bool:
+        """One step of autoplay; returns False once it stops."""
+        rv = self._rv()
+        if rv is None or not rv.playing:
+            return False
+        rv.set_step(rv.k + 1)
+        return rv.playing
+
+    def on_replay_watch(self, d: dict[str, Any]) -> None:
+        rv = self._rv()
+        if rv is None:
+            return
+        v = str(d.get("value", ""))
+        seat = int(v) if v.isdigit() else None
+        if seat in rv.watch_choices():
+            rv.watch = seat
+
+    def on_replay_reveal(self, d: dict[str, Any]) -> None:
+        rv = self._rv()
+        if rv is not None and rv.over:
+            rv.reveal = _truthy(d.get("checked"))
+            if rv.watch not in rv.watch_choices():
+                rv.watch = None
+
+    def on_replay_export(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        rv = self._rv()
+        if rv is None:
+            return None
+        safe = "".join(c for c in rv.match.game.id if c.isalnum() or c in "-_")
+        self.notice = "Exported. Open the file on another device with Saved games → Import: it opens in the replay viewer."
+        return {"download": (f"time-and-barons-replay-{safe}-{rv.sid}.json", rv.match.save_json())}
+
+    # the daily challenge
+    def on_daily(self, d: dict[str, Any]) -> None:
+        game_id = str(d.get("game") or self.daily_game)
+        if game_id in [g.id for g in self.games()] and self.game(game_id).daily_options:
+            self.daily_game = game_id
+            self.error = self.notice = None
+            self.go("daily")
+
+    def on_daily_start(self, d: dict[str, Any]) -> None:
+        """Deal today's game (or reopen it if it was started here)."""
+        from py_engine.core import daily_match
+
+        game_id = str(d.get("game") or self.daily_game)
+        day = self.today()
+        rec = self.daily.get(game_id, day)
+        if rec and rec.get("sid") and self.store.text(str(rec["sid"])) is not None:
+            if rec.get("finished"):
+                self.go("daily")
+            else:
+                self.open_save(str(rec["sid"]))
+            return
+        self.start_match(daily_match(game_id, day, "You"))
+        self.go("table")
+
+    def _daily_text(self, d: dict[str, Any]) -> str | None:
+        from .daily import share_text
+
+        game_id = str(d.get("game") or self.daily_game)
+        day = self.today()
+        rec = self.daily.get(game_id, day)
+        if not rec or not rec.get("finished"):
+            return None
+        return share_text(self.game(game_id).title, day, rec, self.daily.streak(game_id, day))
+
+    def on_daily_copy(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        text = self._daily_text(d)
+        return {"copy": text} if text else None
+
+    def on_daily_share(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        text = self._daily_text(d)
+        return {"share": text} if text else None
+
     def on_rematch(self, d: dict[str, Any]) -> None:
         m = self.match
         if m is None:
@@ -591,13 +946,31 @@ class App:
         self.notice = f"Exported as {name}."
         return {"download": (name, text)}
 
+    def import_refusal(self, name: str, size: int) -> str | None:
+        """The message refusing a file of ``size`` bytes before it is read (too large to
+        be a save or a backup of ours), or None."""
+        if size > MAX_SAVE_BYTES:
+            return (f"Could not import {name}: the file is too large ({size:,} bytes; a save of this app "
+                    f"is at most {MAX_SAVE_BYTES:,}), so it is not a Time & Barons save. "
+                    "Your other saved games are unchanged.")
+        return None
+
     def on_import_text(self, d: dict[str, Any]) -> None:
+        """Import a chosen file (``text``: its bytes or text): a save, or a backup of
+        every save (restored as new saves)."""
         from py_engine.core import SaveError
 
         fname = str(d.get("name") or "the file")
+        data = d.get("text") or ""
         self.notice = self.error = None
+        if not isinstance(data, str | bytes):
+            data = str(data)
+        backup = backup_document(data)
+        if backup is not None:
+            self._import_backup(fname, backup)
+            return
         try:
-            sid, match = self.store.import_text(d.get("text") or "")
+            sid, match = self.store.import_text(data)
         except SaveError as e:
             self.error = f"Could not import {fname}: {e} Your other saved games are unchanged."
             return
@@ -605,7 +978,33 @@ class App:
             self.error = f"Could not import {fname}: there is no room to store it ({e})."
             return
         names = ", ".join(s.name for s in match.seats)
-        self.notice = f"Imported {fname}: {match.game.title} with {names}."
+        if match.is_over():  # a finished game (an exported replay) opens in the replay viewer
+            self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}, a finished game. "
+                                    "Here is its replay.", *match.notices])
+            self.open_replay(sid)
+            return
+        self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}.", *match.notices])
+        self.go("saves")
+
+    def _import_backup(self, fname: str, doc: dict[str, Any]) -> None:
+        try:
+            restored, already, failed = self.store.import_backup(doc)
+        except StorageFull as e:
+            self.error = f"Could not restore all of {fname}: there is no room to store it ({e})."
+            return
+        parts = []
+        if already:
+            parts.append(f"{already} {'was' if already == 1 else 'were'} already here")
+        if failed:
+            parts.append(f"{len(failed)} could not be read ({failed[0]})")
+        extra = f" ({'; '.join(parts)})" if parts else ""
+        if restored:
+            n = len(restored)
+            self.notice = f"Restored {n} saved game{'s' if n != 1 else ''} from {fname}{extra}."
+        elif failed and not already:
+            self.error = f"Could not restore any saved game from {fname}{extra}."
+        else:
+            self.notice = f"{fname} holds no saved game that is not already here{extra}."
         self.go("saves")
 
     # settings

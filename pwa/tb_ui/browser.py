@@ -1,12 +1,23 @@
 """The thin browser layer: the ONLY module that imports pyscript / js / pyodide.
 
 - renders ``App.render()`` into ``#app`` (keeping the timeline's scroll position
-  and focus), sets ``data-theme`` on ``<html>`` and the document title;
+  and focus), sets ``data-theme`` on ``<html>`` and the document title; inline
+  styles arrive as ``data-css`` and are applied through the CSSOM (the page's
+  Content-Security-Policy refuses style attributes in markup);
 - one delegated listener per event type (click, change, submit) on ``#app``,
   reading ``data-act`` and the other ``data-*`` attributes;
-- localStorage as the app's :class:`~tb_ui.store.Storage`;
-- bots: scheduled with ``asyncio.sleep`` so the page never blocks;
-- file download (Blob + ``<a download>``) and upload (``<input type=file>``).
+- storage: ``storage.js`` (IndexedDB, strict durability; opened by shell.js at page
+  load) under a :class:`~tb_ui.store.WriteThroughStorage`; localStorage records of
+  earlier versions are migrated on start;
+- bots: scheduled with ``asyncio.sleep`` so the page never blocks; "skip to my
+  turn" draws nothing until the bots are done; replay autoplay likewise;
+- the History API (:mod:`tb_ui.nav`): one entry per screen, Back/Forward shown by
+  the app, the screen restored on reload;
+- ``#tb-live``, an ``aria-live`` region outside ``#app`` that announces each move
+  (:meth:`App.take_announcement`);
+- copying and sharing a text (the daily result);
+- file download (Blob + ``<a download>``) and upload (``<input type=file>``, size
+  checked before reading, bytes handed to the app undecoded).
 """
 
 from __future__ import annotations
@@ -20,51 +31,80 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .app import App
-from .store import MemoryStorage
+from .nav import History
+from .replay import AUTOPLAY_SECONDS
+from .store import MemoryStorage, SaveStore, Storage, WriteThroughStorage
 
 _app: App | None = None
 _root: Any = None
 _proxies: list[Any] = []
 _bot_task: Any = None
+_replay_task: Any = None
 _screen = ""
+_history = History()
 #: Seconds of bot search per slice before yielding to the browser (the page stays responsive).
 SLICE_SECONDS = 0.03
 
+NOTHING_KEPT = ("This browser does not let the app keep anything on this device (private browsing, or "
+                "site data blocked), so games played now are lost when the page closes. Export a game "
+                "from Saved games to keep it.")
+
 
 # ---- storage -----------------------------------------------------------------------------
-class LocalStorage:
-    """``window.localStorage`` as a :class:`~tb_ui.store.Storage`."""
+class JsBackend:
+    """``storage.js``'s ``put``/``remove`` (promises of a committed write) as a
+    :class:`~tb_ui.store.Backend`."""
 
-    def __init__(self, ls: Any) -> None:
-        self.ls = ls
+    def __init__(self, module: Any) -> None:
+        self.module = module
 
-    def get(self, key: str) -> str | None:
-        v = self.ls.getItem(key)
-        return v if isinstance(v, str) else None
+    def put(self, key: str, value: str) -> Any:
+        return self.module.put(key, value)
 
-    def set(self, key: str, value: str) -> None:
-        self.ls.setItem(key, value)
-
-    def remove(self, key: str) -> None:
-        self.ls.removeItem(key)
-
-    def keys(self) -> list[str]:
-        out = []
-        for i in range(int(self.ls.length)):
-            k = self.ls.key(i)
-            if isinstance(k, str):
-                out.append(k)
-        return out
+    def remove(self, key: str) -> Any:
+        return self.module.remove(key)
 
 
-def _storage() -> Any:
+async def _open_storage() -> Storage:
+    """The app's storage: every record read once from storage.js, written through.
+
+    Never raises: if nothing can be read, a :class:`MemoryStorage` that says so."""
     try:
-        ls = window.localStorage
-        ls.setItem("tb:probe", "1")
-        ls.removeItem("tb:probe")
-        return LocalStorage(ls)
-    except Exception:  # storage disabled: play on, nothing persists
-        return MemoryStorage()
+        module = await js.tbShell.storage
+        snap = (await module.open()).to_py()
+    except Exception as e:
+        traceback.print_exc()
+        return MemoryStorage(warning=f"Saved games cannot be read on this device ({e}). {NOTHING_KEPT}")
+    if snap.get("backend") == "memory":
+        return MemoryStorage(warning=NOTHING_KEPT)
+    entries = {k: v for k, v in snap.get("entries") or [] if isinstance(k, str) and isinstance(v, str)}
+    warning = None
+    if snap.get("backend") == "localStorage":  # IndexedDB could not be opened
+        warning = (f"The app's database could not be opened on this device ({snap.get('error')}), so "
+                   "games are kept in the browser's simpler storage, which a crash right after a move "
+                   "can lose. Export games you want to keep.")
+    storage = WriteThroughStorage(entries, JsBackend(module), warning=warning,
+                                  full_at_start=None if snap.get("writable") else str(snap.get("error")))
+    proxy = create_proxy(lambda changes: storage.apply_external(changes.to_py()))
+    _proxies.append(proxy)
+    module.onExternal(proxy)
+    legacy = {k: v for k, v in snap.get("legacy") or [] if isinstance(k, str) and isinstance(v, str)}
+    if legacy:
+        handled = SaveStore(storage, lambda: float(js.Date.now())).migrate(legacy)
+        asyncio.ensure_future(_drop_legacy(storage, module, handled))
+    return storage
+
+
+async def _drop_legacy(storage: WriteThroughStorage, module: Any, keys: list[str]) -> None:
+    """Remove migrated localStorage records once their copies are committed."""
+    await storage.flush()
+    if not storage.failures and storage.full_at_start is None:
+        module.dropLegacy(to_js(keys))
+
+
+def _storage_changed() -> None:
+    if _app is not None and _root is not None:
+        render()
 
 
 def _obj(d: dict[str, Any]) -> Any:
@@ -93,15 +133,119 @@ def _reduced_motion() -> bool:
         return False
 
 
+def _today() -> str:
+    """The device's calendar date as YYYY-MM-DD (local time)."""
+    d = js.Date.new()
+    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+
+# ---- history (tb_ui.nav) -------------------------------------------------------------------------
+def _entry_obj() -> Any:
+    return _obj(_history.entry())
+
+
+def _url(route: str) -> str:
+    return str(window.location.pathname) + str(window.location.search) + "#/" + route
+
+
+def _sync_history() -> None:
+    """After an in-app change of screen: push, replace, or step back in the history."""
+    route = _app.route()
+    action, delta = _history.plan(route)
+    if action == "push":
+        _history.apply(action, delta, route)
+        window.history.pushState(_entry_obj(), "", _url(route))
+    elif action == "replace":
+        _history.apply(action, delta, route)
+        window.history.replaceState(_entry_obj(), "", _url(route))
+    elif action == "go":
+        _history.apply(action, delta, route)
+        window.history.go(delta)
+    _app.prev_route = _history.previous
+
+
+def _on_popstate(ev: Any) -> None:
+    """Back or Forward: show that entry's screen (a game left this way stays saved)."""
+    global _history
+    try:
+        state = ev.state.to_py() if ev.state and hasattr(ev.state, "to_py") else None
+    except Exception:
+        state = None
+    got = History.from_entry(state)
+    if got is None:
+        return
+    _history = got
+    _app.prev_route = _history.previous
+    if _app.route() != _history.route:
+        if not _app.navigate(_history.route):
+            _history.stack[_history.depth] = _app.route()
+            window.history.replaceState(_entry_obj(), "", _url(_app.route()))
+        render()
+
+
+def _start_history() -> None:
+    """Restore the screen of the current entry (a reload), or start the history with
+    the library as its first entry (Back from there leaves the app)."""
+    global _history
+    try:
+        hs = window.history.state
+        state = hs.to_py() if hs and hasattr(hs, "to_py") else None
+    except Exception:
+        state = None
+    got = History.from_entry(state)
+    if got is not None:
+        _history = got
+        if not _app.navigate(_history.route):
+            _history.stack[_history.depth] = _app.route()
+        window.history.replaceState(_entry_obj(), "", _url(_history.route))
+    else:
+        wanted = str(window.location.hash or "").lstrip("#/")
+        if wanted:
+            _app.navigate(wanted)
+        else:
+            _app.boot()
+        _history = History()
+        window.history.replaceState(_entry_obj(), "", _url("library"))
+        if _app.route() != "library":
+            _history.apply("push", 0, _app.route())
+            window.history.pushState(_entry_obj(), "", _url(_app.route()))
+    _app.prev_route = _history.previous
+
+
+# ---- announcements ---------------------------------------------------------------------------------
+def _live_region() -> Any:
+    el = document.getElementById("tb-live")
+    if not el:  # JS null is pyodide's jsnull, not None
+        el = document.createElement("div")
+        el.id = "tb-live"
+        el.className = "visually-hidden"
+        el.setAttribute("role", "status")
+        el.setAttribute("aria-live", "polite")
+        el.setAttribute("aria-atomic", "true")
+        document.body.appendChild(el)
+    return el
+
+
+def _announce() -> None:
+    text = _app.take_announcement()
+    if text:
+        _live_region().textContent = text
+
+
 # ---- rendering -----------------------------------------------------------------------------
 def render() -> None:
     global _screen
     app = _app
+    _sync_history()  # first: the screen's Back button names the entry Back returns to
     strip = document.getElementById("tl-scroll")
     scroll_left = strip.scrollLeft if strip else None
     active = document.activeElement
     active_id = active.id if active is not None and getattr(active, "id", "") else ""
     _root.innerHTML = app.render()
+    styled = _root.querySelectorAll("[data-css]")
+    for i in range(int(styled.length)):
+        el = styled.item(i)
+        el.style.cssText = str(el.getAttribute("data-css"))
     document.documentElement.dataset.theme = app.theme()
     document.title = app.title()
     first = _root.firstElementChild
@@ -127,7 +271,9 @@ def render() -> None:
         again = auto or (document.getElementById(active_id) if active_id else None)
         if again:
             again.focus(_obj({"preventScroll": True}))
+    _announce()
     _schedule_bot()
+    _schedule_replay()
 
 
 def _schedule_bot() -> None:
@@ -152,12 +298,35 @@ def _show_progress(fraction: float) -> None:
         fills.item(i).style.width = f"{pct}%"
 
 
+def _schedule_replay() -> None:
+    global _replay_task
+    rv = _app.replay
+    if (_app.screen == "replay" and rv is not None and rv.playing
+            and (_replay_task is None or _replay_task.done())):
+        _replay_task = asyncio.ensure_future(_replay_loop())
+
+
+async def _replay_loop() -> None:
+    """Autoplay: one step every AUTOPLAY_SECONDS until the end or a pause."""
+    while True:
+        await asyncio.sleep(AUTOPLAY_SECONDS)
+        rv = _app.replay
+        if _app.screen != "replay" or rv is None or not rv.playing:
+            return
+        going = _app.replay_tick()
+        render()
+        if not going:
+            return
+
+
 async def _bot_loop() -> None:
     """Bots move one action at a time after a pause (bot speed); a search bot thinks
-    in slices of a few milliseconds, yielding to the browser in between."""
+    in slices of a few milliseconds, yielding to the browser in between. While the
+    player skips to their turn, nothing is drawn until the bots are done."""
     app = _app
     while app.bot_pending():
-        await asyncio.sleep(app.bot_delay())
+        delay = app.bot_delay()
+        await asyncio.sleep(delay)
         try:
             thinking = app.bot_thinker()
             if thinking is None:
@@ -171,7 +340,9 @@ async def _bot_loop() -> None:
             app.error = f"A bot could not move: {type(e).__name__}: {e}"
             render()
             return
-        if moved:
+        if moved and not (app.skipping and app.bot_pending()):
+            render()
+        elif not app.bot_pending():
             render()
 
 
@@ -191,6 +362,10 @@ def run(act: str, data: dict[str, Any]) -> None:
     effects = _app.dispatch(act, data)
     if effects.get("download"):
         _download(*effects["download"])
+    if effects.get("copy"):
+        asyncio.ensure_future(_copy(str(effects["copy"])))
+    if effects.get("share"):
+        asyncio.ensure_future(_share(str(effects["share"])))
     if effects.get("render", True):
         render()
 
@@ -247,14 +422,45 @@ async def _import(el: Any) -> None:
     f = files.item(0)
     name = str(f.name)
     try:
-        text = str(await f.text())
+        refusal = _app.import_refusal(name, int(f.size))  # before reading a byte of it
+        if refusal:
+            _app.notice, _app.error = None, refusal
+            render()
+            return
+        data = (await f.arrayBuffer()).to_bytes()  # decoded (strictly, as UTF-8) by the app
     except Exception as e:
         _app.error = f"Could not read {name}: {e}"
         render()
         return
     finally:
         el.value = ""
-    run("import-text", {"text": text, "name": name})
+    run("import-text", {"text": data, "name": name})
+
+
+async def _copy(text: str) -> None:
+    """Put ``text`` on the clipboard; if the browser refuses, select it for the player."""
+    try:
+        await window.navigator.clipboard.writeText(text)
+        _app.notice = "Copied. Paste it into a message to share your result."
+    except Exception:
+        box = document.getElementById("daily-share")
+        if box:
+            box.focus()
+            box.select()
+        _app.notice = "This browser did not allow copying: the result is selected, copy it with your device’s menu."
+    render()
+
+
+async def _share(text: str) -> None:
+    """The device's share sheet, or the clipboard where there is none."""
+    nav = window.navigator
+    if not hasattr(nav, "share"):
+        await _copy(text)
+        return
+    try:
+        await nav.share(_obj({"text": text}))
+    except Exception:  # cancelled by the player, or refused
+        pass
 
 
 def _download(name: str, text: str) -> None:
@@ -272,28 +478,50 @@ def _download(name: str, text: str) -> None:
 
 # ---- start -----------------------------------------------------------------------------------
 def start() -> None:
-    """Create the app, render the first screen, then mark the page ready."""
+    """Start the app: storage is asynchronous, so the rest runs as a task."""
+    asyncio.ensure_future(_start())
+
+
+async def _start() -> None:
+    """Open the storage, create the app, render the first screen, then mark the page ready.
+    If that fails, the shell's boot-error panel says why (and offers to export and reset
+    the stored data)."""
     global _app, _root
+    js.performance.mark("tb:imported")  # the UI modules are imported (benchmarks/boot.py)
     _root = document.getElementById("app")
     try:
-        _app = App(_storage(), now_ms=lambda: float(js.Date.now()), format_time=_format_time,
-                   botspeed_override=_query("botspeed"))
+        storage = await _open_storage()
+        _app = App(storage, now_ms=lambda: float(js.Date.now()), format_time=_format_time,
+                   botspeed_override=_query("botspeed"), today=_today)
+        if isinstance(storage, WriteThroughStorage):
+            storage.on_change = _storage_changed
         document.documentElement.dataset.theme = _app.theme()
+        _live_region()
         try:
-            _app.boot()
+            _start_history()
         except Exception as e:  # a broken current save must not stop the app
             traceback.print_exc()
             _app.error = f"The last game could not be reopened: {e}"
             _app.screen = "library"
+        js.performance.mark("tb:booted")
         for kind, fn in (("click", _on_click), ("change", _on_change), ("submit", _on_submit)):
             proxy = create_proxy(fn)
             _proxies.append(proxy)
             _root.addEventListener(kind, proxy)
+        pop = create_proxy(_on_popstate)
+        _proxies.append(pop)
+        window.addEventListener("popstate", pop)
         render()
+        js.performance.mark("tb:rendered")
     except Exception as e:
         traceback.print_exc()
-        _root.innerHTML = (f'<main class="wrap"><h1>Time &amp; Barons could not start</h1>'
-                           f'<p class="alert alert-error" role="alert">{type(e).__name__}: '
-                           f'{str(e).replace("<", "&lt;")}</p></main>')
+        text = "".join(traceback.format_exception(e))
+        try:
+            js.tbShell.fail(text)
+        except Exception:  # no shell: say it in the page
+            _root.innerHTML = (f'<main class="wrap"><h1>Time &amp; Barons could not start</h1>'
+                               f'<p class="alert alert-error" role="alert">{type(e).__name__}: '
+                               f'{str(e).replace("<", "&lt;")}</p></main>')
         document.body.dataset.error = "1"
+        return
     document.body.dataset.ready = "1"

@@ -7,13 +7,16 @@ from typing import Any
 from .html import attrs, button, e, plural
 
 TITLES = {"library": "Games", "new": "New game", "table": "Table", "saves": "Saved games",
-          "rules": "Rules", "settings": "Settings", "handoff": "Pass the device"}
+          "rules": "Rules", "settings": "Settings", "handoff": "Pass the device", "replay": "Replay",
+          "daily": "Daily challenge"}
 
 
 def title(app: Any) -> str:
     screen = current(app)
     if screen in ("table", "handoff") and app.match is not None:
         return f"{app.match.game.title} · Time & Barons"
+    if screen == "replay":
+        return f"Replay: {app.replay.match.game.title} · Time & Barons"
     return f"{TITLES.get(screen, 'Time & Barons')} · Time & Barons"
 
 
@@ -24,17 +27,27 @@ def current(app: Any) -> str:
             return "library"
         if app.handoff_seat() is not None:
             return "handoff"
+    if app.screen == "replay" and app.replay is None:
+        return "library"
     return str(app.screen)
 
 
 def render(app: Any) -> str:
     screen = current(app)
+    from . import daily, replay
+
     body = {
         "library": library, "new": new_game, "table": table, "handoff": handoff,
-        "saves": saves, "rules": rules, "settings": settings,
+        "saves": saves, "rules": rules, "settings": settings, "replay": replay.render,
+        "daily": daily.render,
     }[screen](app)
     n = app.match.state["n"] if screen in ("table", "handoff") else None
-    return f'<div{attrs(class_=f"screen screen-{screen}", data_screen=screen, data_n=n)}>{body}</div>'
+    if screen == "replay":
+        n = app.replay.k
+    # data-actor="bot" while a bot is to move (tests and styles key on it)
+    actor = "bot" if screen in ("table", "handoff") and app.bot_pending() else None
+    return (f'<div{attrs(class_=f"screen screen-{screen}", data_screen=screen, data_n=n, data_actor=actor, data_route=app.route())}>'
+            f'{body}</div>')
 
 
 # ---- shared pieces -------------------------------------------------------------------
@@ -43,8 +56,9 @@ def appbar(app: Any, active: str) -> str:
     items = "".join(
         f'<li>{button(label, "go", "navlink", data_to=to, aria_current="page" if to == active else None)}</li>'
         for to, label in links)
-    return (f'<header class="appbar"><div class="appbar-in">'
-            f'<nav aria-label="Main"><ul class="nav">{items}</ul></nav></div></header>')
+    # not a <header>: the page's banner is the shell's brand bar
+    return (f'<div class="appbar"><div class="appbar-in">'
+            f'<nav aria-label="Main"><ul class="nav">{items}</ul></nav></div></div>')
 
 
 def alerts(app: Any) -> str:
@@ -58,7 +72,24 @@ def alerts(app: Any) -> str:
                 f'{button("OK", "dismiss", "btn ghost small")}</div>')
     if app.save_error:
         out += f'<div class="alert alert-error" role="alert"><p>{e(app.save_error)}</p></div>'
-    return out
+    problem = app.storage_problem()
+    if problem and problem != app.save_error:
+        out += f'<div class="alert alert-error storage-alert" role="alert"><p>{e(problem)}</p></div>'
+    return out + catchup_panel(app)
+
+
+def catchup_panel(app: Any) -> str:
+    """The bots' moves since the player's last one, in one panel (also in the log)."""
+    c = app.catchup()
+    if not c:
+        return ""
+    items = "".join(f"<li>{e(t)}</li>" for t in c["lines"])
+    more = (f'<p class="help">…and {plural(c["more"], "earlier line")} in the game log.</p>'
+            if c["more"] else "")
+    return (f'<section class="catchup panel" aria-labelledby="catchup-title">'
+            f'<h2 id="catchup-title">{e(c["title"])} <span class="count">{plural(c["moves"], "bot turn")}</span></h2>'
+            f'<ol class="catchup-list">{items}</ol>{more}'
+            f'{button("OK", "catchup-ok", "btn small", aria_label="OK, hide this summary")}</section>')
 
 
 def players_text(seats: list[dict[str, Any]]) -> str:
@@ -87,6 +118,8 @@ def library(app: Any) -> str:
             f'<p class="blurb">{e(d["blurb"])}</p><p class="meta">{e(players)} · pass and play or against bots</p>'
             f'<div class="actions">{cont_html}'
             + button("New game", "new", new_cls, data_game=d["id"], aria_label="New game of " + d["title"])
+            + (button("Daily challenge", "daily", "btn", data_game=d["id"], aria_label=f"Daily challenge: {d['title']}")
+               if d.get("daily") else "")
             + button("Rules", "rules", "btn ghost", data_game=d["id"], aria_label="Rules of " + d["title"]) +
             '</div></div></article>')
     return (appbar(app, "library") + '<main class="wrap" id="main">' + alerts(app)
@@ -209,6 +242,9 @@ def saves(app: Any) -> str:
         status = entry.get("result") or ("Finished" if entry.get("over") else entry.get("progress", ""))
         damaged = (f'<p class="damaged" role="note">Cannot be opened: {e(entry["damaged"])}</p>'
                    if entry.get("damaged") else "")
+        if entry.get("listing_damaged") and not entry.get("damaged"):
+            damaged += ('<p class="damaged" role="note">The details of this save in the list were damaged; '
+                        "the game itself is kept. Open it to check it, or export it.</p>")
         title = entry.get("title", "Saved game")
         who = players_text(seats) or "unknown players"
         if app.confirm_delete == sid:
@@ -218,12 +254,14 @@ def saves(app: Any) -> str:
         else:
             actions = (button("View" if entry.get("over") else "Resume", "resume", "btn primary", data_id=sid,
                               aria_label=f"{'View' if entry.get('over') else 'Resume'} {title} with {who}")
+                       + (button("Replay", "replay-open", "btn", data_id=sid, aria_label=f"Replay {title} with {who}")
+                          if not entry.get("damaged") else "")
                        + button("Export", "export", "btn", data_id=sid, aria_label=f"Export {title} with {who}")
                        + button("Delete", "delete", "btn ghost", data_id=sid, aria_label=f"Delete {title} with {who}"))
         items.append(
             f'<li class="save"{attrs(data_id=sid)}><div class="save-info"><h2>{e(title)}</h2>'
             f'<p class="who">{e(who)}</p>'
-            f'<p class="meta">{e(status)} · last played {e(when)}</p>{damaged}</div>'
+            f'<p class="meta">{e(" · ".join(p for p in (status, f"last played {when}") if p))}</p>{damaged}</div>'
             f'<div class="actions">{actions}</div></li>')
     listing = (f'<ul class="saves">{"".join(items)}</ul>' if items
                else '<p class="empty">No saved games yet. Games are saved automatically after every move.</p>')
@@ -231,7 +269,8 @@ def saves(app: Any) -> str:
             + '<h1 tabindex="-1">Saved games</h1>' + alerts(app)
             + '<div class="row import-row"><label class="btn file">Import a save file'
             + '<input type="file" accept=".json,application/json" data-act="import" class="file-input">'
-            + '</label><p class="help">Saves are kept on this device. Export one to move it to another device or keep a copy.</p></div>'
+            + '</label><p class="help">Saves are kept on this device. Export one to move it to another device or keep a copy. '
+            + 'A backup of all saves (made when the app could not start) is imported here too.</p></div>'
             + listing + "</main>")
 
 
@@ -239,7 +278,12 @@ def saves(app: Any) -> str:
 def rules(app: Any) -> str:
     from .rules import rules_html
 
-    back_label = "Back to the table" if app.back_to == "table" and app.match is not None else "Back"
+    prev = app.prev_route or ""
+    if prev:
+        back_label = {"table": "Back to the table", "replay": "Back to the replay", "daily": "Back to the daily challenge",
+                      "new": "Back to the new game"}.get(prev.partition("/")[0], "Back")
+    else:
+        back_label = "Back to the table" if app.back_to == "table" and app.match is not None else "Back"
     g = app.game(app.rules_game)
     return ('<main class="wrap narrow rules" id="main">'
             + f'<div class="row">{button("‹ " + back_label, "back", "btn ghost")}</div>'

@@ -7,14 +7,17 @@ determinize, check_invariants, options), :class:`Action`, :class:`Outcome`,
 
 from .action import Action
 from .bots import Bot, RandomBot
+from .daily import DailyScore, daily_match, daily_seed
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, Option, Outcome, State, canonical_json, clone, log, reveal, state_hash
 from .match import SAVE_FORMAT, SAVE_VERSION, Match, Seat, Thinking
 from .mcts import MCTSBot, Search
+from .replay import Replay, Turn
 from .rng import Rng, seed_words
 
 __all__ = [
-    "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "EngineError", "Game", "IllegalAction",
-    "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Rng", "SaveError", "Search", "Seat",
-    "State", "Thinking", "canonical_json", "clone", "log", "reveal", "seed_words", "state_hash",
+    "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "IllegalAction",
+    "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat",
+    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "reveal",
+    "seed_words", "state_hash",
 ]

@@ -198,6 +198,10 @@ class Game:
     #: Option sets the conformance suite also runs (besides the defaults), e.g. a
     #: second card set.
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()
+    #: The options of the game's daily challenge, a solo deal seeded by the date
+    #: (:mod:`py_engine.core.daily`), or None if it has none (then
+    #: :meth:`daily_score` is not called).
+    daily_options: ClassVar[dict[str, Any] | None] = None
 
     # ---- setup -----------------------------------------------------------------
     def resolve_options(self, n_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -377,6 +381,16 @@ class Game:
 
         return ("random", *LEVELS)
 
+    def bot_time_limit(self, level: str) -> float | None:
+        """Seconds a bot of ``level`` may search per decision when the search is
+        time-limited (the app asks for it; tests and benchmarks do not), or None for
+        no limit. Default: :data:`py_engine.core.mcts.TIME_LIMITS` (None for
+        ``random`` and unknown levels). A game whose search is costlier per second
+        may lower it."""
+        from .mcts import TIME_LIMITS
+
+        return TIME_LIMITS.get(level)
+
     def make_bot(self, level: str) -> Any:
         """A bot object for ``level`` (see :class:`py_engine.core.bots.Bot`).
 
@@ -395,6 +409,17 @@ class Game:
             return MCTSBot(LEVELS[level])
         raise OptionError(f"{self.title} has no bot level {level!r}; levels: {self.bot_levels()}")
 
+    def daily_score(self, match: Any) -> Any:
+        """How the player of a daily-challenge ``match`` (a one-seat
+        :class:`~py_engine.core.match.Match` with :attr:`daily_options`) is doing,
+        as a :class:`~py_engine.core.daily.DailyScore`. Games with a daily challenge
+        implement it.
+
+        Raises:
+            NotImplementedError: the game has no daily challenge.
+        """
+        raise NotImplementedError(f"{self.title} has no daily challenge.")
+
     # ---- description -----------------------------------------------------------
     def describe(self) -> dict[str, Any]:
         """Game metadata as JSON: id, title, players, options, bot levels, notes."""
@@ -402,7 +427,7 @@ class Game:
                 "max_players": self.max_players, "private_info": self.private_info,
                 "options": [o.to_json() for o in self.options],
                 "bot_levels": list(self.bot_levels()), "data_notes": self.data_notes,
-                "blurb": self.blurb}
+                "blurb": self.blurb, "daily": self.daily_options is not None}
 
 
 def seats_in_order(start: int, n: int) -> Iterable[int]:

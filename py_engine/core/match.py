@@ -154,14 +154,22 @@ class Match:
         action: Action = bot.choose(self.game, self.state, seat, rng)
         return action
 
-    def think(self) -> Thinking | None:
+    def think(self, time_limited: bool = False) -> Thinking | None:
         """A bot decision to compute in slices (for a UI that must stay responsive),
-        or None if no bot is to act. Gives the same action as :meth:`bot_action`."""
+        or None if no bot is to act.
+
+        Without ``time_limited`` it gives the same action as :meth:`bot_action`
+        (reproducible). With it, the search also stops once it has used the level's
+        :meth:`Game.bot_time_limit` (seconds of search), whichever comes first, so a
+        slow device never waits long; the action then depends on the device's speed."""
         seat = self.bot_to_act()
         if seat is None:
             return None
-        bot = self.game.make_bot(self.seats[seat].level or "random")
-        return Thinking(self, seat, bot, Rng.from_seed(bot_seed(self.seed, len(self.actions), seat)))
+        level = self.seats[seat].level or "random"
+        bot = self.game.make_bot(level)
+        limit = self.game.bot_time_limit(level) if time_limited else None
+        return Thinking(self, seat, bot, Rng.from_seed(bot_seed(self.seed, len(self.actions), seat)),
+                        time_limit=limit)
 
     def play_bot(self) -> tuple[int, Action] | None:
         """If a bot is to act, let it choose and apply its action; return it."""
@@ -306,18 +314,32 @@ class Thinking:
     Call :meth:`step` repeatedly (yielding to the UI between calls) until it returns
     True, then read :attr:`action`. A search bot (one with ``search()`` and
     ``iterations``, like :class:`~py_engine.core.mcts.MCTSBot`) runs its iterations
-    in chunks; any other bot decides in one step. The result does not depend on
-    how the work was sliced.
+    in chunks; any other bot decides in one step. Without ``time_limit`` the result
+    does not depend on how the work was sliced. With ``time_limit`` (seconds of
+    wall time from the start of the first :meth:`step`, so the page's own work
+    between slices counts too: it is what the player waits) the search stops at
+    the limit or at its iteration budget, whichever comes first; :attr:`stopped_by`
+    then says which (``"time"`` or ``"iterations"``) and :attr:`elapsed` how long
+    the decision has taken.
     """
 
-    def __init__(self, match: Match, seat: int, bot: Any, rng: Rng) -> None:
+    def __init__(self, match: Match, seat: int, bot: Any, rng: Rng,
+                 time_limit: float | None = None) -> None:
         self.match, self.seat, self.bot, self.rng = match, seat, bot, rng
         self.n = len(match.actions)
         self.action: Action | None = None
+        self.time_limit = time_limit
+        #: Seconds since the first :meth:`step` began (as of the latest step).
+        self.elapsed = 0.0
+        self._t0: float | None = None
+        #: ``"iterations"``, ``"time"``, ``"forced"`` (one legal action) or
+        #: ``"bot"`` (a bot without a search) once decided, else None.
+        self.stopped_by: str | None = None
         self._search: Any = None
         legal = match.game.legal_actions(match.state, seat)
         if len(legal) == 1:
             self.action = legal[0]
+            self.stopped_by = "forced"
         elif hasattr(bot, "search") and hasattr(bot, "iterations"):
             self._search = bot.search(match.game, match.state, seat, rng)
 
@@ -333,7 +355,15 @@ class Thinking:
             return 1.0
         if self._search is None:
             return 0.0
-        return float(self._search.iterations) / float(self.bot.iterations)
+        done = float(self._search.iterations) / float(self.bot.iterations)
+        if self.time_limit:
+            done = max(done, min(1.0, self.elapsed / self.time_limit))
+        return done
+
+    @property
+    def iterations(self) -> int:
+        """Search iterations done so far (0 for a bot without a search)."""
+        return int(self._search.iterations) if self._search is not None else 0
 
     def step(self, max_seconds: float = 0.03, clock: Callable[[], float] | None = None) -> bool:
         """Work for about ``max_seconds``; return True when the decision is made."""
@@ -341,19 +371,33 @@ class Thinking:
 
         if self.action is not None:
             return True
-        if self._search is None:
-            self.action = self.bot.choose(self.match.game, self.match.state, self.seat, self.rng)
-            return True
         now = clock or time.perf_counter
         start = now()
+        if self._t0 is None:
+            self._t0 = start
+        t0 = self._t0
+        if self._search is None:
+            self.action = self.bot.choose(self.match.game, self.match.state, self.seat, self.rng)
+            self.elapsed = now() - t0
+            self.stopped_by = "bot"
+            return True
         total = int(self.bot.iterations)
+        limit = self.time_limit
         chunk = 4
+        out_of_time = False
         while self._search.iterations < total:
             self._search.run(min(chunk, total - self._search.iterations))
-            if now() - start >= max_seconds:
+            t = now()
+            if limit is not None and t - t0 >= limit:
+                out_of_time = True
                 break
+            if t - start >= max_seconds:
+                break
+        self.elapsed = now() - t0
         if self._search.iterations >= total:
-            self.action = self._search.best()
+            self.action, self.stopped_by = self._search.best(), "iterations"
+        elif out_of_time:
+            self.action, self.stopped_by = self._search.best(), "time"
         return self.action is not None
 
     def apply(self) -> Action:

@@ -1,4 +1,5 @@
-"""Timeline rules (rulebook: shared/seeds/timeline_rules.txt, cited as "TL <section>").
+"""Timeline rules (rulebook: *Timeline* game rules, Asmodee, English rules sheet
+TIMEECO03EN, by Frédéric Henry; cited as "TL <section>").
 
 Sections of the rulebook cited: "Game setup" (TL Setup), "Gameplay" (TL Gameplay),
 "Specific case" (TL Same date), "End of Game - Victory" (TL Victory).
@@ -29,6 +30,11 @@ they win, if several succeed only they go on, if none succeeds all go on.
 If no card is left to draw anywhere and no contender holds a card, the game is
 drawn among the contenders (cannot happen with the deck sizes the setup allows,
 but the rules never dead-end).
+
+Solo (our variant, 1 seat; the daily challenge uses it): each turn is a round;
+the player wins when their hand is empty. Every wrong card is still replaced, so
+the score of a solo game is the number of mistakes made on the way
+(:meth:`Timeline.daily_score`).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, Game, IllegalAction, Option, OptionError, Outcome, Rng, State
+from ..core.daily import DailyScore
 from ..core.game import log, reveal
 from .cards import Card, about, catalog, deck_cards, deck_index, format_year
 
@@ -52,11 +59,11 @@ def _deck_option() -> Option:
 
 
 class Timeline(Game):
-    """The Timeline engine: 2–8 players place event cards in a shared timeline."""
+    """The Timeline engine: 2–8 players (or one, solo) place event cards in a shared timeline."""
 
     id = "timeline"
     title = "Timeline"
-    min_players = 2
+    min_players = 1
     max_players = 8
     private_info = False
     blurb = "Place events in the right gap of a shared timeline. First to empty their hand wins."
@@ -69,6 +76,9 @@ class Timeline(Game):
         _deck_option(),
     )
     data_notes = about()
+    #: The daily challenge: a solo deal of six cards from every deck.
+    daily_options = {"cards_per_player": 6, "first_player": "first_seat",
+                     "decks": ["inventions", "discoveries", "events", "arts"]}
 
     # ---- setup -----------------------------------------------------------------
     def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
@@ -249,6 +259,9 @@ class Timeline(Game):
         seats = state["seats"]
         done = state["done"]
         r = state["round"]
+        if len(done) == 1 and len(seats) == 1:
+            self._finish(state, [0], f"{seats[0]} placed their last card: the hand is empty (solo).")
+            return
         if len(done) == 1:
             w = done[0]
             why = ("the only player to place their last card correctly this round"
@@ -278,7 +291,8 @@ class Timeline(Game):
                          "No cards are left to play: the game is drawn among the remaining players.")
             return
         state["turn"] = players[0]
-        log(state, f"Round {r + 1} begins.")
+        if len(seats) > 1:
+            log(state, f"Round {r + 1} begins.")
 
     def _finish(self, state: State, winners: list[int], reason: str) -> None:
         state["result"] = {"winners": winners, "reason": reason}
@@ -388,6 +402,29 @@ class Timeline(Game):
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """``"card:<id>"`` for select, ``"gap:<n>"`` for place."""
         return f"card:{action.args[0]}" if action.name == SELECT else f"gap:{action.args[0]}"
+
+    # ---- daily challenge -------------------------------------------------------
+    def daily_score(self, match: Any) -> DailyScore:
+        """A solo deal's score: the number of mistakes (wrong placements) made
+        before the hand is empty, fewer being better; ``marks`` is right/wrong per
+        placement, in order. Read from the match's replay (each ``place`` action's
+        ``last`` record)."""
+        from ..core.replay import Replay
+
+        rep = Replay(match)
+        marks: list[bool] = []
+        for k, (_seat, action) in enumerate(rep.actions, 1):
+            if action.name == PLACE:
+                marks.append(bool(rep.state(k)["last"]["correct"]))
+        wrong = marks.count(False)
+        right = len(marks) - wrong
+        over = match.is_over()
+        mistakes = f"{wrong} mistake{'s' if wrong != 1 else ''}"
+        if over:
+            summary = f"All {right} cards placed with {mistakes}." if wrong else f"All {right} cards placed without a mistake!"
+        else:
+            summary = f"{right} card{'s' if right != 1 else ''} placed so far, {mistakes}."
+        return DailyScore(tuple(marks), wrong, summary, over, True)
 
     # ---- bots ------------------------------------------------------------------
     def bot_levels(self) -> tuple[str, ...]:

@@ -12,8 +12,14 @@
 // build/cache/pyodide-wheels/ (fetch_wheels.py). Every load error is fatal: in Node,
 // Pyodide otherwise logs "attempting to load from https://cdn..." and carries on.
 // Exit code: pytest's.
+//
+// --from-snapshot: run the tests in an interpreter restored from a memory snapshot, the way the
+// app starts on a device that has run it before (pwa/tb-pyodide.mjs): a first interpreter,
+// made with _makeSnapshot, gets the engine wheel unpacked (not loadPackage'd: a snapshot cannot
+// hold that) and imports every py_engine module; the tests then run in a second interpreter
+// restored from that snapshot, with the wheels installed again as the app does.
 import { loadPyodide } from "pyodide";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,7 +43,8 @@ const wheelsIn = (dir, what) => {
 // --- arguments: map host paths under tests/ into the mounted tree ---------------------
 const pytestArgs = [];
 let paths = 0;
-for (const arg of process.argv.slice(2)) {
+const fromSnapshot = process.argv.includes("--from-snapshot");
+for (const arg of process.argv.slice(2).filter((a) => a !== "--from-snapshot")) {
   const [file, ...rest] = arg.split("::");
   const abs = path.resolve(process.cwd(), file);
   if (!arg.startsWith("-") && existsSync(abs)) {
@@ -66,7 +73,37 @@ const wheels = [
 
 // --- boot --------------------------------------------------------------------------------
 const t0 = Date.now();
-const py = await loadPyodide({ indexURL: INDEX_URL });
+
+async function makeSnapshot() {
+  const maker = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
+  const site = maker.runPython("import sysconfig\nsysconfig.get_paths()['purelib']");
+  for (const w of wheelsIn(ENGINE_WHEELS, "build the site first: make build")) {
+    maker.unpackArchive(new Uint8Array(readFileSync(w)), "wheel", { extractDir: site });
+  }
+  const n = maker.runPython(`
+import importlib, pkgutil, sys
+import py_engine, py_engine.games
+py_engine.games.all()
+for m in pkgutil.walk_packages(py_engine.__path__, "py_engine."):
+    importlib.import_module(m.name)
+sys._tb_snapshot = "node"
+len([m for m in sys.modules if m.startswith("py_engine")])
+`);
+  const snapshot = maker.makeMemorySnapshot();
+  console.log(`snapshot made: ${n} py_engine modules imported, ${(snapshot.byteLength / 1e6).toFixed(1)} MB`);
+  return snapshot;
+}
+
+const py = fromSnapshot
+  ? await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: await makeSnapshot() })
+  : await loadPyodide({ indexURL: INDEX_URL });
+if (fromSnapshot) {
+  const marker = py.runPython("import sys\ngetattr(sys, '_tb_snapshot', None)");
+  if (marker !== "node") die(`the restored interpreter does not hold the snapshot's state (${marker})`);
+  const before = py.runPython("import sys\nlen([m for m in sys.modules if m.startswith('py_engine')])");
+  console.log(`restored from the snapshot with ${before} py_engine modules already imported`);
+  py.runPython("import random\nrandom.seed()");
+}
 // Raw byte streams, so pytest's progress dots stay on one line.
 const raw = (stream) => ({
   write: (buf) => {

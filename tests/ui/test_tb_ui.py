@@ -43,6 +43,10 @@ class Elements(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: (v if v is not None else "") for k, v in attrs}
+        # The app's Content-Security-Policy (style-src 'self', no inline script) would block
+        # these: inline styles go in data-css (applied through the CSSOM by the browser layer).
+        assert tag not in ("script", "style") and "style" not in a, f"<{tag} {a}> breaks the CSP"
+        assert not any(k.startswith("on") for k in a), f"<{tag} {a}>: inline event handler"
         el = {"tag": tag, "attrs": a, "text": ""}
         if "data-act" in a:
             self.found.append(el)
@@ -178,8 +182,10 @@ def test_new_game_seats_add_remove_bounds_and_default_names() -> None:
     assert "disabled" in add["attrs"]
     for _ in range(10):
         app.dispatch("seat-remove", {"i": str(len(app.draft["seats"]) - 1)})
-    assert len(app.draft["seats"]) == 2
+    assert len(app.draft["seats"]) == 1  # Timeline can be played solo (our variant)
     assert all("disabled" in b["attrs"] for b in buttons(app.render(), "seat-remove"))
+    app.dispatch("seat-add", {})
+    app.dispatch("seat-kind", {"i": "1", "kind": "bot"})
     # two bots of one level are numbered; a custom name is kept through changes
     app.dispatch("seat-kind", {"i": "0", "kind": "bot"})
     assert [s["name"] for s in app.draft["seats"]] == ["Bot 1 (normal)", "Bot 2 (normal)"]

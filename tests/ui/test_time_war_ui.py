@@ -168,7 +168,7 @@ def test_commands_on_the_board_face_their_player_and_stacks_open() -> None:
         assert ("for you" if face == me else f"for {('Yellow', 'Red')[face]}") in li
     s = next(s for s, st in enumerate(app.match.state["stacks"]) if len(st) >= 2)
     toggle = [b for b in buttons(html, "table-ui") if b["attrs"].get("data-space") == str(s + 1)][0]
-    assert toggle["attrs"]["aria-expanded"] == "false" and "covering" in toggle["attrs"]["aria-label"]
+    assert toggle["attrs"]["aria-expanded"] == "false" and "it covers" in toggle["attrs"]["aria-label"]
     n_before = app.match.state["n"]
     tap(app, toggle)
     html = app.render()
@@ -195,7 +195,7 @@ def test_execution_steps_run_one_by_one_once_with_the_pending_space_highlighted(
     html = app.render()
     st = app.match.state
     report = re.search(r'<section class="tw-steps.*?</section>', html, re.S).group(0)
-    done = re.findall(r'<li class="tw-step done tw-new" style="--tw-delay:([\d.]+)s">', report)
+    done = re.findall(r'<li class="tw-step done tw-new" data-css="--tw-delay:([\d.]+)s">', report)
     assert [float(x) for x in done] == [0.45 * i for i in range(len(st["steps"]))]
     for step_ in st["steps"]:
         assert re.search(rf'class="tw-space[^"]*tw-flash[^"]*" id="tw-space-{step_["space"] + 1}"', html)
@@ -222,7 +222,7 @@ def test_place_options_preview_each_space_and_play() -> None:
     for p in picks:  # cards show both commands and the general
         card = p["attrs"]["data-card"]
         a, b = card_halves(card)
-        assert p["attrs"]["aria-label"].startswith(f"Choose {card}: {a.title()} / {b.title()} (")
+        assert p["attrs"]["aria-label"].startswith(f"Choose {card}, ") and p["attrs"]["aria-label"].endswith(f": {a.title()} / {b.title()}")
         assert a.title() in p["text"] and b.title() in p["text"]
         assert tw.general(card, GAME.board_view(app.match.state, None)) in p["text"]
     tap(app, picks[1])
@@ -353,7 +353,7 @@ def test_only_the_holders_hand_is_ever_rendered_in_a_full_pass_and_play_game() -
 
 
 def _strip(html: str) -> str:
-    return re.sub(r' style="--tw-delay:[^"]*"| tw-flash| tw-new', "", html)
+    return re.sub(r' data-css="--tw-delay:[^"]*"| tw-flash| tw-new', "", html)
 
 
 def test_handoff_comes_before_a_choice_owed_during_the_other_players_turn() -> None:
@@ -408,12 +408,14 @@ def test_rally_sources_are_buttons_on_their_spaces() -> None:
         li = space_li(html, int(a.args[0]))
         assert "tw-source" in li and "Rally from here" in li
         btn = [b for b in parse(li).found if b["tag"] == "button" and "tw-rally" in b["attrs"]["class"]][0]
-        assert btn["attrs"]["aria-label"] == app.match.game.action_label(app.match.state, seat, a)
+        label = app.match.game.action_label(app.match.state, seat, a)
+        assert btn["attrs"]["aria-label"] == "Rally from here: " + label.removeprefix("Rally from ")
     assert len(by_class(html, "play", "tw-rally")) == len(legal)
     btn = by_class(html, "play", "tw-rally")[0]
     tap(app, btn)
     done = app.match.actions[-1][1]
-    assert done in legal and btn["attrs"]["aria-label"] == app.match.game.action_label(st_before, seat, done)
+    label = app.match.game.action_label(st_before, seat, done)
+    assert done in legal and btn["attrs"]["aria-label"] == "Rally from here: " + label.removeprefix("Rally from ")
 
 
 def test_choice_buttons_cover_every_legal_option_with_engine_labels() -> None:
@@ -431,13 +433,21 @@ def test_choice_buttons_cover_every_legal_option_with_engine_labels() -> None:
                 seat = st["pending"]["player"]
                 labels = sorted(app.match.game.action_label(st, seat, a)
                                 for a in app.match.game.legal_actions(st, seat))
-                got = sorted(b["attrs"]["aria-label"] for b in by_class(html, "play", "tw-choice"))
+                got = sorted(_action_part(b["attrs"]["aria-label"]) for b in by_class(html, "play", "tw-choice"))
                 assert got == labels
                 seen.add(st["pending"]["command"])
             step(app, rng)
         if len(seen) >= 4:
             break
     assert {"move", "push"} <= seen
+
+
+def _action_part(name: str) -> str:
+    """The action's label inside a choice button's name, which starts with what the
+    button shows ("2 push 1Y: <label>", "Y Yellow unit: <label>", "Rally from here: <space>")."""
+    if name.startswith("Rally from here: "):
+        return "Rally from " + name.removeprefix("Rally from here: ")
+    return name.split(": ", 1)[1] if ": " in name else name
 
 
 # ---- bots -------------------------------------------------------------------------------------------

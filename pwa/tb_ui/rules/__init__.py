@@ -15,8 +15,23 @@ MODULES = {
 }
 
 
+#: game id -> the published rulebook the rules help restates: title and edition (never a
+#: file path: a player's copy of the app has only the app).
+SOURCES = {
+    "timeline": "Timeline game rules, Asmodee, English rules sheet TIMEECO03EN (author Frédéric Henry).",
+    "time_war": ("The rules sheet of Major General: Duel of Time, as printed in the box (its publisher "
+                 "and edition could not be established). Where it is silent the app decides, and says so."),
+    "time_barons": ("Time Barons rulebook, second edition (WizKids, 2017, with the Core and Expansion "
+                    "sets), and the designers’ card bible for that edition."),
+}
+
+
 def rules_html(game_id: str) -> str:
+    """The rules help of ``game_id``, ending with the rulebook it restates."""
     mod = MODULES.get(game_id)
     if mod is None:
         return f"<p>No rules help is written for {e(game_id)} yet.</p>"
-    return str(importlib.import_module(mod).HTML)
+    source = SOURCES.get(game_id)
+    cite = (f'<section class="panel"><h2>Source</h2><p>This help restates, in our own words: '
+            f"<cite>{e(source)}</cite></p></section>") if source else ""
+    return str(importlib.import_module(mod).HTML) + cite

@@ -1,6 +1,6 @@
-"""Time Barons rules help, in our own words. The printed rulebook is the authority; where it is
-silent, the app follows the project's engine rulings (shared/games/time_barons/CARDS.md,
-sections 2 and 5), summarised below under "Where this app decides"."""
+"""Time Barons rules help, in our own words. The printed rulebook (second edition) is the
+authority; where it is silent, the app follows the engine's rulings (py_engine/time_barons, the
+"R<n>" rulings), summarised below under "Where this app decides"."""
 
 HTML = """
 <section class="panel">

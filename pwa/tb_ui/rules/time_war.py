@@ -1,6 +1,6 @@
 """Time War (Major General: Duel of Time) rules help, in our own words. The app's
 readings of what the printed sheet leaves open follow py_engine/time_war/rules.py
-and the project's spec (shared/games/time_war/RULES.md)."""
+and its data file (entries flagged "designed")."""
 
 HTML = """
 <section class="panel">

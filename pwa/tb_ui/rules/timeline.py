@@ -56,6 +56,18 @@ the remaining players (the deck sizes the app allows make this practically impos
 </section>
 
 <section class="panel">
+<h2>Solo and the daily challenge</h2>
+<p>Timeline can be played alone (our variant, not in the printed rules): the same turns, one player,
+and the game ends when your hand is empty. A wrong card is still replaced, so you always finish.</p>
+<p>The <strong>daily challenge</strong> is a solo deal of six cards from every deck. Everyone gets the
+same deal on the same calendar day, on any device and without a connection, because the date picks
+the deal. <strong>Your score is the number of mistakes</strong> you make before your hand is empty:
+0 is perfect, and fewer is better. The first game you finish each day counts. The app keeps your
+streak (days in a row with a finished deal), your best score, and a result you can share: a row of
+green (right) and red (wrong) squares in the order you played, which names no card.</p>
+</section>
+
+<section class="panel">
 <h2>In this app</h2>
 <ul>
 <li>The chips at the top show each player's cards, whether they are playing, finished for this

@@ -34,6 +34,7 @@ class TableContext:
     fresh: tuple[int, Any] | None  # the action just applied (animate its result once)
     kinds: list[str]               # "human"/"bot" per seat
     levels: list[str | None]
+    mode: str = "play"             # "replay": a read-only position of the replay viewer
 
     def action_attrs(self, a: dict[str, Any], act: str = "play") -> str:
         """data-* attributes of a button that performs action ``a``."""
@@ -76,7 +77,12 @@ def _module(app: Any) -> Any:
 
 
 def render_table(app: Any) -> str:
-    ctx = table_context(app)
+    return render_with(app, table_context(app))
+
+
+def render_with(app: Any, ctx: TableContext) -> str:
+    """The game's table (its renderer, else the generic one) for ``ctx``; ``app`` may
+    be the replay viewer's stand-in (:class:`tb_ui.replay.Stage`)."""
     mod = _module(app)
     render = mod.render if mod else render_generic
     return str(render(app, ctx))
@@ -103,18 +109,37 @@ def thinking_html(app: Any, ctx: TableContext, name: str) -> str:
     return (f'<div class="thinking-box" role="status">'
             f'<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{e(name)} is thinking…</p>'
             f'<div{attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)}>'
-            f'<span class="think-fill" style="width:{pct}%"></span></div></div>')
+            f'<span class="think-fill" data-css="width:{pct}%"></span></div></div>')
 
 
 # ---- pieces every table uses ------------------------------------------------------------
 def topbar(app: Any, ctx: TableContext, info: str = "") -> str:
+    """The table's bar: leave, title, undo, rules; "skip to my turn" while bots play.
+    In the replay viewer: close, title, and the replay controls."""
+    if ctx.mode == "replay":
+        from ..replay import controls
+
+        return (f'<header class="tbar replay-head"><div class="tbar-in">'
+                f'{button("‹ Close", "back", "btn ghost small", aria_label="Close the replay")}'
+                f'<div class="tbar-title"><h1 tabindex="-1">Replay: {e(ctx.view["title"])}</h1>'
+                f'<span class="tbar-info">{info}</span></div></div>'
+                f'{controls(app, app.replay)}</header>')
+    skip = ""
+    if app.bot_pending():
+        rest = " to my turn" if any(k == "human" for k in ctx.kinds) else " to the end"
+        # "Skip" on a phone, "Skip to my turn" where there is room (.skip-more)
+        shown = "Skipping…" if app.skipping else f'Skip<span class="skip-more">{rest}</span>'
+        skip = button(shown, "skip", "btn small skip", raw_label=True, disabled=app.skipping,
+                      aria_label=("Skipping: the bots play at full speed" if app.skipping
+                                  else f"Skip{rest}: the bots play at full speed"))
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
+    # the page's banner while a table shows (the shell's brand bar is hidden then)
     return (f'<header class="tbar"><div class="tbar-in">'
-            f'{button("‹ Games", "leave", "btn ghost small", aria_label="Leave the table (the game stays saved)")}'
+            f'{button("‹ Games", "leave", "btn ghost small", aria_label="Games: leave the table (the game stays saved)")}'
             f'<div class="tbar-title"><h1 tabindex="-1">{e(ctx.view["title"])}</h1>'
             f'<span class="tbar-info">{info}</span></div>'
-            f'<div class="tbar-actions">{undo}'
+            f'<div class="tbar-actions">{skip}{undo}'
             f'{button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"])}</div>'
             f"</div></header>")
 
@@ -125,7 +150,7 @@ def log_panel(app: Any, ctx: TableContext) -> str:
     body = ""
     if open_:
         items = "".join(f"<li>{e(t)}</li>" for t in reversed(lines))
-        body = f'<ol class="log-list" id="log-list" reversed>{items}</ol>'
+        body = f'<ol class="log-list" id="log-list" reversed aria-label="Game log, newest first">{items}</ol>'
     return (f'<section class="log panel" aria-label="Game log">'
             f'<button type="button"{attrs(class_="log-toggle", data_act="log-toggle", aria_expanded="true" if open_ else "false", aria_controls="log-list" if open_ else None)}>'
             f'<span>Game log</span><span class="count">{len(lines)}</span>'
@@ -144,11 +169,30 @@ def end_panel(app: Any, ctx: TableContext) -> str:
         head = "A draw!"
     else:
         head = f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
+    daily = app.match.meta.get("daily") if ctx.mode == "play" else None
+    if daily:
+        from ..daily import score_html
+
+        head = "Today’s deal is done!"
+    extra = score_html(app, app.match) if daily else ""
     return (f'<section class="endpanel" aria-labelledby="end-title">'
             f'<div class="trophy" aria-hidden="true"></div>'
-            f'<h2 id="end-title">{e(head)}</h2><p class="reason">{e(out["reason"])}</p>'
-            f'<div class="actions">{button("Rematch", "rematch", "btn primary")}'
-            f'{button("Library", "leave", "btn")}</div></section>')
+            f'<h2 id="end-title">{e(head)}</h2><p class="reason">{e(out["reason"])}</p>{extra}'
+            f'{end_actions(app, ctx)}</section>')
+
+
+def end_actions(app: Any, ctx: TableContext) -> str:
+    """The end panel's buttons: rematch, the replay, the library (a daily deal: its
+    result instead of a rematch; the replay viewer: none)."""
+    if ctx.mode == "replay":
+        return ""
+    if app.match.meta.get("daily"):
+        first = button("See your result", "daily", "btn primary", data_game=ctx.view["game"])
+    else:
+        first = button("Rematch", "rematch", "btn primary")
+    return (f'<div class="actions">{first}'
+            f'{button("Watch the replay", "replay-open", "btn", data_id=app.match_id)}'
+            f'{button("Library", "leave", "btn")}</div>')
 
 
 def render_generic(app: Any, ctx: TableContext) -> str:

@@ -176,7 +176,8 @@ def _site(t: _T, x: dict[str, Any]) -> str:
         words = ", ".join(f"{n}{' structural' if st else ''}" for n, st in t.incoming[sid])
         inc = f'<p class="tb-incoming" role="note">Incoming: {e(words)} damage</p>'
     picks = "".join(_act_button(t, a, a["label"], "btn small tb-pick-btn") for a in opts)
-    picks += "".join(_act_button(t, a, "+1 follower here (1 action)", "btn small ghost tb-gain") for a in gains)
+    picks += "".join(_act_button(t, a, "+1 follower here (1 action)", "btn small ghost tb-gain",
+                                 f"+1 follower here (1 action): {a['label']}") for a in gains)
     label = (f"{c['name']} of {t.names[x['owner']]}: {plural(x['f'], 'follower')}, damage {dmg} of {integ}"
              + (", fortified" if x["fortified"] else ""))
     return (f'<li{attrs(class_=" ".join(cls), id=f"tb-site-{sid}", data_site=sid, aria_label=label)}>'
@@ -184,7 +185,7 @@ def _site(t: _T, x: dict[str, Any]) -> str:
             f'<span class="tb-lv" title="Card level">{ROMAN[(c["level"] or 1) - 1]}</span></div>'
             f'<div class="tb-site-stats"><span class="tb-f" title="Followers">{icon("f")} <b>{x["f"]}</b></span>'
             f'<span class="tb-dmg" title="Damage / integrity">{icon("d")} {dmg}/{integ}'
-            f'<span class="tb-bar"><span style="width:{pct}%"></span></span></span></div>'
+            f'<span class="tb-bar"><span data-css="width:{pct}%"></span></span></span></div>'
             f'{"".join(badges)}{inc}'
             + (f'<ul class="tb-atts">{atts}</ul>' if atts else "")
             + tuck + _ability_rows(t, x)
@@ -400,7 +401,7 @@ def render(app: Any, ctx: TableContext) -> str:
     return (topbar(app, ctx, e(info))
             + '<main class="table-main tb-main" id="main">'
             + alerts(app) + end_panel(app, ctx)
-            + '<div class="tb-layout"><div class="tb-col-board">'
+            + '<div class="tb-layout"><div class="tb-col-board"><h2 class="visually-hidden">Sites and stacks</h2>'
             + "".join(_tableau(t, s) for s in top) + _stacks(t) + _tableau(t, t.bottom)
             + '</div><div class="tb-col-side">'
             + _players(t) + _decide(app, t) + _hand(t) + log_panel(app, ctx)

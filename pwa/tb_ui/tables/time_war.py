@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..html import attrs, button, e, plural
-from . import Seating, TableContext, alerts, log_panel, thinking_html, topbar
+from . import Seating, TableContext, alerts, end_actions, log_panel, thinking_html, topbar
 
 COLOURS = ("yellow", "red", "white")
 LETTERS = ("Y", "R", "W")
@@ -173,7 +173,7 @@ def _players(t: _Ctx) -> str:
             # phones: the decision panel is below the board; show the bot at work up here too
             pct = round(100 * (t.app.thinking_progress() or 0.0))
             think = (f'<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
-                     f'<span class="think-bar"><span class="think-fill" style="width:{pct}%"></span></span></div>')
+                     f'<span class="think-bar"><span class="think-fill" data-css="width:{pct}%"></span></span></div>')
         items.append(
             f'<li{attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""), aria_current="true" if turn else None, aria_label=label)}>'
             f'<div class="tw-pl-head">{badge(s)}<span class="pname">{e(p["name"])}</span>'
@@ -228,9 +228,9 @@ def _half(t: _Ctx, command: str, faces: int, extra: str = "", tag: str = "") -> 
     near = faces == t.bottom
     cls = f"tw-half tw-f-{COLOURS[faces]} {'tw-f-near' if near else 'tw-f-far'}{extra}"
     return (f'<div class="{cls}" title="{e(command.title())}: {e(COMMAND_HINTS.get(command, ""))}">'
-            f'{tag}<span class="tw-half-cmd">{glyph(command, t.down(faces))}'
-            f'<span class="tw-cmd">{e(command.title())}</span></span>'
-            f'<span class="tw-face">{badge(faces)}<span>for {e(t.who(faces))}</span></span></div>')
+            f'{tag} <span class="tw-half-cmd">{glyph(command, t.down(faces))}'
+            f'<span class="tw-cmd">{e(command.title())}</span></span> '
+            f'<span class="tw-face">{badge(faces)} <span>for {e(t.who(faces))}</span></span></div>')
 
 
 def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | None) -> str:
@@ -254,13 +254,25 @@ def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | 
     tag = '<span class="tw-tag">last card</span>' if fresh else ""
     under = len(stack) - 1
     count = f'<span class="tw-under-n">+{under} under <span class="chev" aria-hidden="true"></span></span>' if under else ""
-    half = _half(t, top["command"], top["faces"], fresh, tag + count)
     if not under:
-        return f'<div class="tw-slot">{half}</div>'
-    name = (f"{top['command'].title()} for {t.who(top['faces'])} on {sp['name']}, covering "
-            f"{plural(under, 'half', 'halves')}: {'hide' if opened else 'show'} them")
+        return f'<div class="tw-slot">{_half(t, top["command"], top["faces"], fresh, tag)}</div>'
+    # in the button, the tag and the count are said by its name (which starts as the half reads)
+    half = _half(t, top["command"], top["faces"], fresh,
+                 (tag + count).replace('<span class="tw-t', '<span aria-hidden="true" class="tw-t')
+                 .replace('<span class="tw-u', '<span aria-hidden="true" class="tw-u'))
+    # the name starts with what the button shows (the tag, the command, its player, the count)
+    name = (("last card " if fresh else "") + f"+{under} under {top['command'].title()} "
+            f"{LETTERS[top['faces']]} for {t.who(top['faces'])}: on {sp['name']}, "
+            f"{'hide' if opened else 'show'} the {plural(under, 'half', 'halves')} it covers")
     return (f'<div class="tw-slot"><button type="button"{attrs(class_="tw-half-btn", data_act="table-ui", data_k="stack", data_space=sid, aria_expanded="true" if opened else "false", aria_label=name)}>'
-            f"{half}</button></div>")
+            + half.replace('<div class="tw-half', '<div aria-hidden="true" class="tw-half', 1) + "</button></div>")
+
+
+def rally_name(label: str) -> str:
+    """"Rally from Yellow base" -> "Rally from here: Yellow base" (the name starts
+    with what the button shows)."""
+    rest = label[len("Rally from "):] if label.startswith("Rally from ") else label
+    return f"Rally from here: {rest}"
 
 
 def _under_list(t: _Ctx, sp: dict[str, Any]) -> str:
@@ -344,9 +356,9 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
         if sid in rally:
             a = rally[sid]
             rally_btn = (f'<button type="button" class="btn tw-rally tw-choice"{ctx.action_attrs(a)}'
-                         f' aria-label="{e(a["label"])}">Rally from here</button>')
+                         f' aria-label="{e(rally_name(a["label"]))}">Rally from here</button>')
         rows.append(
-            f'<li{attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, style=style)}>'
+            f'<li{attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, data_css=style)}>'
             f'<div class="tw-sp-info" role="group" aria-label="{e(_space_label(t, sp))}">'
             f'<div class="tw-sp-head"><h3 class="tw-sp-name">{e(sp["name"])}{base}</h3>{run}{vals}</div>'
             f'{"".join(tags)}{_units(sp)}{ctl_html}{rally_btn}</div>'
@@ -354,7 +366,7 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
     top_seat = 1 - t.bottom
     label = ("The board: your base at the bottom" if t.me is not None
              else "The board: Yellow base at the bottom")
-    return (f'<section class="tw-board-wrap" aria-label="{label}">'
+    return (f'<section class="tw-board-wrap" aria-label="{label}"><h2 class="visually-hidden">{label}</h2>'
             f'<p class="tw-edge tw-edge-top">{badge(top_seat)} {e(t.colour_name(top_seat))}’s side</p>'
             f'<ol class="tw-board">{"".join(rows)}</ol>'
             f'<p class="tw-edge tw-edge-bottom">{badge(t.bottom)} {e(t.colour_name(t.bottom))}’s side'
@@ -480,8 +492,10 @@ def _choice(t: _Ctx) -> str:
         for a in acts:
             n, y, r, w = (int(x) for x in a["action"][1:5])
             parts = "".join(f'<span class="tw-pushed">{c}{badge(k)}</span>' for k, c in enumerate((y, r, w)) if c)
+            shown = " ".join(f"{c}{LETTERS[k]}" for k, c in enumerate((y, r, w)) if c)
             btns.append(f'<button type="button" class="btn tw-choice tw-push"{ctx.action_attrs(a)}'
-                        f' aria-label="{e(a["label"])}"><span>{n} push</span><span class="tw-push-what">{parts}</span></button>')
+                        f' aria-label="{e(n)} push {e(shown)}: {e(a["label"])}"><span>{n} push</span> '
+                        f'<span class="tw-push-what">{parts}</span></button>')
     else:
         where = ahead if cmd == "charge" else sp["name"]
         q = f"Which unit on {where} is destroyed?"
@@ -489,7 +503,7 @@ def _choice(t: _Ctx) -> str:
             k = COLOURS.index(str(a["action"][1]))
             word = "Neutral" if k == 2 else COLOURS[k].title()
             btns.append(f'<button type="button" class="btn tw-choice tw-col"{ctx.action_attrs(a)}'
-                        f' aria-label="{e(a["label"])}">{badge(k)} {e(word)} unit</button>')
+                        f' aria-label="{e(LETTERS[k] + " " + word + " unit: " + a["label"])}">{badge(k)} {e(word)} unit</button>')
     if btns:
         btns[0] = btns[0].replace("<button ", f"<button{focus} ", 1)
     return (f'<div class="tw-choose"><p class="tw-choose-head">{head}</p><p class="tw-q">{e(q)}</p>'
@@ -541,22 +555,23 @@ def _hand(app: Any, t: _Ctx) -> str:
     items = []
     for c in hand:
         h1, h2 = card_halves(c, b)
-        inner = (f'<span class="tw-card-top"><span class="tw-card-id">{e(c)}</span>'
-                 f'<span class="tw-card-gen">{e(general(c, b))}</span></span>'
-                 f'<span class="tw-card-halves"><span class="tw-ch">{glyph(h1)}<span>{e(h1.title())}</span></span>'
+        inner = (f'<span class="tw-card-top"><span class="tw-card-id">{e(c)}</span> '
+                 f'<span class="tw-card-gen">{e(general(c, b))}</span></span> '
+                 f'<span class="tw-card-halves"><span class="tw-ch">{glyph(h1)}<span>{e(h1.title())}</span></span> '
                  f'<span class="tw-ch tw-ch-b">{glyph(h2)}<span>{e(h2.title())}</span></span></span>')
         base = f"tw-card tw-card-{COLOURS[seat]}"
-        name = f"{c}: {h1.title()} / {h2.title()} ({general(c, b)})"
+        name = f"{c}, {general(c, b)}: {h1.title()} / {h2.title()}"
+        named = inner.replace('<span class="tw-card-', '<span aria-hidden="true" class="tw-card-')  # the name says it
         if c in selects:
             items.append(f'<li><button type="button" class="{base} pick" id="tw-card-{e(c)}" data-card="{e(c)}"'
-                         f'{ctx.action_attrs(selects[c])} aria-label="Choose {e(name)}">{inner}</button></li>')
+                         f'{ctx.action_attrs(selects[c])} aria-label="Choose {e(name)}">{named}</button></li>')
         elif c == selected:
             items.append(f'<li><div class="{base} selected" id="tw-card-{e(c)}" data-card="{e(c)}" aria-current="true">'
                          f'<span class="hc-tag">Playing</span>{inner}</div></li>')
         elif reselect:
             a = {"action": ["select", c]}
             items.append(f'<li><button type="button" class="{base} pick alt" id="tw-card-{e(c)}" data-card="{e(c)}"'
-                         f'{ctx.action_attrs(a, "reselect")} aria-label="Choose {e(name)} instead">{inner}</button></li>')
+                         f'{ctx.action_attrs(a, "reselect")} aria-label="Choose {e(name)} instead">{named}</button></li>')
         else:
             items.append(f'<li><div class="{base}" data-card="{e(c)}">{inner}</div></li>')
     if not items:
@@ -581,7 +596,7 @@ def _steps(t: _Ctx) -> str:
     items = []
     for i, st in enumerate(steps):
         new = i >= t.new_from
-        style = f' style="--tw-delay:{0.45 * (i - t.new_from):.2f}s"' if new else ""
+        style = f' data-css="--tw-delay:{0.45 * (i - t.new_from):.2f}s"' if new else ""
         items.append(f'<li class="tw-step done{" tw-new" if new else ""}"{style}>'
                      f'<span class="tw-step-sp">{glyph(st["command"], t.down(st["player"]))}{e(SHORT[st["space"] + 1])}</span>'
                      f'<span>{e(st["text"])}</span></li>')
@@ -685,8 +700,7 @@ def _end(t: _Ctx) -> str:
     return (f'<section class="endpanel tw-end" aria-labelledby="end-title">'
             f'<div class="trophy" aria-hidden="true"></div>'
             f'<h2 id="end-title">{e(head)}</h2><p class="reason">{e(out["reason"])}</p>{draw_note}'
-            f'{table}<div class="actions">{button("Rematch", "rematch", "btn primary")}'
-            f'{button("Library", "leave", "btn")}</div></section>')
+            f'{table}{end_actions(t.app, t.ctx)}</section>')
 
 
 # ---- the hand-off screen's public news ------------------------------------------------------------

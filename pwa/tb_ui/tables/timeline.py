@@ -114,10 +114,19 @@ def _timeline(ctx: TableContext, board: dict[str, Any]) -> str:
             f'<ol class="tl-strip{" placing" if places else ""}">{"".join(parts)}</ol></div>{hint}</section>')
 
 
-def _hand_card(c: dict[str, Any], decks: dict[str, str], inner_cls: str = "") -> str:
-    return (f'<span class="hc-title{_long(c["title"], 15)}">{e(c["title"])}</span>'
-            f'<span class="hc-desc">{e(c["description"])}</span>'
-            f'<span class="hc-deck">{e(decks.get(c["deck"], c["deck"]))}</span>')
+def _hand_card(c: dict[str, Any], decks: dict[str, str], inner_cls: str = "", named: bool = False) -> str:
+    """A hand card's face; ``named``: inside a button whose name says it all (the
+    face is then hidden from assistive technology, which reads the name)."""
+    h = ' aria-hidden="true"' if named else ""
+    # spaces between the parts: its text reads as words, as its name does
+    return (f'<span class="hc-title{_long(c["title"], 15)}"{h}>{e(c["title"])}</span> '
+            f'<span class="hc-desc"{h}>{e(c["description"])}</span> '
+            f'<span class="hc-deck"{h}>{e(decks.get(c["deck"], c["deck"]))}</span>')
+
+
+def _card_name(c: dict[str, Any], decks: dict[str, str]) -> str:
+    """A hand card's accessible name: what it shows, in the order it shows it."""
+    return f"{c['title']} — {c['description']} — {decks.get(c['deck'], c['deck'])}"
 
 
 def _my_hand(app: Any, ctx: TableContext, board: dict[str, Any]) -> str:
@@ -139,8 +148,8 @@ def _my_hand(app: Any, ctx: TableContext, board: dict[str, Any]) -> str:
             a = selects[c["id"]]
             items.append(f'<li><button type="button" class="{base} pick" id="card-{e(c["id"])}"'
                          f'{ctx.action_attrs(a)}{attrs(data_autofocus="1" if autofocus else None)}'
-                         f' aria-label="Choose {e(a["label"])}">'
-                         f"{_hand_card(c, decks)}</button></li>")
+                         f' aria-label="Choose {e(_card_name(c, decks))}">'
+                         f"{_hand_card(c, decks, named=True)}</button></li>")
             autofocus = False
         elif c["id"] == selected:
             items.append(f'<li><div class="{base} selected" aria-current="true" id="card-{e(c["id"])}">'
@@ -148,8 +157,8 @@ def _my_hand(app: Any, ctx: TableContext, board: dict[str, Any]) -> str:
         elif reselect:
             a = {"action": ["select", c["id"]]}
             items.append(f'<li><button type="button" class="{base} pick alt" id="card-{e(c["id"])}"'
-                         f'{ctx.action_attrs(a, "reselect")} aria-label="Choose {e(c["title"])} instead">'
-                         f"{_hand_card(c, decks)}</button></li>")
+                         f'{ctx.action_attrs(a, "reselect")} aria-label="Choose {e(_card_name(c, decks))} instead">'
+                         f"{_hand_card(c, decks, named=True)}</button></li>")
         else:
             items.append(f'<li><div class="{base}">{_hand_card(c, decks)}</div></li>')
     if not items:

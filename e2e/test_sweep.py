@@ -1,0 +1,224 @@
+"""Every screen of every registered game, at phone and tablet size: every tap target
+is at least 44×44 CSS px, axe-core finds no violation, the page never scrolls sideways;
+and Back (the browser's, as a phone's back button) goes to the previous screen, a
+reload restores the screen, Back from the library leaves the app.
+
+The games come from the engine's registry (``py_engine.games.ids()``), so a game added
+later is swept without changing this file. Saves of each game (finished, and a
+pass-and-play game in progress) are made in CPython and imported through the UI.
+One browser context per size; axe-core is injected by Playwright, never shipped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from conftest import VIEWPORTS, open_app, shot
+from player_helpers import (
+    axe_violations,
+    finished_save,
+    import_file,
+    reload_ready,
+    route,
+    route_is,
+    screen_is,
+    settled,
+    tap_targets_under_44,
+    unfinished_save,
+)
+from playwright.sync_api import expect
+
+from py_engine.games import get, ids
+
+GAMES = ids()
+
+
+@pytest.fixture(scope="module")
+def saves(tmp_path_factory: Any) -> dict[str, dict[str, Any]]:
+    """Per game: a finished human-vs-bot save and a two-human save in progress."""
+    tmp = tmp_path_factory.mktemp("sweep")
+    out = {}
+    for gid in GAMES:
+        fin, fm = finished_save(tmp, gid)
+        pnp, pm = unfinished_save(tmp, gid, ["human", "human"], 3)
+        out[gid] = {"finished": fin, "finished_match": fm, "pnp": pnp, "pnp_match": pm}
+    return out
+
+
+def _go_saves(page: Any) -> None:
+    if page.locator("#app .appbar").count() == 0:
+        _leave(page)
+    page.get_by_role("button", name="Saved games", exact=True).click()
+    screen_is(page, "saves")
+
+
+def _leave(page: Any) -> None:
+    """From a table (or the hand-off screen) back to the library by the app's own button."""
+    btn = page.get_by_role("button", name=re.compile(r"(leave the table|Back to the library)"))
+    btn.first.click()
+    screen_is(page, "library")
+
+
+def _resume_newest(page: Any) -> None:
+    page.locator("li.save").first.get_by_role("button", name=re.compile(r"^(Resume|View) ")).click()
+    page.wait_for_selector("#app > .screen-table, #app > .screen-handoff", state="attached")
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, server, traffic, saves, size):
+    page.set_viewport_size(VIEWPORTS[size])
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, server)
+    problems: dict[str, list[str]] = {}
+    seen: list[str] = []
+
+    def check(name: str) -> None:
+        seen.append(name)
+        found = [f"small target: {t}" for t in tap_targets_under_44(page)]
+        found += [f"axe: {v}" for v in axe_violations(page)]
+        sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        if sw > iw:
+            found.append(f"page is {sw}px wide in a {iw}px window")
+        if found:
+            problems[name] = found
+            shot(page, f"sweep-{size}-{name.replace('/', '-')}")
+
+    check("library")
+    page.get_by_role("button", name="Settings", exact=True).click()
+    screen_is(page, "settings")
+    check("settings")
+    for gid in GAMES:
+        g = get(gid)
+        page.get_by_role("button", name="Games", exact=True).click()
+        screen_is(page, "library")
+        if g.daily_options is not None:
+            page.get_by_role("button", name=f"Daily challenge: {g.title}").click()
+            screen_is(page, "daily")
+            check(f"daily/{gid}")
+            page.get_by_role("button", name="Games", exact=True).click()
+        page.get_by_role("button", name=f"New game of {g.title}").click()
+        screen_is(page, "new")
+        check(f"new/{gid}")
+        page.get_by_role("button", name="Start game").click()
+        screen_is(page, "table")
+        settled(page)
+        check(f"table/{gid}")
+        log = page.get_by_role("button", name=re.compile("^Game log"))
+        log.focus()  # by keyboard: on a tablet, Time Barons' side column scrolls inside itself
+        page.keyboard.press("Enter")
+        expect(page.locator("#log-list")).to_be_visible()
+        check(f"table-log/{gid}")
+        page.get_by_role("button", name="Rules", exact=True).click()
+        screen_is(page, "rules")
+        check(f"rules/{gid}")
+        page.get_by_role("button", name=re.compile("Back to the table")).click()
+        screen_is(page, "table")
+        _go_saves(page)
+        check(f"saves/{gid}")
+        import_file(page, saves[gid]["pnp"])
+        expect(page.get_by_role("status").filter(has_text="Imported")).to_be_visible()
+        _resume_newest(page)
+        if page.locator("#app > .screen-handoff").count():
+            check(f"handoff/{gid}")
+            page.get_by_role("button", name=re.compile("continue$")).click()
+            screen_is(page, "table")
+            check(f"table-pass-and-play/{gid}")
+        _go_saves(page)
+        import_file(page, saves[gid]["finished"])
+        screen_is(page, "replay")
+        check(f"replay-end/{gid}")
+        page.get_by_role("button", name="Back to the setup").click()
+        page.get_by_role("button", name="Forward one move").click()
+        check(f"replay/{gid}")
+        page.get_by_role("button", name="Close the replay").click()
+        screen_is(page, "saves")
+        _resume_newest(page)
+        expect(page.locator(".endpanel")).to_be_visible()
+        check(f"end/{gid}")
+        _leave(page)
+    assert len(seen) >= 9 * len(GAMES)
+    assert not problems, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in problems.items())
+
+
+def _back(page: Any, to: str) -> None:
+    page.go_back()
+    route_is(page, to)
+
+
+def test_back_goes_to_the_previous_screen_and_reload_restores_it(page, server, traffic, saves):
+    """For every game: library → setup → table → rules, then Back at each step; the
+    game left by Back stays saved (nothing asked); every other screen too; a reload
+    shows the same screen; Back from the library leaves the app."""
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.goto("about:blank")
+    open_app(page, server)
+    assert route(page) == "library"
+    for gid in GAMES:
+        g = get(gid)
+        page.get_by_role("button", name=f"New game of {g.title}").click()
+        route_is(page, f"new/{gid}")
+        page.get_by_role("button", name="Start game").click()
+        screen_is(page, "table")
+        table = route(page)
+        assert table.startswith("table/")
+        settled(page)
+        n = page.locator("#app > .screen").get_attribute("data-n")
+        page.get_by_role("button", name="Rules", exact=True).click()
+        route_is(page, f"rules/{gid}")
+        if gid == GAMES[0]:  # a reload restores each kind of screen, once
+            reload_ready(page)
+            assert route(page) == f"rules/{gid}"
+            expect(page.get_by_role("heading", name=f"How to play {g.title}")).to_be_visible()
+        _back(page, table)
+        assert page.locator("#app > .screen").get_attribute("data-n") == n
+        if gid == GAMES[0]:
+            reload_ready(page)
+            assert route(page) == table
+        _back(page, f"new/{gid}")  # leaving the game by Back asks nothing
+        expect(page.get_by_role("heading", name=f"New game: {g.title}")).to_be_visible()
+        if gid == GAMES[0]:
+            reload_ready(page)
+            assert route(page) == f"new/{gid}"
+        _back(page, "library")
+        # the game left by Back is saved: it can be continued from the library
+        expect(page.locator(f'article.gamecard[data-game="{gid}"]')
+               .get_by_role("button", name=re.compile("^Continue"))).to_be_visible()
+        page.go_forward()
+        route_is(page, f"new/{gid}")
+        page.go_forward()
+        route_is(page, table)
+        assert page.locator("#app > .screen").get_attribute("data-n") == n
+        page.get_by_role("button", name="Leave the table (the game stays saved)").click()
+        route_is(page, "library")
+    # saved games → replay → Back; settings; the daily challenge
+    page.get_by_role("button", name="Saved games", exact=True).click()
+    route_is(page, "saves")
+    page.locator("input[type=file][data-act=import]").set_input_files(str(saves[GAMES[0]]["finished"]))
+    screen_is(page, "replay")
+    rep = route(page)
+    page.get_by_role("button", name="Back one move").click()
+    reload_ready(page)
+    assert route(page) == rep
+    _back(page, "saves")
+    page.go_forward()
+    route_is(page, rep)
+    page.get_by_role("button", name="Close the replay").click()
+    route_is(page, "saves")
+    page.get_by_role("button", name="Settings", exact=True).click()
+    route_is(page, "settings")
+    reload_ready(page)
+    assert route(page) == "settings"
+    _back(page, "saves")
+    _back(page, "library")
+    daily = [gid for gid in GAMES if get(gid).daily_options is not None]
+    for gid in daily:
+        page.get_by_role("button", name=f"Daily challenge: {get(gid).title}").click()
+        route_is(page, f"daily/{gid}")
+        reload_ready(page)
+        assert route(page) == f"daily/{gid}"
+        _back(page, "library")
+    # Back from the library leaves the app
+    page.go_back()
+    page.wait_for_url("about:blank")

@@ -1,0 +1,92 @@
+// Makes the memory snapshot that tb-pyodide.mjs restores, in a Web Worker so the page stays
+// responsive. Started by tb-pyodide.mjs once after a normal start, when the app is ready and the
+// service worker controls the page (every download here then comes from the precache).
+//
+// Message in:  {key, keyURL, cacheName, modules: [names the live app has imported]}
+// Message out: {ok: true, bytes, ms, preloaded, skipped} or {ok: false, error}
+//
+// Steps: a fresh Pyodide with _makeSnapshot; our wheels (pyscript.json "tb_wheels") unpacked into
+// site-packages without loadPackage (a snapshot cannot hold packages loaded that way); then the
+// imports, in two rounds: our packages (py_engine, tb_ui without its browser layer) and the
+// standard library modules the live app uses, then a snapshot — then the rest of the live app's
+// modules that import here, and a second snapshot that replaces the first if it can be made
+// (a module holding a browser object that cannot be serialized makes it fail). The snapshot goes
+// into Cache Storage under keyURL; older snapshots there are deleted.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+
+// Modules that exist only next to PyScript or the page (JS objects, PyScript's own package)
+// and the top-level script: never imported here.
+const NEVER = /^(__main__|js|pyodide_js|pyscript|_pyscript|polyscript|micropip|tb_ui\.browser)(\.|$)/;
+
+const PRELOAD = `
+import importlib, json, pkgutil, sys
+
+def _tb_preload(names, packages):
+    done, skipped = [], []
+    todo = list(names)
+    for pkg in packages:
+        mod = importlib.import_module(pkg)
+        todo += [m.name for m in pkgutil.walk_packages(mod.__path__, pkg + ".")]
+    for name in todo:
+        if name in sys.modules:
+            continue
+        try:
+            importlib.import_module(name)
+            done.append(name)
+        except BaseException as e:  # a module that cannot start here: leave it out
+            skipped.append(f"{name} ({type(e).__name__})")
+    return json.dumps([done, skipped])
+`;
+
+async function installWheels(py) {
+  const config = await (await fetch(here("./pyscript.json"))).json();
+  const wheels = (config.tb_wheels || config.packages || []).filter((p) => /\.whl$/.test(p));
+  if (!wheels.length) throw new Error("pyscript.json lists no wheels");
+  const site = py.runPython("import sysconfig\nsysconfig.get_paths()['purelib']");
+  for (const w of wheels) {
+    const r = await fetch(new URL(w, here("./pyscript.json")));
+    if (!r.ok) throw new Error(`${w}: HTTP ${r.status}`);
+    py.unpackArchive(await r.arrayBuffer(), "wheel", { extractDir: site });
+  }
+  py.runPython("import importlib\nimportlib.invalidate_caches()");
+  return wheels;
+}
+
+function preload(py, names, packages) {
+  const code = `_tb_preload(${JSON.stringify(names)}, ${JSON.stringify(packages)})`;
+  return JSON.parse(py.runPython(code));
+}
+
+addEventListener("message", async ({ data }) => {
+  const t0 = performance.now();
+  try {
+    const { key, keyURL, cacheName, modules } = data;
+    const py = await loadPyodide({ indexURL: here("./pyodide/"), _makeSnapshot: true });
+    await installWheels(py);
+    py.runPython(PRELOAD);
+    const wanted = modules.filter((m) => !NEVER.test(m));
+    const ours = (m) => /^(py_engine|tb_ui)(\.|$)/.test(m);
+    const stdlib = wanted.filter((m) => !ours(m) && !m.startsWith("pyodide") && !m.startsWith("_pyodide"));
+    const [done1, skipped1] = preload(py, stdlib, ["py_engine", "tb_ui"]);
+    py.runPython(`import sys\nsys._tb_snapshot = ${JSON.stringify(key)}\ndel _tb_preload`);
+    let snapshot = py.makeMemorySnapshot();
+    let [done2, skipped2] = [[], []];
+    try {
+      py.runPython(PRELOAD);
+      [done2, skipped2] = preload(py, wanted, []);
+      py.runPython("del _tb_preload");
+      snapshot = py.makeMemorySnapshot();
+    } catch (err) {
+      skipped2.push(`second round dropped: ${err && err.message}`);
+    }
+    const cache = await caches.open(cacheName);
+    for (const req of await cache.keys()) if (req.url !== keyURL) await cache.delete(req);
+    await cache.put(keyURL, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+    postMessage({ ok: true, bytes: snapshot.byteLength, ms: Math.round(performance.now() - t0),
+                  preloaded: done1.length + done2.length, skipped: [...skipped1, ...skipped2] });
+  } catch (err) {
+    postMessage({ ok: false, error: String((err && err.stack) || err) });
+  }
+});

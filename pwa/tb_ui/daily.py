@@ -1,0 +1,174 @@
+"""The daily challenge: records, streak and best score, the share text, the screen.
+
+One solo deal per calendar day for each game that offers one
+(:attr:`Game.daily_options`; today Timeline), dealt from the date
+(:func:`py_engine.core.daily_match`), so it is the same on every device and needs
+no network. The game itself is an ordinary save played on the ordinary table;
+this module keeps, under ``tb:daily``, what each day came to::
+
+    {"<game id>": {"<YYYY-MM-DD>": {"sid": "<save id>", "finished": bool,
+                                     "score": int, "marks": "RWR…", "summary": str}}}
+
+The first finished result of a day is the one that counts (replaying the deal
+from a deleted save does not change it).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from typing import Any
+
+from .html import button, e, plural
+
+DAILY_KEY = "tb:daily"
+RIGHT, WRONG = "🟩", "🟥"
+
+
+class DailyRecords:
+    """The ``tb:daily`` record of this device (see the module docstring)."""
+
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            raw = json.loads(self.storage.get(DAILY_KEY) or "{}")
+        except ValueError:
+            raw = {}
+        return raw if isinstance(raw, dict) else {}
+
+    def days(self, game_id: str) -> dict[str, dict[str, Any]]:
+        """Day -> record for one game (only well-formed records)."""
+        got = self._read().get(game_id)
+        if not isinstance(got, dict):
+            return {}
+        return {d: r for d, r in got.items() if isinstance(d, str) and isinstance(r, dict)}
+
+    def get(self, game_id: str, day: str) -> dict[str, Any] | None:
+        return self.days(game_id).get(day)
+
+    def put(self, game_id: str, day: str, record: dict[str, Any]) -> None:
+        """Store a day's record, unless that day already has a finished one."""
+        data = self._read()
+        games = data.setdefault(game_id, {})
+        if not isinstance(games, dict):
+            games = data[game_id] = {}
+        old = games.get(day)
+        if isinstance(old, dict) and old.get("finished") and old.get("sid") != record.get("sid"):
+            return
+        if isinstance(old, dict) and old.get("finished") and not record.get("finished"):
+            return
+        games[day] = record
+        self.storage.set(DAILY_KEY, json.dumps(data, ensure_ascii=False, sort_keys=True))
+
+    def streak(self, game_id: str, today: str) -> int:
+        """Days in a row with a finished deal, up to today (or up to yesterday while
+        today's deal is not finished yet)."""
+        done = {d for d, r in self.days(game_id).items() if r.get("finished")}
+        try:
+            day = datetime.date.fromisoformat(today)
+        except ValueError:
+            return 0
+        if day.isoformat() not in done:
+            day -= datetime.timedelta(days=1)
+        n = 0
+        while day.isoformat() in done:
+            n += 1
+            day -= datetime.timedelta(days=1)
+        return n
+
+    def best(self, game_id: str) -> int | None:
+        """The best (lowest) score of a finished deal, or None."""
+        scores = [r.get("score") for r in self.days(game_id).values() if r.get("finished")]
+        scores = [s for s in scores if isinstance(s, int) and not isinstance(s, bool)]
+        return min(scores) if scores else None
+
+    def played(self, game_id: str) -> int:
+        return sum(1 for r in self.days(game_id).values() if r.get("finished"))
+
+
+def pretty_day(day: str) -> str:
+    """``"2025-03-14"`` -> ``"Friday 14 March 2025"``."""
+    try:
+        d = datetime.date.fromisoformat(day)
+    except ValueError:
+        return day
+    return f"{d.strftime('%A')} {d.day} {d.strftime('%B %Y')}"
+
+
+def share_text(title: str, day: str, record: dict[str, Any], streak: int) -> str:
+    """The result as text to share: no card named, only right/wrong in order."""
+    marks = str(record.get("marks", ""))
+    grid = "".join(RIGHT if m == "R" else WRONG for m in marks)
+    lines = [f"Time & Barons · Daily {title} · {day}", grid, str(record.get("summary", ""))]
+    if streak > 1:
+        lines.append(f"Streak: {streak} days")
+    return "\n".join(line for line in lines if line)
+
+
+def grid_html(marks: str) -> str:
+    """The marks as squares (a list a screen reader reads as right/wrong)."""
+    items = "".join(
+        f'<li class="dg-{"ok" if m == "R" else "bad"}"><span class="visually-hidden">'
+        f'{"right" if m == "R" else "wrong"}</span></li>' for m in marks)
+    n_ok, n_bad = marks.count("R"), marks.count("W")
+    return (f'<ol class="daily-grid" aria-label="Your placements in order: {n_ok} right, {n_bad} wrong">'
+            f'{items}</ol>')
+
+
+def score_html(app: Any, match: Any) -> str:
+    """The daily score of ``match`` for its end panel."""
+    score = match.game.daily_score(match)
+    return f'<div class="daily-score">{grid_html(score.to_json()["marks"])}<p>{e(score.summary)}</p></div>'
+
+
+def record_of(match: Any, sid: str) -> dict[str, Any]:
+    """The ``tb:daily`` record of a daily ``match`` saved as ``sid``."""
+    score = match.game.daily_score(match).to_json()
+    return {"sid": sid, "finished": score["finished"], "score": score["score"],
+            "marks": score["marks"], "summary": score["summary"]}
+
+
+def render(app: Any) -> str:
+    """The daily screen of ``app.daily_game``: today's deal, its result, streak,
+    best score, and the text to share."""
+    from .screens import alerts, appbar
+
+    g = app.game(app.daily_game)
+    today = app.today()
+    rec = app.daily.get(g.id, today)
+    streak = app.daily.streak(g.id, today)
+    best = app.daily.best(g.id)
+    if rec is not None and rec.get("finished"):
+        text = share_text(g.title, today, rec, streak)
+        body = (f'<section class="panel daily-result" aria-labelledby="daily-result-title">'
+                f'<h2 id="daily-result-title">Today’s result</h2>{grid_html(str(rec.get("marks", "")))}'
+                f'<p class="daily-summary">{e(rec.get("summary", ""))}</p>'
+                f'<label class="daily-share-label" for="daily-share">Your result, ready to share (no card is named):</label>'
+                f'<textarea id="daily-share" class="daily-share" readonly rows="{text.count(chr(10)) + 1}">{e(text)}</textarea>'
+                f'<div class="actions">{button("Copy result", "daily-copy", "btn primary", data_game=g.id)}'
+                f'{button("Share…", "daily-share", "btn", data_game=g.id)}'
+                + (button("Watch the replay", "replay-open", "btn", data_id=rec.get("sid"))
+                   if rec.get("sid") and app.store.text(str(rec.get("sid"))) is not None else "")
+                + '</div><p class="help">Come back tomorrow for a new deal.</p></section>')
+    elif rec is not None and rec.get("sid") and app.store.text(str(rec["sid"])) is not None:
+        body = (f'<section class="panel"><h2>Today’s deal</h2><p>{e(rec.get("summary", "In progress."))}</p>'
+                f'<div class="actions">{button("Continue today’s deal", "resume", "btn primary big", data_id=rec["sid"])}</div></section>')
+    else:
+        body = (f'<section class="panel"><h2>Today’s deal</h2>'
+                f'<p>Everyone who plays today gets the same six cards, in the same order.</p>'
+                f'<div class="actions">{button("Play today’s deal", "daily-start", "btn primary big", data_game=g.id)}</div></section>')
+    stats = (f'<section class="panel daily-stats" aria-label="Your record"><ul class="daily-nums">'
+             f'<li><b>{streak}</b><span>{"day" if streak == 1 else "days"} in a row</span></li>'
+             f'<li><b>{"–" if best is None else best}</b><span>best score (mistakes)</span></li>'
+             f'<li><b>{app.daily.played(g.id)}</b><span>{"deal" if app.daily.played(g.id) == 1 else "deals"} played</span></li>'
+             f'</ul></section>')
+    how = (f'<section class="panel"><h2>How it is scored</h2><p>You play alone with six cards. A wrong '
+           f'card leaves the timeline and you draw another, so you always finish; your score is the number of '
+           f'mistakes you made on the way ({e(plural(0, "mistake"))} is perfect, fewer is better). The deal changes '
+           f'at midnight on this device’s calendar and needs no connection.</p>'
+           f'<div class="actions">{button("Rules", "rules", "btn ghost", data_game=g.id, aria_label="Rules of " + g.title)}</div></section>')
+    return (appbar(app, "daily") + '<main class="wrap narrow" id="main">' + alerts(app)
+            + f'<h1 tabindex="-1">Daily {e(g.title)}</h1><p class="daily-date">{e(pretty_day(today))}</p>'
+            + body + stats + how + "</main>")

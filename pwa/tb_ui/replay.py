@@ -1,0 +1,182 @@
+"""The replay viewer: any saved or finished game, step by step, on its own table.
+
+Built on :class:`py_engine.core.Replay` (the match's own replay, no second rules
+path). The position after ``k`` actions is drawn by the game's table renderer from
+:meth:`Game.view` of the seat chosen to watch, with no actions and no undo
+(:class:`~tb_ui.tables.TableContext` ``mode="replay"``), so another seat's hand
+stays hidden exactly as it was in play. Which seats may be watched
+(:meth:`ReplayView.watch_choices`): every seat of a game without hidden
+information; otherwise the table only (no hand), or the single human's own seat,
+until the game is over and the players choose to reveal the hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .html import attrs, button, e, plural
+
+#: Seconds between two steps of autoplay.
+AUTOPLAY_SECONDS = 0.9
+#: 24×24 icons of the step buttons (filled with currentColor; fonts lack ⏮ ⏭ on some devices).
+FIRST = '<path d="M6 5h2v14H6zM19 5v14L9 12z"/>'
+PREV = '<path d="M16 5v14L6 12z"/>'
+NEXT = '<path d="M8 5v14l10-7z"/>'
+LAST = '<path d="M16 5h2v14h-2zM5 5v14l10-7z"/>'
+
+
+def _icon(path: str) -> str:
+    return f'<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">{path}</svg>'
+
+
+@dataclass
+class ReplayView:
+    """The replay on screen: the save ``sid``, its match, the step ``k`` (actions
+    applied), the watched seat (None: the table only), revealed hands, autoplay."""
+
+    sid: str
+    match: Any
+    rep: Any
+    k: int
+    watch: int | None
+    reveal: bool = False
+    playing: bool = False
+    turns: list[Any] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, sid: str, match: Any) -> ReplayView:
+        from py_engine.core import Replay
+
+        rep = Replay(match)
+        view = cls(sid, match, rep, 0, None, turns=rep.turns())
+        choices = view.watch_choices()
+        view.watch = next((s for s in choices if s is not None), None)
+        # a finished game opens at its end; an unfinished one at the start
+        view.k = rep.length if match.is_over() else 0
+        return view
+
+    @property
+    def over(self) -> bool:
+        return bool(self.match.is_over())
+
+    def watch_choices(self) -> list[int | None]:
+        """Seats that may be watched now (None: the table only, no hand)."""
+        m = self.match
+        seats = list(range(len(m.seats)))
+        if not m.game.private_info or (self.over and self.reveal):
+            return [*seats, None]
+        humans = [i for i, s in enumerate(m.seats) if s.kind == "human"]
+        return [humans[0], None] if len(humans) == 1 else [None]
+
+    def state(self) -> Any:
+        return self.rep.state(self.k)
+
+    def set_step(self, k: int) -> None:
+        self.k = max(0, min(self.rep.length, int(k)))
+        if self.k >= self.rep.length:
+            self.playing = False
+
+    def lines_at(self, k: int) -> list[str]:
+        """Log lines the watched seat saw appear with action ``k`` (1-based)."""
+        if k <= 0:
+            return []
+        before = len(self.rep.state(k - 1)["log"])
+        after = self.rep.state(k)["log"]
+        w = self.watch
+        return [text for vis, text in after[before:] if vis is None or vis == w]
+
+    def caption(self) -> str:
+        """"Move 12 of 80 · Ann" (who made the move shown)."""
+        if self.k == 0:
+            return f"Setup · {plural(self.rep.length, 'move')} to replay"
+        seat = self.rep.actions[self.k - 1][0]
+        return f"Move {self.k} of {self.rep.length} · {self.match.seats[seat].name}"
+
+
+class Stage:
+    """The app as a table renderer sees it during a replay: the replayed match, no
+    bot thinking, no hand-off, no table-local state; anything else is the app's."""
+
+    def __init__(self, app: Any, view: ReplayView) -> None:
+        self._app = app
+        self.match = view.match
+        self.replay = view
+        self.table_ui: dict[str, Any] = {}
+        self.screen = "replay"
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._app, name)
+
+    def thinking_progress(self) -> float | None:
+        return None
+
+    def handoff_seat(self) -> int | None:
+        return None
+
+    def catchup(self) -> Any:
+        return None
+
+
+def table_context(view: ReplayView) -> Any:
+    from .tables import TableContext
+
+    m = view.match
+    state = view.state()
+    watch = view.watch
+    kinds = [s.kind for s in m.seats]
+    if watch is not None:
+        kinds[watch] = "human"  # the renderers draw the hand of the seat "holding the device"
+    return TableContext(view=m.game.view(state, watch), perspective=watch, acting=None, actions=[],
+                        can_undo=False, reselect=False, n=int(state["n"]), fresh=None, kinds=kinds,
+                        levels=[s.level for s in m.seats], mode="replay")
+
+
+def controls(app: Any, view: ReplayView) -> str:
+    """The replay bar: step, jump to a turn, autoplay, whose view, reveal, export."""
+    length = view.rep.length
+    k = view.k
+    step_btns = (
+        button(_icon(FIRST), "replay-to", "btn icon", raw_label=True, data_k=0, aria_label="Back to the setup", disabled=k == 0)
+        + button(_icon(PREV), "replay-step", "btn icon", raw_label=True, data_d=-1, aria_label="Back one move", disabled=k == 0)
+        + button("Pause" if view.playing else "Play", "replay-play", "btn primary small replay-play",
+                 aria_pressed="true" if view.playing else "false",
+                 aria_label="Pause the replay" if view.playing else "Play the replay",
+                 disabled=k >= length and not view.playing)
+        + button(_icon(NEXT), "replay-step", "btn icon", raw_label=True, data_d=1, aria_label="Forward one move", disabled=k >= length)
+        + button(_icon(LAST), "replay-to", "btn icon", raw_label=True, data_k=length, aria_label="To the last move", disabled=k >= length))
+    cur = view.rep.turn_at(k)
+    opts = [f'<option{attrs(value=0, selected=cur == -1)}>Setup</option>']
+    for i, t in enumerate(view.turns):
+        opts.append(f'<option{attrs(value=t.end, selected=i == cur)}>Turn {i + 1} · '
+                    f'{e(view.match.seats[t.seat].name)}</option>')
+    jump = (f'<label class="replay-field"><span>Jump to</span>'
+            f'<select{attrs(id="replay-turn", data_act="replay-to", aria_label="Jump to a turn")}>{"".join(opts)}</select></label>')
+    watch_opts = "".join(
+        f'<option{attrs(value="" if s is None else s, selected=s == view.watch)}>'
+        f'{e("The table only (no hand)" if s is None else view.match.seats[s].name)}</option>'
+        for s in view.watch_choices())
+    watch = (f'<label class="replay-field"><span>Watch as</span>'
+             f'<select{attrs(id="replay-watch", data_act="replay-watch", aria_label="Watch the game as")}>{watch_opts}</select></label>')
+    reveal = ""
+    if view.over and view.match.game.private_info:
+        reveal = (f'<label class="switch replay-reveal"><input{attrs(type="checkbox", role="switch", data_act="replay-reveal", checked=view.reveal)}>'
+                  f'<span class="switch-track" aria-hidden="true"></span><span>Reveal every hand</span></label>')
+    lines = view.lines_at(k)
+    what = (f'<p class="replay-what">{e(" ".join(lines))}</p>' if lines else "")
+    export = button("Export replay", "replay-export", "btn small", aria_label="Export replay: a file another device opens in its replay viewer")
+    pct = round(100 * k / length) if length else 100
+    return (f'<section class="replay-bar" aria-label="Replay controls">'
+            f'<div class="replay-row"><p class="replay-caption" id="replay-caption">{e(view.caption())}</p>'
+            f'<progress class="replay-progress" max="100" value="{pct}" aria-label="Replay position">{pct}%</progress></div>'
+            f'<div class="replay-row replay-steps" role="group" aria-label="Step through the game">{step_btns}</div>'
+            f'<div class="replay-row replay-opts">{jump}{watch}{reveal}{export}</div>'
+            f'{what}</section>')
+
+
+def render(app: Any) -> str:
+    """The replay screen: the game's own table, read-only, under the replay bar."""
+    from .tables import render_with
+
+    view = app.replay
+    return render_with(Stage(app, view), table_context(view))

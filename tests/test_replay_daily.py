@@ -1,0 +1,149 @@
+"""Replays (core.replay) and daily challenges (core.daily, Timeline's solo deal)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from py_engine.core import (
+    IllegalAction,
+    Match,
+    OptionError,
+    Replay,
+    Seat,
+    daily_match,
+    daily_seed,
+    state_hash,
+)
+from py_engine.games import all as all_games
+from py_engine.timeline.cards import catalog
+
+
+def _played(game_id: str, n_players: int, seed: int, limit: int = 10_000) -> Match:
+    """A match of random moves (to the end, or ``limit`` actions)."""
+    g = [x for x in all_games() if x.id == game_id][0]
+    m = Match.new(game_id, [Seat(f"P{i}") for i in range(n_players)], {}, seed)
+    rng = random.Random(seed)
+    while not m.is_over() and len(m.actions) < limit:
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(g.legal_actions(m.state, seat)))
+    return m
+
+
+@pytest.mark.parametrize("game", [g for g in all_games()], ids=lambda g: g.id)
+def test_replay_gives_every_position_of_the_game(game) -> None:
+    """Stepping forward, back and jumping all give the positions the game went
+    through (compared by state hash with a step-by-step re-run)."""
+    m = _played(game.id, max(2, game.min_players), seed=3, limit=300)
+    truth = [Match.new(game.id, m.seats, m.options, m.seed)]
+    hashes = [state_hash(truth[0].state)]
+    for seat, a in m.actions:
+        truth[0].apply(seat, a)
+        hashes.append(state_hash(truth[0].state))
+    rep = Replay(m, every=5)
+    assert rep.length == len(m.actions)
+    assert state_hash(rep.state(rep.length)) == state_hash(m.state)
+    order = list(range(rep.length + 1)) + list(range(rep.length, -1, -1))
+    order += random.Random(1).sample(range(rep.length + 1), min(40, rep.length + 1))
+    for k in order:
+        assert state_hash(rep.state(k)) == hashes[k], k
+    assert state_hash(rep.state(-5)) == hashes[0] and state_hash(rep.state(10**6)) == hashes[-1]
+    # turns cut the log into runs of one seat, covering it exactly
+    turns = rep.turns()
+    assert turns[0].start == 0 and turns[-1].end == rep.length
+    for a, b in zip(turns, turns[1:], strict=False):
+        assert a.end == b.start and a.seat != b.seat
+    assert all(m.actions[i][0] == t.seat for t in turns for i in range(t.start, t.end))
+    assert rep.turn_at(0) == -1 and rep.turn_at(rep.length) == len(turns) - 1
+    assert all(rep.turn_at(t.end) == i and rep.turn_at(t.start + 1) == i for i, t in enumerate(turns))
+
+
+def test_replay_is_a_copy_of_the_log() -> None:
+    m = _played("timeline", 2, seed=4, limit=6)
+    rep = Replay(m)
+    before = state_hash(rep.state(rep.length))
+    seat = m.to_act()[0]
+    m.apply(seat, m.game.legal_actions(m.state, seat)[0])
+    assert rep.length == 6 and state_hash(rep.state(6)) == before
+
+
+def test_daily_seed_is_the_date() -> None:
+    assert daily_seed("timeline", "2025-03-14") == daily_seed("timeline", "2025-03-14")
+    seeds = {daily_seed("timeline", f"2025-03-{d:02d}") for d in range(1, 32)}
+    assert len(seeds) == 31
+    assert daily_seed("timeline", "2025-03-14") != daily_seed("time_war", "2025-03-14")
+    for bad in ("2025-3-14", "2025-02-30", "yesterday", ""):
+        with pytest.raises(OptionError, match="YYYY-MM-DD"):
+            daily_seed("timeline", bad)
+
+
+def test_daily_timeline_deal_is_the_same_for_a_date_and_new_the_next_day() -> None:
+    a = daily_match("timeline", "2025-03-14", "Ann")
+    b = daily_match("timeline", "2025-03-14", "Bob")
+    c = daily_match("timeline", "2025-03-15", "Ann")
+    assert a.meta == {"daily": "2025-03-14", "holder": 0}
+    assert len(a.seats) == 1 and a.seats[0].kind == "human"
+    assert len(a.state["hands"][0]) == 6
+    assert a.state["hands"] == b.state["hands"] and a.state["timeline"] == b.state["timeline"]
+    assert a.state["pile"] == b.state["pile"]  # replacement cards come in the same order too
+    assert (a.state["hands"], a.state["timeline"]) != (c.state["hands"], c.state["timeline"])
+    with pytest.raises(OptionError, match="no daily challenge"):
+        daily_match("time_war", "2025-03-14")
+
+
+def _place(m: Match, right: bool) -> bool:
+    """The solo player picks the first card and places it in a right (or a wrong) gap."""
+    st = m.state
+    if st["selected"] is None and len(st["hands"][0]) > 1:
+        m.apply(0, m.game.legal_actions(st, 0)[0])
+    st = m.state
+    cid = st["selected"] or st["hands"][0][0]
+    cat = catalog()
+    years = [cat[c].year for c in st["timeline"]]
+    gaps = range(len(years) + 1)
+    fits = [g for g in gaps if m.game.fits(years, g, cat[cid].year)]
+    g = fits[0] if right else next((g for g in gaps if g not in fits), None)
+    if g is None:
+        g = fits[0]
+        right = True
+    m.apply(0, m.game.legal_actions(st, 0)[g])
+    return right
+
+
+def test_solo_timeline_scores_mistakes_until_the_hand_is_empty() -> None:
+    """Solo (our variant): a wrong card is replaced, the game ends when the hand is
+    empty, the score is the number of mistakes and the marks are right/wrong in order."""
+    m = daily_match("timeline", "2025-03-14")
+    g = m.game
+    plan = [True, False, True, False, False, True, True, True, True]
+    done = []
+    for right in plan:
+        if m.is_over():
+            break
+        done.append(_place(m, right))
+        g.check_invariants(m.state)
+        if not m.is_over():
+            assert m.to_act() == [0]
+    while not m.is_over():
+        done.append(_place(m, True))
+    score = g.daily_score(m)
+    assert score.marks == tuple(done)
+    assert score.score == done.count(False) and score.finished and score.lower_is_better
+    assert done.count(True) == 6 and m.state["hands"] == [[]]
+    assert g.outcome(m.state).winners == (0,)
+    assert "hand is empty" in g.outcome(m.state).reason
+    assert score.summary == f"All 6 cards placed with {done.count(False)} mistakes."
+    assert score.to_json()["marks"] == "".join("R" if x else "W" for x in done)
+    assert not any("Round" in t and "begins" in t for _v, t in m.state["log"]), "no round lines solo"
+    # part-way: the score so far
+    m2 = daily_match("timeline", "2025-03-14")
+    _place(m2, False)
+    s2 = g.daily_score(m2)
+    assert s2.marks == (False,) and not s2.finished and s2.summary == "0 cards placed so far, 1 mistake."
+
+
+def test_solo_timeline_refuses_a_second_seat_action() -> None:
+    m = daily_match("timeline", "2025-03-14")
+    with pytest.raises(IllegalAction):
+        m.apply(1, m.game.legal_actions(m.state, 0)[0])
