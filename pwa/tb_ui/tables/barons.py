@@ -141,7 +141,7 @@ class _T(Seating):
         return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
     def chip(self, seat: int) -> str:
-        return (f'<span class="bx-chip" style="--pc:{self.color(seat)}" aria-hidden="true"></span>'
+        return (f'<span class="bx-chip" data-css="--pc:{self.color(seat)}" aria-hidden="true"></span>'
                 f'{e(self.names[seat])}')
 
 
@@ -339,7 +339,7 @@ def _zoom_bar(t: _T) -> str:
         col = C.realms()[r]["color"]
         btns.append(button(SHORT[r], "table-ui", "btn small bx-zoom" + (" on" if t.zoom == r else ""),
                            data_k="zoom", data_realm=r, aria_pressed="true" if t.zoom == r else "false",
-                           aria_label=f"Zoom on the {C.realms()[r]['name']}", style=f"--rc:{REALM_EDGE[col]}"))
+                           aria_label=f"Zoom on the {C.realms()[r]['name']}", data_css=f"--rc:{REALM_EDGE[col]}"))
     return f'<div class="bx-zoombar" role="group" aria-label="Zoom the board">{"".join(btns)}</div>'
 
 
@@ -391,11 +391,11 @@ def _banner(app: Any, t: _T) -> str:
             text = f"Your turn, {t.names[seat]}"
         else:
             text = f"{t.names[seat]}, your decision (during {t.names[active]}’s turn)"
-        return (f'<div class="bx-banner mine" role="status" style="--pc:{col}">'
+        return (f'<div class="bx-banner mine" role="status" data-css="--pc:{col}">'
                 f'<span class="bx-chip" aria-hidden="true"></span><strong>{e(text)}</strong></div>')
     who = t.names[seat]
     kind = "bot" if ctx.kinds[seat] == "bot" else "player"
-    return (f'<div class="bx-banner" role="status" style="--pc:{col}"><span class="bx-chip" aria-hidden="true"></span>'
+    return (f'<div class="bx-banner" role="status" data-css="--pc:{col}"><span class="bx-chip" aria-hidden="true"></span>'
             f'{e(who)}{" (bot)" if kind == "bot" else ""} to play · round {t.b["round"]}</div>')
 
 
@@ -422,7 +422,7 @@ def _dice_tray(t: _T) -> str:
 
 def _hpbar(hp: int, top: int) -> str:
     pct = max(0, min(100, round(100 * hp / max(1, top))))
-    return (f'<span class="bx-hp" role="img" aria-label="Health {hp} of {top}"><span style="width:{pct}%"></span>'
+    return (f'<span class="bx-hp" role="img" aria-label="Health {hp} of {top}"><span data-css="width:{pct}%"></span>'
             f'</span>')
 
 
@@ -443,7 +443,7 @@ def _fight(t: _T) -> str:
                          f'Agi {s["agility"]} · Def {s["defense"]}{boss}{" · " + e(traits) if traits else ""}</span></div>')
         else:
             p = t.players[s["seat"]]
-            sides.append(f'<div class="bx-side" style="--pc:{t.color(s["seat"])}"><b>{t.chip(s["seat"])}</b>'
+            sides.append(f'<div class="bx-side" data-css="--pc:{t.color(s["seat"])}"><b>{t.chip(s["seat"])}</b>'
                          f'{_hpbar(p["hp"], p["max_hp"])}<span>{p["hp"]}/{p["max_hp"]} health</span></div>')
     ev = c["events"][-7:]
     events = "".join(f"<li>{e(x)}</li>" for x in ev)
@@ -517,7 +517,7 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> str:
     C = _C()
     seat = p["seat"]
     if not p["char"]:
-        return (f'<li class="bx-mat" style="--pc:{t.color(seat)}"><p>{t.chip(seat)} is choosing a character.</p></li>')
+        return (f'<li class="bx-mat" data-css="--pc:{t.color(seat)}"><p>{t.chip(seat)} is choosing a character.</p></li>')
     ch = C.characters()[p["char"]]
     dv = p["derived"]
     tag = ""
@@ -577,7 +577,7 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> str:
                f'<span class="bx-mat-line">{_hpbar(p["hp"], p["max_hp"])}<b>{p["hp"]}</b> hp · <b>{p["gold"]}</b> GP · '
                f'{e(where)}</span>')
     cls = "bx-mat" + (" dead" if not p["alive"] else "") + (" turn" if seat == t.b["active"] and not t.over else "")
-    return (f'<li class="{cls}" style="--pc:{t.color(seat)}" id="bx-mat-{seat}"><details{" open" if open_ else ""}>'
+    return (f'<li class="{cls}" data-css="--pc:{t.color(seat)}" id="bx-mat-{seat}"><details{" open" if open_ else ""}>'
             f'<summary>{summary}</summary>{body}</details></li>')
 
 
@@ -595,7 +595,7 @@ def _realms(t: _T) -> str:
         who = t.b["control"][r]
         col = REALM_EDGE[C.realms()[r]["color"]]
         ctl = t.chip(who) if who is not None else "nobody"
-        rows.append(f'<li><span class="bx-rdot" style="--rc:{col}" aria-hidden="true"></span>'
+        rows.append(f'<li><span class="bx-rdot" data-css="--rc:{col}" aria-hidden="true"></span>'
                     f'{e(C.realms()[r]["name"])}: {ctl}</li>')
     need = rules["keeps_needed"]
     goals = [f"a keep in {'every realm' if need >= 6 else f'{need} realms'}"]
