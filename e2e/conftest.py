@@ -282,3 +282,28 @@ def current_match(page: Any) -> Any:
 
     records = stored(page)
     return Match.load(records["tb:save:" + records["tb:current"]])
+
+
+def load_games(page: Any, server: Any, games: dict[str, Any]) -> None:
+    """Open the app and store ``games`` (name -> Match, made in CPython) as its saves,
+    exactly as the app stores them (as records of the localStorage era, which the app
+    migrates on its start); the app then lists them."""
+    sys.path.insert(0, str(ROOT / "pwa"))
+    from tb_ui.store import MemoryStorage, SaveStore
+
+    storage = MemoryStorage()
+    clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))
+    store = SaveStore(storage, lambda: float(next(clock)))
+    for i, m in enumerate(games.values()):
+        store.put(f"e2e-{i}", m)
+    open_app(page, server, "?botspeed=instant")
+    seed_legacy(page, storage.data)
+
+
+def resume_game(page: Any, title: str, who: str) -> None:
+    """Resume the saved game of ``title`` whose players' names match ``who`` (a regex)."""
+    import re
+
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name=re.compile(f"^(Resume|View) {title} with .*{who}")).click()
+    page.wait_for_selector("#app > .screen-table")

@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "time_war": "py_engine.time_war",
     "time_barons": "py_engine.time_barons",
     "time_of_crisis": "py_engine.time_of_crisis",
+    "barons": "py_engine.barons",
 }
 _CACHE: dict[str, Game] = {}
 

@@ -11,6 +11,7 @@ MODULES = {
     "timeline": "tb_ui.rules.timeline",
     "time_war": "tb_ui.rules.time_war",
     "time_barons": "tb_ui.rules.time_barons",
+    "barons": "tb_ui.rules.barons",
 }
 
 

@@ -1,0 +1,334 @@
+"""Barons: the hex-ring fantasy land game for 2–6 players, as the Game contract.
+
+Sources: the designer's notes (Geoff Maddock's unfinished design, web rules
+version 5) and the project's specification that finishes the design (Barons
+spec 1.0, cited ``B §n``). The rules live in :mod:`.turn` (the turn, the spaces,
+the economy, winning) and :mod:`.combat` (fights, ranged attacks, stealing,
+healing, death), as frames of :mod:`.machine`; the effect vocabulary of the
+cards is interpreted by :mod:`.effects`; the board, the cards and the constants
+are data (:mod:`.components`, ``data/*.json``).
+
+State keys (beyond the core ones): ``cfg`` (the engine switches after the
+variants, B §20, §23.5), ``variants`` (the variant ids chosen), ``players`` (per
+seat: ``char``, ``alive``, ``adv`` adventurer, ``circuits``, ``pos``, ``hp``,
+``gold``, ``res`` (resource -> cards), ``items`` (slot -> item), ``potions``
+(one-use items), ``skills``, ``tracks`` (guild -> level), ``trophies``,
+``skip`` (turns to miss), ``rr`` (Lucky Charm re-rolls used this turn), ``mb``
+(Mighty Blow used this turn)), ``bld`` (open land -> ``[[seat, level], ...]``),
+``ddeck``/``ideck`` (dungeon and item decks, top = last) with ``ddeck_grp``/
+``ideck_grp`` (public groups at the bottom), ``ddisc``/``idisc`` (discard
+piles), ``supply`` (skill cards in the guilds), ``rsupply`` (resource cards),
+``round``, ``first``, ``active``, ``turn``, ``tf`` (once-per-turn flags),
+``stack`` (frames), ``combat``, ``last_combat``, ``rolls`` (this turn's rolls,
+for the dice display), ``blood`` (a character died, for First Blood),
+``result``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Action, Game, Option, OptionError, Outcome, Rng, State, clone
+from . import combat as _combat  # noqa: F401  (registers the combat frames)
+from . import components as C
+from .machine import (
+    ACT,
+    LABEL,
+    OPTIONS,
+    PROMPT,
+    TARGET,
+    buildings,
+    cfg,
+    nm,
+    property_value,
+    run,
+    top_decision,
+)
+from .turn import init_character
+
+VARIANT_IDS = tuple(C.variants())
+DESIGNED_NOTE = (
+    "Barons is Geoff Maddock's unfinished design (\u201cMonopoly meets a fantasy RPG\u201d, web rules "
+    "version 5 and the opening of version 6). This app plays a completion of it: the board layout, "
+    "land names and prices, four of the six characters' details, the item and skill cards, half "
+    "the monsters, the treasures, outpost prices, combat details and several rulings were designed "
+    "for this app to finish the game. Every card and space is marked sourced or designed in the app.")
+
+
+#: Engine switches in words, for the message refusing two variants (B §23.5 keys).
+SWITCH_WORDS = {"max_buildings_per_land": "how many buildings a land holds", "round_limit": "the round limit",
+                "political_criterion": "how a political victory is decided", "death_mode": "what happens at 0 health"}
+
+
+def resolve_config(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine switches for a set of options: the defaults of B §23.5 changed by
+    each chosen variant's ``config`` (B §20), then the host's ``round_limit``.
+
+    Raises:
+        OptionError: two chosen variants set the same switch to different values
+            (the message names both).
+    """
+    out = dict(C.constants())
+    out["win_conditions"] = list(out["win_conditions"])
+    setter: dict[str, str] = {}
+    for vid in VARIANT_IDS:
+        if not options.get(vid):
+            continue
+        for key, value in C.variants()[vid]["config"].items():
+            if key in setter and out[key] != value:
+                a, b = C.variants()[setter[key]]["name"], C.variants()[vid]["name"]
+                raise OptionError(f"The variants \u201c{a}\u201d ({setter[key]}) and \u201c{b}\u201d ({vid}) "
+                                  f"cannot be combined: they change {SWITCH_WORDS.get(key, key)} in different ways.")
+            out[key] = list(value) if isinstance(value, list) else value
+            setter.setdefault(key, vid)
+    limit = int(options.get("round_limit") or 0)
+    if limit > 0:
+        out["round_limit"] = limit
+    return out
+
+
+def _new_player(c: dict[str, Any]) -> dict[str, Any]:
+    return {"char": None, "alive": True, "adv": False, "circuits": 0, "pos": C.START,
+            "hp": int(c["start_health"]), "gold": int(c["start_gold"]),
+            "res": dict.fromkeys(C.RESOURCES, 0), "items": {}, "potions": [], "skills": [],
+            "tracks": dict.fromkeys(C.GUILDS, 0), "trophies": [], "skip": 0, "rr": 0, "mb": False}
+
+
+class Barons(Game):
+    """The Barons engine, 2–6 players, every variant of B §20 (see the module docstring)."""
+
+    id = "barons"
+    title = "Barons"
+    min_players = 2
+    max_players = 6
+    private_info = False
+    blurb = "Build dwellings and keeps across six realms, brave the dungeons, and outlast rival barons."
+    data_notes = DESIGNED_NOTE
+    options = (
+        Option("characters", "Characters", "choice", "pick", choices=("pick", "random"),
+               labels=("Players pick in seat order", "Dealt at random"),
+               help="Who plays which of the six characters."),
+        Option("round_limit", "Round limit", "int", 0, min=0, max=200,
+               help="0 keeps the ruleset's own limit (60 rounds; 35 in Quick Barony; none in Castles). "
+                    "Any other number ends the game after that round with a political victory."),
+        *(Option(v["id"], v["name"], "bool", False, help=v["help"]) for v in C.variants().values()),
+    )
+    #: Conformance runs (besides the defaults): together they flip every variant switch,
+    #: with short round limits so random games stay quick.
+    conformance_options = (
+        {"classic_deeds": True, "duel_to_the_death": True, "political_most_property": True, "no_stipend": True,
+         "mercy": True, "open_trading": True, "quick_barony": True, "characters": "random", "round_limit": 10},
+        {"castles_v6": True, "basic_skill_tracks": True, "political_highest_value": True, "no_inn": True,
+         "first_blood": True, "strict_movement": True, "tabletop_monster_roller": True, "round_limit": 10},
+    )
+
+    # ---- setup -------------------------------------------------------------------------
+    def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
+        """Variants that set one switch differently are refused (B §20)."""
+        resolve_config(options)
+
+    def _setup(self, state: State, rng: Rng) -> None:
+        """B §8: shuffled dungeon and item decks, the guild supply (2 of each skill
+        card), 6 of each resource, 50 GP and 10 health each, everyone on the White
+        Outpost; characters picked in seat order (or dealt at random); then the
+        first-player roll."""
+        opts = state["options"]
+        c = resolve_config(opts)
+        n = len(state["seats"])
+        ddeck, ideck = C.dungeon_deck(), C.item_deck()
+        rng.shuffle(ddeck)
+        rng.shuffle(ideck)
+        state.update(
+            cfg=c, variants=[v for v in VARIANT_IDS if opts.get(v)], players=[_new_player(c) for _ in range(n)],
+            bld={x: [] for x in C.lands()}, ddeck=ddeck, ddeck_grp=[], ddisc=[], ideck=ideck, ideck_grp=[],
+            idisc=[], supply=({s: int(C.skills()[s]["copies"]) for s in C.skills()} if c["skill_mode"] == "cards"
+                              else {}),
+            rsupply={r: int(x["copies"]) for r, x in zip(C.RESOURCES, C.board()["resources"], strict=True)},
+            round=0, first=0, active=0, turn=0,
+            tf={"ranged": False, "steal": False, "mend": False, "dodge": False, "sold": None, "offers": 0},
+            stack=[{"k": "begin"}], combat=None, last_combat=None, rolls=[], blood=False, result=None)
+        if opts["characters"] == "random":
+            pool = list(C.characters())
+            for p in range(n):
+                init_character(state, p, pool.pop(rng.below(len(pool))))
+        else:
+            for p in reversed(range(n)):
+                state["stack"].append({"k": "pick", "seat": p})
+        run(state)
+
+    def setup_label(self, state: State) -> str:
+        """The variants played (``default`` for none)."""
+        return "+".join(state["variants"]) or "default"
+
+    # ---- the contract ---------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        """The seat owing the pending decision (usually the player whose turn it is;
+        a defender in a fight, a Lucky Charm holder, a trade partner); empty at the end."""
+        d = top_decision(state)
+        return [] if d is None else [int(d["seat"])]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The options of the pending decision for ``seat``; none for other seats."""
+        d = top_decision(state)
+        if d is None or d["seat"] != seat:
+            return []
+        return OPTIONS[d["k"]](state, d)
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        d = top_decision(state)
+        assert d is not None
+        ACT[d["k"]](state, d, action)
+        run(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result (B §19), with each seat's property value as its score."""
+        r = state["result"]
+        if r is None:
+            return None
+        return Outcome(tuple(r["winners"]), r["reason"],
+                       tuple(float(property_value(state, p)) for p in range(len(state["seats"]))))
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused, in words."""
+        d = top_decision(state)
+        if d is None:
+            return "The game is over."
+        if d["seat"] != seat:
+            return f"It is {nm(state, d['seat'])}'s decision now, not yours."
+        return f"\u201c{action}\u201d is not one of the choices now: {PROMPT[d['k']](state, d)}"
+
+    def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
+        """Random play ends well within this many decisions (the round limit ends every
+        game; 60 rounds of up to 6 players, a few dozen decisions a turn at most)."""
+        c = resolve_config(options)
+        rounds = int(c["round_limit"]) if c["round_limit"] is not None else 400
+        return 200 + rounds * n_players * 60
+
+    # ---- information ------------------------------------------------------------------------
+    def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Only the order of the dungeon and item decks is hidden (B §23.2): the unseen
+        top part of each deck is re-shuffled, and so is each group of cards put on the
+        bottom in random order; cards put on the bottom one by one keep their place."""
+        new: State = clone(state)
+        for deck in ("ddeck", "ideck"):
+            cards: list[str] = new[deck]
+            grp: list[int] = new[deck + "_grp"]
+            known = sum(grp)
+            rebuilt: list[str] = []
+            i = 0
+            for g in grp:
+                part = sorted(cards[i:i + g])
+                rng.shuffle(part)
+                rebuilt += part
+                i += g
+            top = sorted(cards[known:])
+            rng.shuffle(top)
+            new[deck] = rebuilt + top
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        """Every card is in one place (decks, discards, players, the fight, the item on
+        offer); resource and skill supplies balance; buildings respect the limits; health,
+        gold and positions are valid; someone is to act until the game ends."""
+        c = cfg(state)
+        dungeon = Counter(state["ddeck"] + state["ddisc"])
+        items = Counter(state["ideck"] + state["idisc"])
+        skills: Counter[str] = Counter(state["supply"])
+        res: Counter[str] = Counter(state["rsupply"])
+        for q in state["players"]:
+            dungeon.update(q["trophies"])
+            items.update(q["items"].values())
+            items.update(q["potions"])
+            skills.update(q["skills"])
+            res.update(q["res"])
+            assert all(v >= 0 for v in q["res"].values()), "negative resources"
+            assert q["gold"] >= 0, "negative gold"
+            for slot, iid in q["items"].items():
+                assert C.items()[iid]["slot"] == slot, f"{iid} in slot {slot}"
+            if q["alive"]:
+                assert 1 <= q["hp"] <= int(c["max_health"]), f"bad health {q['hp']}"
+                assert q["pos"] in C.spaces(), f"bad position {q['pos']}"
+            else:
+                assert not q["items"] and not q["potions"] and not q["skills"] and not q["gold"]
+            if c["skill_mode"] == "tracks":
+                assert not q["skills"] and all(0 <= v <= int(c["skill_levels"]) for v in q["tracks"].values())
+        fight = state["combat"]
+        if fight is not None:
+            dungeon.update(s["mon"] for s in fight["side"] if "mon" in s)
+        for f in state["stack"]:
+            if f["k"] == "item":
+                items[f["item"]] += 1
+        assert dungeon == Counter(C.dungeon_deck()), "dungeon cards lost or duplicated"
+        assert items == Counter(C.item_deck()), "item cards lost or duplicated"
+        if c["skill_mode"] == "cards":
+            assert skills == Counter({s: int(x["copies"]) for s, x in C.skills().items()}), "skill cards"
+        assert all(v >= 0 for v in state["rsupply"].values()) and all(v >= 0 for v in state["supply"].values())
+        assert res == Counter({r: 6 for r in C.RESOURCES}), "resource cards lost or duplicated"
+        for deck in ("ddeck", "ideck"):
+            assert all(g > 0 for g in state[deck + "_grp"]) and sum(state[deck + "_grp"]) <= len(state[deck])
+        mk = c["max_keeps_per_land"]
+        for x in C.lands():
+            b = buildings(state, x)
+            seats = [p for p, _ in b]
+            assert len(b) <= int(c["max_buildings_per_land"]), f"too many buildings on {x}"
+            assert len(set(seats)) == len(seats), f"two buildings of one player on {x}"
+            assert all(lv in (1, 2) and state["players"][p]["alive"] for p, lv in b), f"bad building on {x}"
+            assert mk is None or sum(1 for _, lv in b if lv == 2) <= int(mk), f"too many keeps on {x}"
+        if state["result"] is None:
+            d = top_decision(state)
+            assert d is not None and OPTIONS[d["k"]](state, d), "nobody to act"
+
+    # ---- view -------------------------------------------------------------------------------------
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything on the table (nothing is hidden but the deck orders, B §23.2);
+        see :func:`.view.board_view` for the shape."""
+        from .view import board_view
+
+        return board_view(state, seat)
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        """The pending decision's prompt for the seat deciding; a status line for others."""
+        if state["result"] is not None:
+            return str(state["result"]["reason"])
+        d = top_decision(state)
+        assert d is not None
+        if d["seat"] == seat:
+            return PROMPT[d["k"]](state, d)
+        who = nm(state, d["seat"])
+        if state["combat"] is not None:
+            return f"{who} is fighting."
+        return f"Waiting for {who}."
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """A short button label for ``action``."""
+        d = top_decision(state)
+        if d is None:
+            return str(action)
+        return LABEL[d["k"]](state, d, action)
+
+    def action_target(self, state: State, seat: int, action: Action) -> str | None:
+        """The board element an option points at: ``space:ID``, ``seat:P``, ``item:ID``,
+        ``res:ID``, ``die:I``, ``char:ID``, or None."""
+        d = top_decision(state)
+        if d is None or d["k"] not in TARGET:
+            return None
+        return TARGET[d["k"]](state, d, action)
+
+    # ---- bots ------------------------------------------------------------------------------
+    #: Playouts are cut after a few decisions and scored by :meth:`evaluate` (a game
+    #: lasts hundreds of decisions; dice make long playouts mostly noise).
+    search_budgets = {"easy": (30, 6), "normal": (80, 8), "hard": (150, 8)}
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """A heuristic share of the win per seat (dead seats 0): a softmax over a
+        material score — realms with a keep (the True Baron race), realms controlled,
+        property value, gold, health, skills and items — that grows sharper as the
+        round limit nears (the political ranking is then close to final)."""
+        from .bot import evaluate
+
+        return evaluate(state)
+
+
+GAME = Barons()
