@@ -19,7 +19,8 @@ from ..screens import alerts
 
 #: game id -> module with ``render(app, ctx)``.
 RENDERERS = {"timeline": "tb_ui.tables.timeline", "time_war": "tb_ui.tables.time_war",
-             "time_barons": "tb_ui.tables.time_barons", "barons": "tb_ui.tables.barons"}
+             "time_barons": "tb_ui.tables.time_barons", "barons": "tb_ui.tables.barons",
+             "time_of_crisis": "tb_ui.tables.time_of_crisis"}
 
 
 @dataclass
