@@ -10,15 +10,12 @@ server's origin.
 from __future__ import annotations
 
 import json
-import re
-import time
 from typing import Any
 
 import pytest
 from conftest import (
     ARTIFACTS,
     VIEWPORTS,
-    current_match,
     load_games,
     no_overflow,
     resume_game,

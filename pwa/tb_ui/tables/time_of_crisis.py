@@ -452,7 +452,7 @@ def _phase_bar(t: _T) -> str:
     keys = [k for k, _, _ in PHASES]
     idx = keys.index(cur) if cur in keys else -1
     items = []
-    for i, (k, name, sec) in enumerate(PHASES):
+    for i, (_k, name, sec) in enumerate(PHASES):
         state = "now" if i == idx else "done" if i < idx else "next"
         cur_attr = ' aria-current="step"' if i == idx else ""
         items.append(f'<li class="toc-ph {state}"{cur_attr}><span class="toc-ph-n">{i + 1}</span>'
@@ -555,11 +555,13 @@ def _dice(t: _T) -> str:
         if inv:
             D = _D()
             path = " → ".join(t.regions[x]["name"] for x in inv.get("path") or [] if x in t.regions)
-            placed = inv.get("placed") or []
+            placed = "; ".join(f"{t.regions[p[0]]['name']} {p[1] + p[2] + len(p[3])}" + (" (inactive: Limes)" if p[2] else "")
+                               for p in inv.get("placed") or [] if p[0] in t.regions)
+            n_inv = int(inv.get("invaders") or 0)
             more = (f'<p class="bx-note">The {e(D.tribes()[inv["tribe"]]["name"])}: {inv.get("flipped", 0)} turned active; '
-                    f'invasion dice white {inv.get("white")}, black {inv.get("black")}; '
-                    f'{e(plural(int(inv.get("invaders") or 0), "invader"))}'
-                    f'{" along " + e(path) if path else ""}{" into " + e(", ".join(t.regions[x]["name"] for x in placed if x in t.regions)) if placed else ""}.</p>')
+                    f'second roll white {inv.get("white")} (the path: {e(path or "none")}), black {inv.get("black")} '
+                    f'against {inv.get("strength")} active at home: '
+                    f'{e(plural(n_inv, "invader") + " placed in " + placed if n_inv and placed else "no invasion")}.</p>')
         blocks.append(f'<h4>Crisis roll</h4><p class="toc-dice"><span class="bx-die white">{cr["white"]}</span>'
                       f'<span class="bx-die black">{cr["black"]}</span> <span>{e(text)}</span></p>{more}')
     pg = b["last_place_governor"]
