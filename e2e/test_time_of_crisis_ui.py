@@ -10,12 +10,15 @@ server's origin.
 from __future__ import annotations
 
 import json
+import re
+import time
 from typing import Any
 
 import pytest
 from conftest import (
     ARTIFACTS,
     VIEWPORTS,
+    current_match,
     load_games,
     no_overflow,
     resume_game,
@@ -27,6 +30,7 @@ from conftest import (
 from playwright.sync_api import expect
 
 from py_engine.core import Action, Match, Seat  # noqa: E402
+from py_engine.time_of_crisis import components as D  # noqa: E402
 
 WANT = ("place_governor", "buy", "create_army", "move", "battle")
 ACTIONABLE = ".endpanel, #main button[data-act=play], button[data-act=handoff-ok]"
@@ -84,7 +88,10 @@ def tap(page: Any, action: Action, on_map: bool = False) -> None:
     if on_map and hot.count():
         hot.first.click()
     else:
-        page.locator(f"#main button[data-act=play][data-a='{data}']").first.click()
+        btn = page.locator(f"#main button[data-act=play][data-a='{data}']").first
+        if not btn.is_visible():  # in a folded group of options: unfold it as a player would
+            btn.locator("xpath=ancestor::details[1]/summary").click()
+        btn.click()
     wait_moved(page, n)
 
 
@@ -122,3 +129,110 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
     page.locator(".toc-map-wrap").screenshot(path=str(ARTIFACTS / f"{size}-toc-map-italia.png"))
     page.locator(".toc-hand").scroll_into_view_if_needed()
     shot(page, f"{size}-toc-board")
+
+
+# ---- one human and two bots, by taps ----------------------------------------------------------------
+def human_taps(page: Any, until: Any, limit: int = 200) -> int:
+    """Tap the plan's choice for the human to act until ``until(match)``; bots move by
+    themselves. Every other option to go somewhere on the map is tapped on the map."""
+    taps = 0
+    while True:
+        page.wait_for_selector(ACTIONABLE, state="attached", timeout=90_000)
+        m = current_match(page)
+        if m.is_over() or until(m):
+            return taps
+        seat = m.to_act()[0]
+        assert m.seats[seat].kind == "human"
+        expect(page.locator(".bx-banner.mine")).to_contain_text(m.seats[seat].name)
+        a = plan(m, seat, m.game.legal_actions(m.state, seat), events(m))
+        tap(page, a, on_map=taps % 2 == 0)
+        taps += 1
+        assert taps < limit, "too many taps"
+
+
+def test_three_players_two_rounds_by_taps(page, server, traffic):
+    """One human and two bots: three full rounds by taps from the first decision of the
+    game (choosing a start and a hand, ToC §3), with a Place Governor rolled (ToC §6.3.2),
+    an army created and moved, a battle (§6.3.1, §8) and a card bought (§6.7). The dice
+    of the Place Governor are shown as rolled."""
+    seed = 10  # the plan does all five within three rounds with this seed (rehearsed in CPython)
+    start = fresh(["Ann", "Cy", "Di"], ["human", "bot", "bot"], seed)
+    load_games(page, server, {"three": start})
+    resume_game(page, "Time of Crisis", "Ann")
+    t0 = time.perf_counter()
+    saw_pg = False
+
+    def until(m: Match) -> bool:
+        nonlocal saw_pg
+        if not saw_pg and m.state.get("last_pg") and m.state["last_pg"]["seat"] == 0:
+            pg = m.state["last_pg"]
+            dice = page.locator(".toc-dice-panel")
+            expect(dice).to_contain_text(f"{pg['votes']} {'vote' if pg['votes'] == 1 else 'votes'} of {pg['need']} needed")
+            saw_pg = True
+        return min(m.state["turns"]) >= 3 and set(WANT) <= events(m)
+
+    taps = human_taps(page, until)
+    m = current_match(page)
+    assert set(WANT) <= events(m) and min(m.state["turns"]) >= 3 and saw_pg
+    assert page.locator("button[data-act=handoff-ok]").count() == 0
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "toc_three_players.json").write_text(json.dumps({
+        "seconds": round(time.perf_counter() - t0, 1), "taps": taps, "actions": len(m.actions),
+        "events": sorted(events(m))}, indent=1))
+
+
+# ---- two humans pass the device ------------------------------------------------------------------------
+def test_two_players_pass_and_play_hides_hands(page, server, traffic):
+    """Two humans on one device: between their decisions a hand-off screen shows no hand
+    and no card; after it, the hand on the table is the new holder's own (ToC: hands are
+    secret)."""
+    start = fresh(["Ann", "Bob"], ["human", "human"], 4)
+    load_games(page, server, {"two": start})
+    resume_game(page, "Time of Crisis", "Ann")
+    names = [c["name"] for c in D.cards().values()]
+    handoffs = 0
+    for _ in range(60):
+        page.wait_for_selector(ACTIONABLE, state="attached", timeout=60_000)
+        m = current_match(page)
+        ok = page.locator("button[data-act=handoff-ok]")
+        if ok.count():
+            main = page.locator("#app").inner_text()
+            assert page.locator(".toc-hand, .toc-cards").count() == 0
+            assert not [n for n in names if re.search(rf"\b{re.escape(n)}\b", main)], main
+            n = state_n(page)
+            ok.first.click()
+            page.wait_for_selector(".toc-main", timeout=30_000)
+            handoffs += 1
+            m = current_match(page)
+            seat = m.to_act()[0]
+            shown = sorted(page.locator(".toc-hand > .toc-cards .toc-cname").all_inner_texts())
+            want = sorted(m.game.view(m.state, seat)["board"]["players"][seat]["hand"])
+            assert [s.replace("◇", "").strip() for s in shown] == sorted(D.card_name(c) for c in want)
+            assert n == state_n(page)
+            if handoffs >= 3:
+                break
+            continue
+        seat = m.to_act()[0]
+        tap(page, plan(m, seat, m.game.legal_actions(m.state, seat), events(m)))
+    assert handoffs >= 3
+
+
+# ---- four bots, fastest speed -----------------------------------------------------------------------------
+def test_four_bots_play_to_the_end(page, server, traffic):
+    """Four bots play a short game (40 legacy) to its end at the fastest speed; the end
+    panel names the winner."""
+    start = fresh(["Ada", "Ben", "Cid", "Dot"], ["bot"] * 4, 1, short_game=True)
+    load_games(page, server, {"bots": start})
+    t0 = time.perf_counter()
+    resume_game(page, "Time of Crisis", "Ada")
+    skip = page.locator("button[data-act=skip]")
+    if skip.count():
+        skip.first.click()
+    end = page.locator(".endpanel")
+    expect(end).to_be_visible(timeout=240_000)
+    m = current_match(page)
+    assert m.is_over()
+    expect(end.locator(".reason")).to_contain_text("wins")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "toc_four_bots.json").write_text(json.dumps({
+        "seconds": round(time.perf_counter() - t0, 1), "actions": len(m.actions)}, indent=1))

@@ -503,7 +503,7 @@ def _decide(app: Any, t: _T) -> str:
     last = groups.pop("", [])
     for g, items in groups.items():
         ul = f'<ul class="action-list bx-opts">{"".join(items)}</ul>'
-        if len(items) > 6:
+        if len(items) > 6 and len(groups) > 1:
             blocks += f'<details class="toc-group"><summary>{e(g)} ({len(items)})</summary>{ul}</details>'
         else:
             blocks += f'<h3>{e(g)}</h3>{ul}' if g else ul
