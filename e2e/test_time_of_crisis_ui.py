@@ -10,6 +10,7 @@ server's origin.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from typing import Any
@@ -28,6 +29,7 @@ from conftest import (
     wait_moved,
 )
 from playwright.sync_api import expect
+from test_time_war_ui import LONGTASK_JS, LONGTASK_LIMIT_BUSY_MS, LONGTASK_LIMIT_MS
 
 from py_engine.core import Action, Match, Seat  # noqa: E402
 from py_engine.time_of_crisis import components as D  # noqa: E402
@@ -159,6 +161,7 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
     start = fresh(["Ann", "Cy", "Di"], ["human", "bot", "bot"], seed)
     load_games(page, server, {"three": start})
     resume_game(page, "Time of Crisis", "Ann")
+    page.evaluate(LONGTASK_JS)
     t0 = time.perf_counter()
     saw_pg = False
 
@@ -175,10 +178,19 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
     m = current_match(page)
     assert set(WANT) <= events(m) and min(m.state["turns"]) >= 3 and saw_pg
     assert page.locator("button[data-act=handoff-ok]").count() == 0
+    page.wait_for_timeout(300)  # let the observer deliver the last entries
+    tasks, think, gap = page.evaluate("[window.__lt, window.__think, window.__gap]")
+    during = [d for s, d in tasks if any(a <= s < b for a, b in think)]
+    busy = os.getloadavg()[0] > 1.5 * (os.cpu_count() or 1)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "toc_three_players.json").write_text(json.dumps({
         "seconds": round(time.perf_counter() - t0, 1), "taps": taps, "actions": len(m.actions),
-        "events": sorted(events(m))}, indent=1))
+        "events": sorted(events(m)), "thinking_periods": len(think),
+        "long_tasks_while_bots_play_ms": sorted((round(d, 1) for d in during), reverse=True)[:20],
+        "max_event_loop_gap_ms": round(gap, 1), "load_average": [round(x, 2) for x in os.getloadavg()],
+        "machine_busy": busy}, indent=1))
+    assert think, "the thinking indicator never showed"
+    assert max(during, default=0.0) <= (LONGTASK_LIMIT_BUSY_MS if busy else LONGTASK_LIMIT_MS), during
 
 
 # ---- two humans pass the device ------------------------------------------------------------------------
