@@ -72,6 +72,10 @@ class _T(Seating):
             rid = self.region_of(str(tg))
             if rid:
                 self.by_region.setdefault(rid, []).append(a)
+        counts: dict[str, int] = {}
+        for a in ctx.actions:
+            counts[a["label"]] = counts.get(a["label"], 0) + 1
+        self.twins = {k for k, v in counts.items() if v > 1}
         focus = app.table_ui.get("focus")
         self.focus: str | None = focus if focus in self.regions else None
 
@@ -87,6 +91,18 @@ class _T(Seating):
         if kind == "tribe":
             return ref.partition("@")[2] or None
         return None
+
+    def label(self, a: dict[str, Any]) -> str:
+        """The option's label, told apart from an identical one by its army (two
+        armies in one region get the same engine label)."""
+        text = str(a["label"])
+        tg = str(a.get("target") or "")
+        if text in self.twins and tg.startswith("army:"):
+            ar = next((x for x in self.b["armies"] if str(x["id"]) == tg[5:]), None)
+            if ar is not None:
+                bits = f"{ar['full']} full, {ar['reduced']} reduced"
+                text += f" — army {ar['id']} ({bits}{', in the capital' if ar['capital'] else ''})"
+        return text
 
     def color(self, seat: int | None) -> str:
         if seat is None or seat < 0:
@@ -407,7 +423,7 @@ def _region_panel(t: _T) -> str:
                 bits.append("Castra")
             if a["capital"]:
                 bits.append("in the capital")
-            items.append(f"{t.chip(a['owner'])}’s army: {e(', '.join(bits))}")
+            items.append(f"{t.chip(a['owner'])}’s army {a['id']}: {e(', '.join(bits))}")
     for tribe, c in t.b["barbarians"].get(rid, {}).items():
         items.append(f"{e(D.tribes()[tribe]['name'])}: {c['active']} active, {c['inactive']} inactive")
     for rv, where in t.b["rival_emperors"].items():
@@ -466,8 +482,9 @@ def _phase_bar(t: _T) -> str:
 
 
 def _act_button(t: _T, a: dict[str, Any], cls: str = "btn bx-opt") -> str:
-    return (f'<button type="button" class="{cls}"{t.ctx.action_attrs(a)} aria-label="{e(a["label"])}">'
-            f'{e(a["label"])}</button>')
+    label = t.label(a)
+    return (f'<button type="button" class="{cls}"{t.ctx.action_attrs(a)} aria-label="{e(label)}">'
+            f'{e(label)}</button>')
 
 
 GROUPS = {
@@ -497,7 +514,7 @@ def _decide(app: Any, t: _T) -> str:
     groups: dict[str, list[str]] = {}
     for a in ctx.actions:
         verb = a["action"][0]
-        cls = "btn bx-opt" + (" ghost" if verb in QUIET else "") + (" primary" if verb in ("end", "done") else "")
+        cls = "btn bx-opt" + (" primary" if verb in QUIET else "")
         groups.setdefault(GROUPS.get(verb, ""), []).append(f"<li>{_act_button(t, a, cls)}</li>")
     blocks = ""
     last = groups.pop("", [])
