@@ -191,6 +191,26 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
     page.locator(".toc-map-wrap").screenshot(path=str(ARTIFACTS / f"{size}-toc-map-italia.png"))
     page.locator(".toc-hand").scroll_into_view_if_needed()
     shot(page, f"{size}-toc-board")
+    if size == "tablet":  # pinch (a trackpad's ctrl+wheel) and drag (pwa/panzoom.js)
+        wrap = page.locator(".toc-map-wrap")
+        wrap.scroll_into_view_if_needed()
+        box = wrap.bounding_box()
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(cx, cy)
+        page.keyboard.down("Control")
+        page.mouse.wheel(0, -300)
+        page.keyboard.up("Control")
+        expect(wrap).to_have_class(re.compile("pz-zoomed"))
+        inner = page.locator(".toc-map-wrap .pz-inner")
+        zoomed = inner.evaluate("e => e.style.transform")
+        assert "scale(" in zoomed
+        n = state_n(page)
+        page.mouse.down()
+        page.mouse.move(cx - 80, cy - 40, steps=6)
+        page.mouse.up()
+        assert inner.evaluate("e => e.style.transform") != zoomed
+        assert state_n(page) == n and page.locator(".toc-region-panel h3").inner_text() == "Italia"  # a drag is no tap
+        no_overflow(page)
 
 
 # ---- one human and two bots, by taps ----------------------------------------------------------------

@@ -267,3 +267,36 @@ def test_handoff_note_tells_no_secret() -> None:
     for c in D.cards().values():
         assert c["name"] not in note
     assert "toc-hand" not in html
+
+
+def test_every_kind_of_piece_is_drawn_on_the_map() -> None:
+    """Each thing a province can hold has its mark on the map and its words in the
+    focused region's panel. The position is a real one with pieces added in place
+    (no game reaches them all at once; the e2e screenshots show real games)."""
+    app = make_app()
+    start(app, ["human", "bot"], ["Ann", "Bot"])
+    play(app, random.Random(11), lambda a: a.acting_seat() == 0 and a.match.state["armies"]
+         and a.match.game.board_view(a.match.state, 0)["turn"]["phase"] == "actions")
+    st = app.match.state
+    army = st["armies"][0]
+    pid = army["at"] if army["at"] in st["prov"] else "gallia"
+    army.update(at=pid, full=2, red=1, castra=True, foed=["franks"], cap=True)
+    pr = st["prov"][pid]
+    pr.update(gov=0, sup=3, mobs=2, mil=False, q=True, mark="brk", imps=["limes", "basilica"])
+    st["prov"]["hispania"].update(gov=0, sup=3, mark="sop", mil=True)
+    st["barbs"].setdefault(pid, {})["goths"] = [2, 1]
+    st["rivals"]["postumus"] = pid
+    st["leaders"]["cniva"] = pid
+    app.dispatch("table-ui", {"k": "focus", "region": pid})
+    html = app.render()
+    svg = re.search(r"<svg class=\"toc-map.*?</svg>", html, re.S).group(0)
+    for mark in ('class="toc-mob"', 'class="toc-imp"', 'class="toc-mil"', 'class="toc-q"', "toc-mark brk",
+                 "toc-mark sop", 'class="toc-gen"', 'class="toc-leg"', 'class="toc-leg red"', "toc-barb on",
+                 'class="toc-barb"', 'class="toc-rival"', 'class="toc-leader"', 'class="toc-incap"', "CF</text>",
+                 ">Brk<", ">SoP<", ">M<", ">Q<", ">L<", ">B<"):
+        assert mark in svg, mark
+    panel = section(html, "toc-region-panel")
+    for words in ("2 mobs", "Limes, Basilica", "Quaestor", "Breakaway", "2 full legions, 1 reduced legion",
+                  "foederati: Franks", "Castra", "in the capital", "Goths: 2 active, 1 inactive",
+                  "Rival Emperor Postumus", "Leader Cniva"):
+        assert words in panel, words

@@ -288,10 +288,19 @@ def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> str:
     ax = x0 + 12
     for a in (a for a in t.b["armies"] if a["region"] == rid):
         body.append(_army_svg(t, a, ax, y0 + 62))
-        ax += 24 + 11 * (a["full"] + a["reduced"]) + (8 if a["castra"] or a["foederati"] else 0)
-    bsvg, _ = _barbs_svg(t, rid, ax + 4, y0 + 62)
-    parts.extend(body)
-    parts.append(bsvg)
+        ax += 24 + 11 * (a["full"] + a["reduced"]) + (8 * (a["castra"] + len(a["foederati"])))
+    bsvg, end = _barbs_svg(t, rid, ax + 4, y0 + 62)
+    body.append(bsvg)
+    # a crowded province: the row of armies and barbarians shrinks to fit the tile
+    room = TILE_W - 10
+    used = end - 8 - (x0 + 5)
+    if used > room:
+        k = room / used
+        ox, oy = x0 + 5, y0 + 62
+        parts.append(f'<g transform="translate({ox:.1f} {oy:.1f}) scale({k:.3f}) translate({-ox:.1f} {-oy:.1f})">'
+                     f'{"".join(body)}</g>')
+    else:
+        parts.extend(body)
     return "".join(parts)
 
 
