@@ -443,9 +443,9 @@ def _region_panel(t: _T) -> str:
             items.append(f"Leader {e(D.leaders()[ld]['name'])}")
     acts = t.by_region.get(rid, [])
     opts = "".join(f"<li>{_act_button(t, a)}</li>" for a in acts)
-    opts_html = (f'<h4>Your options here</h4><ul class="action-list toc-opts">{opts}</ul>' if opts else "")
+    opts_html = (f'<h3>Your options here</h3><ul class="action-list toc-opts">{opts}</ul>' if opts else "")
     lis = "".join(f"<li>{x}</li>" for x in items)
-    return (f'<section class="toc-region-panel panel" aria-label="{e(r["name"])}"><h3>{e(r["name"])}</h3>'
+    return (f'<section class="toc-region-panel panel" aria-label="{e(r["name"])}"><h2>{e(r["name"])}</h2>'
             f'<ul class="toc-facts">{lis}</ul>{opts_html}</section>')
 
 
@@ -536,7 +536,7 @@ def _decide(app: Any, t: _T) -> str:
     if last:
         blocks += f'<ul class="action-list bx-opts">{"".join(last)}</ul>'
     return (f'<section class="bx-decide panel toc-decide" aria-label="Your decision">'
-            f'<p class="prompt yours" aria-live="polite">{e(v["prompt"])}</p>{_battle(t)}{blocks}</section>')
+            f'<h2 class="visually-hidden">Your decision</h2><p class="prompt yours" aria-live="polite">{e(v["prompt"])}</p>{_battle(t)}{blocks}</section>')
 
 
 # ---- dice ---------------------------------------------------------------------------------------
@@ -565,7 +565,7 @@ def _battle_lines(t: _T, bt: dict[str, Any], head: str) -> str:
     if win:
         res = f'<p class="toc-res">{"The attacker" if win == "a" else "The defender" if win == "d" else "Nobody"} wins.</p>'
     flank = " · Flanking Maneuver" if bt.get("flank") else ""
-    return (f'<div class="toc-battle"><h4>{e(head)} in {e(where)}{flank}</h4>'
+    return (f'<div class="toc-battle"><h3>{e(head)} in {e(where)}{flank}</h3>'
             f'<ul class="bx-rolls">{"".join(rows)}</ul>{res}</div>')
 
 
@@ -588,14 +588,14 @@ def _dice(t: _T) -> str:
                     f'second roll white {inv.get("white")} (the path: {e(path or "none")}), black {inv.get("black")} '
                     f'against {inv.get("strength")} active at home: '
                     f'{e(plural(n_inv, "invader") + " placed in " + placed if n_inv and placed else "no invasion")}.</p>')
-        blocks.append(f'<h4>Crisis roll</h4><p class="toc-dice"><span class="bx-die white">{cr["white"]}</span>'
+        blocks.append(f'<h3>Crisis roll</h3><p class="toc-dice"><span class="bx-die white">{cr["white"]}</span>'
                       f'<span class="bx-die black">{cr["black"]}</span> <span>{e(text)}</span></p>{more}')
     pg = b["last_place_governor"]
     if pg:
         faces = "".join(_die(int(x), "hit six" if int(x) == 6 else "") for x in pg["faces"])
         name = t.regions[pg["prov"]]["name"]
         ok = "succeeds" if pg["ok"] else "fails"
-        blocks.append(f'<h4>Place Governor</h4><p class="toc-dice">{faces}</p>'
+        blocks.append(f'<h3>Place Governor</h3><p class="toc-dice">{faces}</p>'
                       f'<p class="bx-note">{e(t.names[pg["seat"]])} in {e(name)}: {pg["votes"]} '
                       f'{"vote" if pg["votes"] == 1 else "votes"} of {pg["need"]} needed, {ok}. '
                       f'Each 6 adds a die.</p>')
@@ -604,7 +604,7 @@ def _dice(t: _T) -> str:
         blocks.append(_battle_lines(t, lb, "Last battle"))
     if not blocks:
         return ""
-    return f'<section class="toc-dice-panel panel" aria-label="Dice"><h3>Dice</h3>{"".join(blocks)}</section>'
+    return f'<section class="toc-dice-panel panel" aria-label="Dice"><h2>Dice</h2>{"".join(blocks)}</section>'
 
 
 # ---- the player's board -----------------------------------------------------------------------------
@@ -645,11 +645,11 @@ def _hand(t: _T) -> str:
                       for s in SUIT)
         pts = f'<p class="toc-ptsrow" aria-label="Points to spend this turn">{pts}</p>'
         if tp["played"]:
-            played = ('<h4>Played this turn</h4><ul class="toc-cards">'
+            played = ('<h3>Played this turn</h3><ul class="toc-cards">'
                       + "".join(_card(p["card"], ' <span class="count">event used</span>' if p["event_used"] else "", "played")
                                 for p in tp["played"]) + "</ul>")
-    return (f'<section class="toc-hand panel" aria-label="Your hand"><h3>Your hand <span class="count">'
-            f'{me["political_points"]} political points</span></h3>{pts}<ul class="toc-cards">{hand}</ul>{played}'
+    return (f'<section class="toc-hand panel" aria-label="Your hand"><h2>Your hand <span class="count">'
+            f'{me["political_points"]} political points</span></h2>{pts}<ul class="toc-cards">{hand}</ul>{played}'
             f'{_pile("Available pile", me["available"] or [])}{_pile("Discard pile", me["discard"])}</section>')
 
 
@@ -737,10 +737,10 @@ def _empire(t: _T) -> str:
                       for x in ev["lasting"])
     last = b["turn"]["last_round"]
     lim = b["limits"]
-    return (f'<section class="toc-empire panel" aria-label="The empire"><h3>The empire</h3>'
+    return (f'<section class="toc-empire panel" aria-label="The empire"><h2>The empire</h2>'
             f'<p><b>Emperor:</b> {who} · <b>Italia support:</b> {it["support"]} of {it["support_max"]}</p>'
             f'{cur_html}'
-            f'{f"<h4>Lasting events</h4><ul class=toc-facts>{lasting}</ul>" if lasting else ""}'
+            f'{f"<h3>Lasting events</h3><ul class=toc-facts>{lasting}</ul>" if lasting else ""}'
             f'<p class="bx-note">Events left: {ev["deck"]} · round {b["turn"]["round"]}'
             f'{" · last round" if last else ""} · legions left {lim["legions_left"]}, militia {lim["militia_left"]}, '
             f'mob counters {lim["mob_counters_left"]}</p></section>')
