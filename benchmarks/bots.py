@@ -103,17 +103,27 @@ def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, o
 def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, object],
          players: int = 2, progress: str = "") -> dict[str, object]:
     """``games`` games of level ``a`` against level ``b`` (see :func:`lineup`).
-    ``progress``: a file that gets one JSON line per finished game (a long run that
-    is stopped still leaves its finished games)."""
+    ``progress``: a file that gets one JSON line per finished game; a run that was
+    stopped is resumed from it (its finished games of the same game, levels, player
+    count and options are kept, not played again)."""
     t0 = time.perf_counter()
-    tasks = [(game, a, b, i, options, players) for i in range(games)]
+    key = {"game": game, "a": a, "b": b, "players": players, "options": options}
     rows: list[dict[str, object]] = []
+    if progress and Path(progress).exists():
+        seen: set[object] = set()
+        for line in Path(progress).read_text().splitlines():
+            row = json.loads(line)
+            if all(row.get(k) == v for k, v in key.items()) and row["i"] not in seen and row["i"] < games:
+                seen.add(row["i"])
+                rows.append({k: v for k, v in row.items() if k not in key})
+    finished = {r["i"] for r in rows}
+    tasks = [(game, a, b, i, options, players) for i in range(games) if i not in finished]
 
     def done(row: dict[str, object]) -> None:
         rows.append(row)
         if progress:
             with open(progress, "a") as f:
-                f.write(json.dumps({"a": a, "b": b, **row}) + "\n")
+                f.write(json.dumps({**key, **row}) + "\n")
 
     if jobs > 0:
         with ProcessPoolExecutor(jobs) as pool:

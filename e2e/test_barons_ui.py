@@ -256,7 +256,7 @@ def test_barons_screenshots_fit(page, server, traffic, size):
     _load(page, server, {"move": move, "fight": fight, "over": over})
     _resume(page, "Mia")
     capture("move")
-    page.get_by_role("button", name="Zoom on the Fire Mountains").click()
+    page.get_by_role("button", name="Fire: zoom on the Fire Mountains").click()
     capture("zoom")
     page.locator("button[data-act=leave]").first.click()
     _resume(page, "Fay")

@@ -204,7 +204,7 @@ def paths(start: str, steps: int) -> list[list[str]]:
     is the list of spaces entered. At most two routes exist (one fork per move).
 
     >>> [p[-1] for p in paths("SNOW-CITY", 5)]
-    ['DESERT-L3', 'DESERT-L2']
+    ['DESERT-GUILD', 'DESERT-L2']
     """
     return [list(p) for p in _paths(start, steps)]
 

@@ -1178,15 +1178,23 @@ def _holds(state: State, p: int, kind: str, key: Any) -> bool:
     return key in me["potions"] or key in me["items"].values()
 
 
-def _transfer(state: State, p: int, q: int, kind: str, key: Any) -> None:
+def _hand_over(state: State, p: int, kind: str, key: Any) -> None:
+    """``p`` gives up one side of a trade."""
     if kind == "gold":
         pl(state, p)["gold"] -= int(key)
-        pl(state, q)["gold"] += int(key)
     elif kind == "res":
         pl(state, p)["res"][str(key)] -= 1
-        pl(state, q)["res"][str(key)] += 1
     else:
         take_item(state, p, str(key))
+
+
+def _receive(state: State, q: int, kind: str, key: Any) -> None:
+    """``q`` gets one side of a trade (an item into its slot, B §11.2)."""
+    if kind == "gold":
+        pl(state, q)["gold"] += int(key)
+    elif kind == "res":
+        pl(state, q)["res"][str(key)] += 1
+    else:
         acquire(state, q, str(key))
 
 
@@ -1195,8 +1203,12 @@ def _answer_act(state: State, f: Frame, a: Action) -> None:
     p, q = f["from"], f["seat"]
     give, get = f["give"], f["get"]
     if a.name == "accept" and _holds(state, p, *give) and _holds(state, q, *get):
-        _transfer(state, p, q, give[0], give[1])
-        _transfer(state, q, p, get[0], get[1])
+        # Both sides hand over before either receives: an item received into a filled slot
+        # must not push out the very item its new owner is trading away (B §20 open_trading).
+        _hand_over(state, p, give[0], give[1])
+        _hand_over(state, q, get[0], get[1])
+        _receive(state, q, give[0], give[1])
+        _receive(state, p, get[0], get[1])
         say(state, f"{nm(state, p)} trades {_swap_text(*give)} to {nm(state, q)} for {_swap_text(*get)}.")
     else:
         say(state, f"{nm(state, q)} turns down {nm(state, p)}'s offer.")

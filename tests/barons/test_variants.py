@@ -271,6 +271,24 @@ def test_open_trading() -> None:
     assert s["players"][0]["potions"] == ["healing_potion"] and s["players"][1]["res"]["fish"] == 1
 
 
+def test_open_trading_swaps_two_items_of_the_same_slot() -> None:
+    """B §20 open_trading with B §11.2: Ann's Short Sword for Bob's Battle Axe. Both are
+    weapons; each ends up holding the other's, and neither goes to the item deck (the
+    received item must not push out the one its new owner is trading away)."""
+    s = new(options={"open_trading": True})
+    give_item(s, 0, "short_sword")
+    give_item(s, 1, "battle_axe")
+    deck = list(s["ideck"])
+    s["stack"] = [{"k": "end_turn"}, {"k": "actions", "seat": 0}]
+    s = do(s, "offer", 1)
+    s = do(s, "put", "item", "short_sword")
+    s = do(s, "ask", "item", "battle_axe")
+    s = act(s, 1, "accept")
+    assert s["players"][0]["items"]["weapon"] == "battle_axe"
+    assert s["players"][1]["items"]["weapon"] == "short_sword"
+    assert s["ideck"] == deck
+
+
 def test_strict_movement_forbids_crawling() -> None:
     """B §20 strict_movement: always roll."""
     s = new(options={"strict_movement": True})

@@ -130,7 +130,7 @@ def test_zoom_buttons_and_tapping_a_realm() -> None:
     html = app.render()
     assert re.search(r'class="bx-board bx-zoomed" viewBox="([^"]+)"', html).group(1) != full
     assert "Mirage City" in html and "price 15 · toll 5 (keep 10)" in html
-    tap(app, next(b for b in buttons(html, "table-ui") if b["attrs"].get("aria-label") == "Whole board"))
+    tap(app, next(b for b in buttons(html, "table-ui") if b["attrs"].get("aria-label") == "All: the whole board"))
     html = app.render()
     assert "bx-zoomed" not in html
     tile = next(el for el in parse(html).found if el["tag"] == "g" and el["attrs"].get("data-realm") == "FIRE")

@@ -334,12 +334,12 @@ def _board_description(t: _T) -> str:
 def _zoom_bar(t: _T) -> str:
     C = _C()
     btns = [button("All", "table-ui", "btn small bx-zoom" + (" on" if not t.zoom else ""), data_k="zoom",
-                   data_realm="", aria_pressed="true" if not t.zoom else "false", aria_label="Whole board")]
+                   data_realm="", aria_pressed="true" if not t.zoom else "false", aria_label="All: the whole board")]
     for r in C.REALMS:
         col = C.realms()[r]["color"]
         btns.append(button(SHORT[r], "table-ui", "btn small bx-zoom" + (" on" if t.zoom == r else ""),
                            data_k="zoom", data_realm=r, aria_pressed="true" if t.zoom == r else "false",
-                           aria_label=f"Zoom on the {C.realms()[r]['name']}", data_css=f"--rc:{REALM_EDGE[col]}"))
+                           aria_label=f"{SHORT[r]}: zoom on the {C.realms()[r]['name']}", data_css=f"--rc:{REALM_EDGE[col]}"))
     return f'<div class="bx-zoombar" role="group" aria-label="Zoom the board">{"".join(btns)}</div>'
 
 
@@ -370,8 +370,8 @@ def _realm_list(t: _T) -> str:
         cls = "bx-sp" + (" sel" if sel == sid else "")
         rows.append(f'<li class="{cls}"><b>{e(sp["name"])}</b>{_mark(sp)} <span>{e(info)}{here}</span></li>')
     res = C.resource_of_realm()[t.zoom].capitalize()
-    return (f'<section class="bx-realm panel" aria-label="{e(realm["name"])}"><h3>{e(realm["name"])}'
-            f'{_mark(realm)} <span class="count">{e(res)} · {e(realm["guild"])} guild</span></h3>'
+    return (f'<section class="bx-realm panel" aria-label="{e(realm["name"])}"><h2>{e(realm["name"])}'
+            f'{_mark(realm)} <span class="count">{e(res)} · {e(realm["guild"])} guild</span></h2>'
             f'<ul class="bx-sps">{"".join(rows)}</ul></section>')
 
 
@@ -416,7 +416,7 @@ def _dice_tray(t: _T) -> str:
         what = r["what"] if r["what"].startswith(who) else f"{who}: {r['what']}"
         items.append(f'<li><span class="bx-roll-what">{e(what)}{thr}</span><span class="bx-faces">{faces}</span>'
                      f'<span class="bx-roll-res">{e(r["result"])}</span></li>')
-    return (f'<section class="bx-dice panel" aria-label="Dice rolled this turn"><h3>Dice this turn</h3>'
+    return (f'<section class="bx-dice panel" aria-label="Dice rolled this turn"><h2>Dice this turn</h2>'
             f'<ul class="bx-rolls">{"".join(items)}</ul></section>')
 
 
@@ -454,7 +454,7 @@ def _fight(t: _T) -> str:
         note = f'<p class="bx-note">A fight between players stops after {lim} rounds.</p>'
     if not last and any(c.get("undef") or []):
         note += '<p class="bx-note">After a failed escape, the next blow cannot be blocked.</p>'
-    return (f'<section class="bx-fight panel" aria-label="{e(head)}"><h3>{e(head)}</h3>'
+    return (f'<section class="bx-fight panel" aria-label="{e(head)}"><h2>{e(head)}</h2>'
             f'<div class="bx-sides">{sides[0]}<span class="bx-vs" aria-hidden="true">vs</span>{sides[1]}</div>'
             f'{note}<ol class="bx-events">{events}</ol></section>')
 
@@ -506,7 +506,7 @@ def _decide(app: Any, t: _T) -> str:
         groups.setdefault(group, []).append(f"<li>{_act_button(t, a, cls)}</li>")
     blocks = ""
     for g, items in groups.items():
-        head = f"<h3>{e(g)}</h3>" if g and len(groups) > 1 else ""
+        head = f"<h2>{e(g)}</h2>" if g and len(groups) > 1 else ""
         blocks += f'{head}<ul class="action-list bx-opts">{"".join(items)}</ul>'
     return (f'<section class="bx-decide panel" aria-label="Your decision">'
             f'<p class="prompt yours" aria-live="polite">{e(v["prompt"])}</p>{extra}{blocks}</section>')
@@ -566,8 +566,8 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> str:
     body = (f'<div class="bx-mat-body"><p class="bx-talent"><b>{e(ch["talent"]["name"])}</b>{_mark(ch)}: '
             f'{e(ch["talent"]["text"])}</p><p class="bx-attrs">{attrs_html}</p>'
             f'<p class="bx-derived">{e(" · ".join(derived))}</p>'
-            f'<h4>Items</h4><ul class="bx-list">{items or "<li>none</li>"}</ul>'
-            f'<h4>Skills</h4><ul class="bx-list">{skills or "<li>none</li>"}</ul>'
+            f'<h3>Items</h3><ul class="bx-list">{items or "<li>none</li>"}</ul>'
+            f'<h3>Skills</h3><ul class="bx-list">{skills or "<li>none</li>"}</ul>'
             f'<p><b>Resources:</b> {e(res)}</p><p><b>Trophies:</b> {e(trophies)}</p>'
             f'<p><b>Buildings:</b> {p["buildings"]} ({p["points"]} points, worth {p["value"]} GP) · '
             f'<b>realms held:</b> {p["realms"]} · <b>keeps in:</b> {e(keeps)}</p></div>')
@@ -584,7 +584,8 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> str:
 def _mats(t: _T) -> str:
     order = [t.bottom] + [p["seat"] for p in t.players if p["seat"] != t.bottom]
     items = "".join(_mat(t, t.players[s], s == t.me) for s in order)
-    return f'<section class="bx-mats" aria-label="Players"><ul class="bx-matlist">{items}</ul></section>'
+    return (f'<section class="bx-mats" aria-labelledby="bx-mats-h"><h2 id="bx-mats-h" class="visually-hidden">Players</h2>'
+            f'<ul class="bx-matlist">{items}</ul></section>')
 
 
 def _realms(t: _T) -> str:
@@ -618,7 +619,7 @@ def _realms(t: _T) -> str:
     if t.b["variants"]:
         names = ", ".join(C.variants()[v]["name"] for v in t.b["variants"])
         variants = f'<p class="bx-note">Variants: {e(names)}.</p>'
-    return (f'<section class="bx-realms panel" aria-label="Realms and goals"><h3>Realms held</h3>'
+    return (f'<section class="bx-realms panel" aria-label="Realms and goals"><h2>Realms held</h2>'
             f'<ul class="bx-rlist">{"".join(rows)}</ul>'
             f'<p class="bx-note">To win: {e(", or ".join(goals))}.{e(pol)}</p>{variants}'
             f'<p class="bx-note">{DESIGNED_MARK} marks what was designed for this app to complete Geoff Maddock’s '
@@ -630,7 +631,9 @@ def render(app: Any, ctx: TableContext) -> str:
     t = _T(app, ctx)
     b = t.b
     lim = f" of {b['round_limit']}" if b["round_limit"] else ""
-    info = f"Round {b['round']}{lim}" if b["round"] else "Choosing characters"
+    # The round counter moves on past the limit when the last round ends: say the game's length.
+    shown = min(b["round"], b["round_limit"]) if b["round_limit"] else b["round"]
+    info = f"Round {shown}{lim}" if b["round"] else "Choosing characters"
     return (topbar(app, ctx, e(info))
             + '<main class="table-main bx-main" id="main">'
             + alerts(app) + end_panel(app, ctx) + _banner(app, t)
