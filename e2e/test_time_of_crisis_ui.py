@@ -209,7 +209,7 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
         page.mouse.move(cx - 80, cy - 40, steps=6)
         page.mouse.up()
         assert inner.evaluate("e => e.style.transform") != zoomed
-        assert state_n(page) == n and page.locator(".toc-region-panel h3").inner_text() == "Italia"  # a drag is no tap
+        assert state_n(page) == n and page.locator(".toc-region-panel h2").inner_text() == "Italia"  # a drag is no tap
         no_overflow(page)
 
 
@@ -270,7 +270,11 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
         "max_event_loop_gap_ms": round(gap, 1), "load_average": [round(x, 2) for x in os.getloadavg()],
         "machine_busy": busy}, indent=1))
     assert think, "the thinking indicator never showed"
-    assert max(during, default=0.0) <= (LONGTASK_LIMIT_BUSY_MS if busy else LONGTASK_LIMIT_MS), during
+    # as for Time War (e2e/test_time_war_ui.py): 100 ms on a machine that is not oversubscribed;
+    # when other processes keep every core busy the bound loosens with the load
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    limit = LONGTASK_LIMIT_BUSY_MS * max(1.0, load / 1.5) if busy else LONGTASK_LIMIT_MS
+    assert max(during, default=0.0) <= limit, during
 
 
 # ---- two humans pass the device ------------------------------------------------------------------------
