@@ -113,6 +113,16 @@ def thinking_html(app: Any, ctx: TableContext, name: str) -> str:
             f'<span class="think-fill" data-css="width:{pct}%"></span></div></div>')
 
 
+def waiting_html(app: Any, ctx: TableContext) -> str:
+    """What a table's decision panel shows while no human here may act: the first bot to
+    act thinking (:func:`thinking_html`), else the status line (``view["prompt"]``)."""
+    v = ctx.view
+    bots = [s for s in v["to_act"] if ctx.kinds[s] == "bot"]
+    if bots:
+        return thinking_html(app, ctx, str(v["seats"][bots[0]]))
+    return f'<p class="prompt" aria-live="polite">{e(v["prompt"])}</p>'
+
+
 # ---- pieces every table uses ------------------------------------------------------------
 def topbar(app: Any, ctx: TableContext, info: str = "") -> str:
     """The table's bar: leave, title, undo, rules; "skip to my turn" while bots play.
