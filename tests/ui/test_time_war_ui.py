@@ -433,13 +433,46 @@ def test_choice_buttons_cover_every_legal_option_with_engine_labels() -> None:
                 seat = st["pending"]["player"]
                 labels = sorted(app.match.game.action_label(st, seat, a)
                                 for a in app.match.game.legal_actions(st, seat))
-                got = sorted(_action_part(b["attrs"]["aria-label"]) for b in by_class(html, "play", "tw-choice"))
+                choices = by_class(html, "play", "tw-choice")
+                got = sorted(_action_part(b["attrs"]["aria-label"]) for b in choices)
                 assert got == labels
+                for b in choices:
+                    _shown_in_name(b)
                 seen.add(st["pending"]["command"])
             step(app, rng)
         if len(seen) >= 4:
             break
     assert {"move", "push"} <= seen
+
+
+def _shown_in_name(b: dict[str, Any]) -> None:
+    """What a button shows is part of its accessible name (speech input; WCAG 2.5.3)."""
+    shown = " ".join(b["text"].split())
+    assert shown in b["attrs"]["aria-label"], (shown, b["attrs"]["aria-label"])
+
+
+def test_a_push_that_shoves_two_colours_shows_what_its_name_says() -> None:
+    """Push choices naming units of two colours ("2 push 1R 1W") show the same words."""
+    for seed in range(200):
+        app = make_app()
+        start(app, scenario="garrison")
+        rng = random.Random(seed)
+
+        def two_colours(a: App) -> bool:
+            st = a.match.state
+            if st["pending"] is None or st["pending"]["command"] != "push" or a.handoff_seat() is not None:
+                return False
+            acts = a.match.game.legal_actions(st, st["pending"]["player"])
+            return any(sum(1 for c in x.args[1:4] if int(c)) >= 2 for x in acts)
+
+        if play_until(app, rng, two_colours, limit=300):
+            break
+    else:
+        pytest.skip("no push of two colours in 200 games")
+    pushes = by_class(app.render(), "play", "tw-push")
+    assert any(len(b["attrs"]["aria-label"].split(":")[0].split()) >= 4 for b in pushes)  # "2 push 1Y 1R"
+    for b in pushes:
+        _shown_in_name(b)
 
 
 def _action_part(name: str) -> str:

@@ -491,7 +491,8 @@ def _choice(t: _Ctx) -> str:
         q = f"How many units push into {ahead}, and which units there are pushed on?"
         for a in acts:
             n, y, r, w = (int(x) for x in a["action"][1:5])
-            parts = "".join(f'<span class="tw-pushed">{c}{badge(k)}</span>' for k, c in enumerate((y, r, w)) if c)
+            # Spaced like the accessible name below, so the visible text is part of it.
+            parts = " ".join(f'<span class="tw-pushed">{c}{badge(k)}</span>' for k, c in enumerate((y, r, w)) if c)
             shown = " ".join(f"{c}{LETTERS[k]}" for k, c in enumerate((y, r, w)) if c)
             btns.append(f'<button type="button" class="btn tw-choice tw-push"{ctx.action_attrs(a)}'
                         f' aria-label="{e(n)} push {e(shown)}: {e(a["label"])}"><span>{n} push</span> '
