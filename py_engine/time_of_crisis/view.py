@@ -19,9 +19,10 @@ Shape of :func:`board` (all JSON-ready; ids as in the data files)::
      "turn": {"seat", "phase", "points": {suit: n}, "played": [{"card", "event_used"}],
               "discounts", "turns", "first", "last_round", "round"},
      "buying": {"seat", "political_points", "bought"} | None,
-     "supply": {card id: left}, "trash": [ids], "events": {"deck": n, "drawn": [ids],
+     "supply": {card id: left}, "market": {card id: what buying it would cost ``seat`` now
+     (ToC §5.3; {} for a spectator)}, "trash": [ids], "events": {"deck": n, "drawn": [ids],
      "lasting": [ids]}, "crisis": last crisis roll | None, "battle": the battle being
-     fought | None, "last_battle", "last_place_governor", "cards": {id: card facts},
+     fought (with "labels": [attacker, defender]) | None, "last_battle", "last_place_governor", "cards": {id: card facts},
      "goal": legacy that starts the last round, "speed_up": bool, "limits": {...}}
 """
 
@@ -41,6 +42,7 @@ from .board import (
     mob_counters,
     political_points,
 )
+from .combat import side_label
 
 
 def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
@@ -94,6 +96,7 @@ def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
         for f in m["stack"]:
             if f["k"] == "battle":
                 battle = {k: f.get(k) for k in ("att", "dfn", "at", "stage", "fa", "fd", "ha", "hd", "win", "flank")}
+                battle["labels"] = [side_label(state, str(f["att"])), side_label(state, str(f["dfn"]))]
             if f["k"] == "turn_end":
                 buying = {"seat": f["seat"], "phase": f["ph"], "political_points": f["pp"], "bought": f["bought"],
                           "discounts": list(f["disc"])}
@@ -106,6 +109,17 @@ def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
         phase = {"buy": "buy", "end": "end", "refill": "refill"}[buying["phase"]]
     if state["result"]:
         phase = "over"
+    market: dict[str, int] = {}
+    if seat is not None:
+        mine = buying is not None and buying["seat"] == seat
+        bought = int(buying["bought"]) if mine and buying is not None else 0
+        disc = list(buying["discounts"]) if mine and buying is not None else (
+            list(tp["disc"]) if state["active"] == seat else [])
+        market = {cid: int(game.price(state, seat, cid, bought, disc)) for cid in D.supply_cards()}
+    last_battle = state.get("last_battle")
+    if last_battle is not None and not all(last_battle.get("labels") or []):
+        last_battle = {**last_battle, "labels": [side_label(state, str(last_battle["att"])),
+                                                 side_label(state, str(last_battle["dfn"]))]}
     goal = int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
     return {
         "map": {"regions": regions, "viewbox": mp["layout"]["viewbox"],
@@ -119,7 +133,7 @@ def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
         "buying": buying,
         "supply": dict(state["supply"]), "trash": list(state["trash"]),
         "events": {"deck": len(state["events"]), "drawn": list(state["drawn"]), "lasting": list(state["lasting"])},
-        "crisis": state["crisis"], "battle": battle, "last_battle": state.get("last_battle"),
+        "crisis": state["crisis"], "battle": battle, "last_battle": last_battle, "market": market,
         "last_place_governor": state.get("last_pg"), "goal": goal,
         "speed_up": bool(state["options"]["speed_up"]), "players_count": n,
         "limits": {"legions_left": D.limit("legions") - legions_on_map(state),

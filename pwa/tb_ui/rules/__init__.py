@@ -12,6 +12,7 @@ MODULES = {
     "time_war": "tb_ui.rules.time_war",
     "time_barons": "tb_ui.rules.time_barons",
     "barons": "tb_ui.rules.barons",
+    "time_of_crisis": "tb_ui.rules.time_of_crisis",
 }
 
 
@@ -23,6 +24,8 @@ SOURCES = {
                  "and edition could not be established). Where it is silent the app decides, and says so."),
     "time_barons": ("Time Barons rulebook, second edition (WizKids, 2017, with the Core and Expansion "
                     "sets), and the designers’ card bible for that edition."),
+    "time_of_crisis": ("Time of Crisis: The Roman Empire in Turmoil, 235–284 AD, rulebook of the second "
+                       "edition (GMT Games, 2018)."),
 }
 
 

@@ -19,7 +19,8 @@ from ..screens import alerts
 
 #: game id -> module with ``render(app, ctx)``.
 RENDERERS = {"timeline": "tb_ui.tables.timeline", "time_war": "tb_ui.tables.time_war",
-             "time_barons": "tb_ui.tables.time_barons", "barons": "tb_ui.tables.barons"}
+             "time_barons": "tb_ui.tables.time_barons", "barons": "tb_ui.tables.barons",
+             "time_of_crisis": "tb_ui.tables.time_of_crisis"}
 
 
 @dataclass
@@ -110,6 +111,16 @@ def thinking_html(app: Any, ctx: TableContext, name: str) -> str:
             f'<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{e(name)} is thinking…</p>'
             f'<div{attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)}>'
             f'<span class="think-fill" data-css="width:{pct}%"></span></div></div>')
+
+
+def waiting_html(app: Any, ctx: TableContext) -> str:
+    """What a table's decision panel shows while no human here may act: the first bot to
+    act thinking (:func:`thinking_html`), else the status line (``view["prompt"]``)."""
+    v = ctx.view
+    bots = [s for s in v["to_act"] if ctx.kinds[s] == "bot"]
+    if bots:
+        return thinking_html(app, ctx, str(v["seats"][bots[0]]))
+    return f'<p class="prompt" aria-live="polite">{e(v["prompt"])}</p>'
 
 
 # ---- pieces every table uses ------------------------------------------------------------

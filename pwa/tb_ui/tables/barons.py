@@ -28,7 +28,7 @@ from functools import cache
 from typing import Any
 
 from ..html import attrs, button, e, jattr
-from . import Seating, TableContext, alerts, end_panel, log_panel, thinking_html, topbar
+from . import Seating, TableContext, alerts, end_panel, log_panel, topbar, waiting_html
 
 #: Player colours by seat (distinct from the realm colours, readable on both themes).
 SEAT_COLORS = ("#7048e8", "#f76707", "#0b7285", "#d6336c", "#5c940d", "#495057")
@@ -474,10 +474,7 @@ def _decide(app: Any, t: _T) -> str:
     if t.over:
         return ""
     if ctx.acting is None:
-        bots = [s for s in v["to_act"] if ctx.kinds[s] == "bot"]
-        if bots:
-            return thinking_html(app, ctx, t.names[bots[0]])
-        return f'<p class="prompt" aria-live="polite">{e(v["prompt"])}</p>'
+        return waiting_html(app, ctx)
     d = t.dec or {}
     kind = d.get("k")
     extra = ""

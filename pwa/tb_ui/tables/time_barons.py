@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..html import attrs, button, e, plural
-from . import Seating, TableContext, alerts, end_panel, log_panel, thinking_html, topbar
+from . import Seating, TableContext, alerts, end_panel, log_panel, topbar, waiting_html
 
 ROMAN = ("I", "II", "III", "IV")
 TYPE_LABEL = {"site": "Site", "event": "Event", "reaction": "Reaction", "attachment": "Attachment"}
@@ -317,10 +317,7 @@ def _decide(app: Any, t: _T) -> str:
     if t.over:
         return ""
     if ctx.acting is None:
-        bots = [s for s in v["to_act"] if ctx.kinds[s] == "bot"]
-        if bots:
-            return thinking_html(app, ctx, t.names[bots[0]])
-        return f'<p class="prompt" aria-live="polite">{e(v["prompt"])}</p>'
+        return waiting_html(app, ctx)
     pend = t.b.get("pending")
     banner = ""
     if pend and not t.main:

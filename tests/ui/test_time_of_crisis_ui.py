@@ -1,0 +1,302 @@
+"""Unit tests of the Time of Crisis table (pwa/tb_ui/tables/time_of_crisis.py) in CPython.
+
+Rendered HTML is parsed and "tapping" an element dispatches its ``data-act`` with its
+other ``data-*`` attributes, as tb_ui/browser.py does (helpers of test_tb_ui.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "pwa"))
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tb_ui.app import App  # noqa: E402
+from tb_ui.rules import rules_html  # noqa: E402
+from test_tb_ui import buttons, make_app, parse, section, tap  # noqa: E402
+
+from py_engine.time_of_crisis import components as D  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _seeded() -> None:
+    random.seed(2024)
+
+
+def start(app: App, kinds: list[str], names: list[str], **options: Any) -> None:
+    app.dispatch("new", {"game": "time_of_crisis"})
+    while len(app.draft["seats"]) < len(kinds):
+        app.dispatch("seat-add", {})
+    for i, k in enumerate(kinds):
+        app.dispatch("seat-kind", {"i": str(i), "kind": k})
+        app.dispatch("seat-level", {"i": str(i), "value": "easy"})
+        app.dispatch("seat-name", {"i": str(i), "value": names[i]})
+    for k, v in options.items():
+        app.draft["options"][k] = v
+    app.dispatch("start", {"fields": {}})
+    assert app.screen == "table", app.draft_error
+
+
+def action_buttons(html: str) -> dict[str, dict[str, Any]]:
+    return {b["attrs"]["data-a"]: b for b in buttons(html, "play")}
+
+
+HANDOFFS: list[int] = []
+
+
+def handoff(app: App) -> None:
+    """Confirm the hand-off screen, checking it shows no hand."""
+    HANDOFFS.append(app.handoff_seat() or 0)
+    html = app.render()
+    assert "toc-hand" not in html and "Your hand" not in html
+    tap(app, buttons(html, "handoff-ok")[0])
+
+
+PREFER = ("buy", "play", "place_governor", "support", "spend")
+
+
+def play(app: App, rng: random.Random, until: Any, limit: int = 2000, check: Any = None,
+         greedy: bool = False) -> None:
+    """Random legal taps (through the rendered buttons; ``greedy``: the first of
+    :data:`PREFER` offered, the most points for a Place Governor) and bot moves until
+    ``until(app)``."""
+    for _ in range(limit):
+        if until(app):
+            return
+        assert not app.match.is_over(), "the game ended first"
+        if app.bot_pending():
+            assert app.bot_step()
+            continue
+        if app.handoff_seat() is not None:
+            handoff(app)
+            continue
+        html = app.render()
+        if check is not None:
+            check(app, html)
+        btns = action_buttons(html)
+        seat = app.acting_seat()
+        legal = [json.dumps(a.to_json(), separators=(",", ":"), ensure_ascii=False)
+                 for a in app.match.game.legal_actions(app.match.state, seat)]
+        assert set(legal) == set(btns), set(legal) ^ set(btns)
+        pick = rng.choice(legal)
+        if greedy:
+            names = [json.loads(x)[0] for x in legal]
+            want = next((w for w in PREFER if w in names), None)
+            if want is not None:
+                pick = [x for x, n in zip(legal, names, strict=True) if n == want][-1]
+        tap(app, btns[pick])
+        assert app.error is None, app.error
+    raise AssertionError("condition not reached")
+
+
+def hand_of(html: str) -> list[str]:
+    m = re.search(r'<section class="toc-hand.*?<ul class="toc-cards">(.*?)</ul>', html, re.S)
+    assert m, "no hand shown"
+    return sorted(re.findall(r'<span class="toc-cname">([^<]*)', m.group(1)))
+
+
+def test_pass_and_play_every_option_is_a_button_and_only_the_holder_s_hand_shows() -> None:
+    """Three humans pass the device (ToC: hands are secret): every legal option of the
+    seat to act is a button, a hand-off screen (showing no hand) comes between different
+    humans, and the hand shown is always the acting seat's own."""
+    app = make_app()
+    start(app, ["human", "human", "human"], ["Ann", "Bob", "Cy"])
+    HANDOFFS.clear()
+    seen: set[str] = set()
+
+    def check(app: App, html: str) -> None:
+        seat = app.acting_seat()
+        st = app.match.state
+        names = sorted(D.card_name(c) for c in st["players"][seat]["hand"])
+        assert hand_of(html) == names
+        assert f"Your turn, {app.match.seats[seat].name}" in html or f"{app.match.seats[seat].name}, your decision" in html
+        seen.update(a.name for a in app.match.game.legal_actions(st, seat))
+
+    play(app, random.Random(7), lambda a: min(a.match.state["turns"]) >= 3, check=check)
+    assert len(HANDOFFS) >= 9  # at least one per turn of each of three players
+    assert {"place_governor", "play", "take", "end", "discard"} <= seen, seen
+
+
+def _pg_position(app: App) -> None:
+    """Play (random, seeded) until the human may Place Governor."""
+    play(app, random.Random(11), lambda a: a.acting_seat() == 0 and any(
+        x.name == "place_governor" for x in a.match.game.legal_actions(a.match.state, 0)))
+
+
+def test_legal_regions_are_highlighted_and_a_tap_on_the_map_plays() -> None:
+    """The regions the decision points at are ringed; tapping a region with a single
+    option plays it (here a Place Governor, ToC §6.3.2); a region with several options
+    is focused and its panel lists them."""
+    app = make_app()
+    start(app, ["human", "bot"], ["Ann", "Bot"])
+    _pg_position(app)
+    html = app.render()
+    game, st = app.match.game, app.match.state
+    view = game.view(st, 0)
+    from tb_ui.tables import table_context
+    from tb_ui.tables.time_of_crisis import _T
+
+    t = _T(app, table_context(app))
+    picked = {el["attrs"]["data-region"] for el in parse(html).found
+              if el["tag"] == "g" and "toc-pick" in el["attrs"].get("class", "")}
+    assert picked == set(t.by_region) and picked
+    hot = [el for el in parse(html).found if el["tag"] == "g" and "toc-hot" in el["attrs"].get("class", "")]
+    assert all(len(t.by_region[el["attrs"]["data-region"]]) == 1 for el in hot)
+    pg = next(el for el in hot if json.loads(el["attrs"]["data-a"])[0] == "place_governor") if any(
+        json.loads(el["attrs"]["data-a"])[0] == "place_governor" for el in hot) else None
+    if pg is None:  # every Place Governor region has other options too: focus, then use the panel
+        rid = next(r for r, acts in t.by_region.items() if any(a["action"][0] == "place_governor" for a in acts))
+        el = next(x for x in parse(html).found if x["tag"] == "g" and x["attrs"].get("data-region") == rid)
+        tap(app, el)
+        panel = section(app.render(), "toc-region-panel")
+        pg = next(b for b in buttons(panel, "play") if json.loads(b["attrs"]["data-a"])[0] == "place_governor")
+    n = len(app.match.actions)
+    want = json.loads(pg["attrs"]["data-a"])
+    tap(app, pg)
+    assert app.error is None and len(app.match.actions) == n + 1
+    assert app.match.actions[-1][1].to_json() == want
+    assert view["board"]["turn"]["phase"] == "actions"
+
+
+def test_focus_zooms_on_a_region_and_lists_what_is_there() -> None:
+    """Tapping a region (not an option) focuses it: the map's viewBox closes in on it and
+    its panel lists governor and support; "Whole map" returns."""
+    app = make_app()
+    start(app, ["human", "bot"], ["Ann", "Bot"])
+    html = app.render()
+    full = re.search(r'class="toc-map[^"]*" viewBox="([^"]+)"', html).group(1)
+    tap(app, {"tag": "g", "attrs": {"data-act": "table-ui", "data-k": "focus", "data-region": "italia"}})
+    html = app.render()
+    box = re.search(r'class="toc-map focused" viewBox="([^"]+)"', html).group(1)
+    assert box != full and float(box.split()[2]) < float(full.split()[2])
+    panel = section(html, "toc-region-panel")
+    sup = app.match.state["prov"]["italia"]["sup"]
+    assert "Italia" in panel and f"support {sup} of 8" in panel
+    assert 'data-panzoom="toc-map:italia"' in html
+    tap(app, next(b for b in buttons(html, "table-ui") if b["text"] == "Whole map"))
+    assert "toc-region-panel" not in app.render() and app.table_ui["focus"] is None
+
+
+def test_market_shows_the_price_now_and_buy_buttons() -> None:
+    """ToC §5.3 on the table: in the buy phase each market card shows what it costs the
+    player now (value, doubled above the provinces governed, +1 per card bought), and
+    the affordable ones have a Buy button."""
+    app = make_app()
+    start(app, ["human", "bot"], ["Ann", "Bot"])
+    play(app, random.Random(3), lambda a: a.acting_seat() == 0 and any(
+        x.name == "buy" for x in a.match.game.legal_actions(a.match.state, 0)), greedy=True)
+    html = app.render()
+    game, st = app.match.game, app.match.state
+    frame = next(f for m in (st["main"], st["trail"]) if m for f in m["stack"] if f["k"] == "turn_end")
+    market = section(html, "toc-market")
+    for cid in D.supply_cards():
+        price = game.price(st, 0, cid, frame["bought"], frame["disc"])
+        card = re.search(rf'<span class="toc-cname">{re.escape(D.card_name(cid))}.*?</li>', market, re.S).group(0)
+        assert f'<span class="toc-price">{price}</span>' in card
+    buys = [json.loads(b["attrs"]["data-a"]) for b in buttons(market, "play")]
+    legal = [a.to_json() for a in game.legal_actions(st, 0) if a.name == "buy"]
+    assert sorted(buys) == sorted(legal) and buys
+    assert "<details class=\"toc-pile\" open>" in market
+
+
+def test_place_governor_dice_are_spelled_out() -> None:
+    """After a Place Governor the dice panel shows every die rolled (sixes marked) and
+    the votes against the votes needed (ToC §6.3.2)."""
+    app = make_app()
+    start(app, ["human", "bot"], ["Ann", "Bot"])
+    play(app, random.Random(5), lambda a: a.match.state.get("last_pg") is not None and a.acting_seat() == 0)
+    pg = app.match.state["last_pg"]
+    html = app.render()
+    dice = section(html, "toc-dice-panel")
+    shown = re.findall(r'<span class="bx-die[^"]*">(\d)</span>', dice.split("Place Governor", 1)[1].split("</p>", 1)[0])
+    assert [int(x) for x in shown] == pg["faces"]
+    votes = f'{pg["votes"]} {"vote" if pg["votes"] == 1 else "votes"} of {pg["need"]} needed'
+    assert votes in dice and ("succeeds" if pg["ok"] else "fails") in dice
+
+
+def test_bots_only_game_to_the_end_renders_every_step() -> None:
+    """Four bots play a short game to its end; the table renders at every bot step and
+    ends with the end panel."""
+    app = make_app()
+    start(app, ["bot", "bot", "bot", "bot"], ["A", "B", "C", "D"], short_game=True)
+    for _ in range(3000):
+        if app.match.is_over():
+            break
+        assert app.bot_pending() and app.handoff_seat() is None
+        assert app.bot_step()
+        if len(app.match.actions) % 25 == 0:
+            html = app.render()
+            assert "toc-map" in html and "toc-hand" not in html  # no human: no hand shown
+    assert app.match.is_over()
+    assert 'class="endpanel"' in app.render()
+
+
+def test_rules_help_and_what_we_could_not_confirm() -> None:
+    """The rules help is ours and cites the rulebook by title; its "What we could not
+    confirm" page lists every value the data marks unconfirmed, with the file to edit."""
+    html = rules_html("time_of_crisis")
+    assert "Place Governor" in html and "GMT Games, 2018" in html and "../shared" not in html
+    assert "What we could not confirm" in html
+    for path, _ in D.unconfirmed():
+        f, _, rest = path.partition("/")
+        rest = re.sub(r"/(\d+)$", r"/values/\1", rest) if f == "counters" else rest
+        assert f"<code>{rest}</code>" in html or f"<code>{rest.rsplit('/', 1)[0]}</code>" in html, path
+    assert "py_engine/time_of_crisis/data/&lt;file&gt;.json" in html
+
+
+def test_handoff_note_tells_no_secret() -> None:
+    """The hand-off screen's news names whose turn it is and the last crisis roll, and
+    never a card."""
+    app = make_app()
+    start(app, ["human", "human"], ["Ann", "Bob"])
+    play(app, random.Random(2), lambda a: a.handoff_seat() is not None and a.match.state["crisis"] is not None)
+    html = app.render()
+    from tb_ui.tables.time_of_crisis import handoff_note
+
+    note = handoff_note(app)
+    assert "’s turn" in note and "Last crisis roll" in note
+    for c in D.cards().values():
+        assert c["name"] not in note
+    assert "toc-hand" not in html
+
+
+def test_every_kind_of_piece_is_drawn_on_the_map() -> None:
+    """Each thing a province can hold has its mark on the map and its words in the
+    focused region's panel. The position is a real one with pieces added in place
+    (no game reaches them all at once; the e2e screenshots show real games)."""
+    app = make_app()
+    start(app, ["human", "bot"], ["Ann", "Bot"])
+    play(app, random.Random(11), lambda a: a.acting_seat() == 0 and a.match.state["armies"]
+         and a.match.game.board_view(a.match.state, 0)["turn"]["phase"] == "actions")
+    st = app.match.state
+    army = st["armies"][0]
+    pid = army["at"] if army["at"] in st["prov"] else "gallia"
+    army.update(at=pid, full=2, red=1, castra=True, foed=["franks"], cap=True)
+    pr = st["prov"][pid]
+    pr.update(gov=0, sup=3, mobs=2, mil=False, q=True, mark="brk", imps=["limes", "basilica"])
+    st["prov"]["hispania"].update(gov=0, sup=3, mark="sop", mil=True)
+    st["barbs"].setdefault(pid, {})["goths"] = [2, 1]
+    st["rivals"]["postumus"] = pid
+    st["leaders"]["cniva"] = pid
+    app.dispatch("table-ui", {"k": "focus", "region": pid})
+    html = app.render()
+    svg = re.search(r"<svg class=\"toc-map.*?</svg>", html, re.S).group(0)
+    for mark in ('class="toc-mob"', 'class="toc-imp"', 'class="toc-mil"', 'class="toc-q"', "toc-mark brk",
+                 "toc-mark sop", 'class="toc-gen"', 'class="toc-leg"', 'class="toc-leg red"', "toc-barb on",
+                 'class="toc-barb"', 'class="toc-rival"', 'class="toc-leader"', 'class="toc-incap"', "CF</text>",
+                 ">Brk<", ">SoP<", ">M<", ">Q<", ">L<", ">B<"):
+        assert mark in svg, mark
+    panel = section(html, "toc-region-panel")
+    for words in ("2 mobs", "Limes, Basilica", "Quaestor", "Breakaway", "2 full legions, 1 reduced legion",
+                  "foederati: Franks", "Castra", "in the capital", "Goths: 2 active, 1 inactive",
+                  "Rival Emperor Postumus", "Leader Cniva"):
+        assert words in panel, words
