@@ -266,6 +266,15 @@ def stored(page: Any) -> dict[str, str]:
     }"""))
 
 
+def fits_and_shot(page: Any, name: str) -> Path:
+    """The screen fits (no sideways scroll, every tap target at least 44 px), then a
+    full-page screenshot from the top (the sticky table bar stays on top)."""
+    no_overflow(page)
+    assert not small_targets(page), small_targets(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    return shot(page, name)
+
+
 def seed_legacy(page: Any, records: dict[str, str]) -> None:
     """Put records into localStorage as versions before IndexedDB kept them (the app
     migrates them on its next start), then open the app again at its plain address, as those

@@ -20,12 +20,10 @@ from conftest import (
     ARTIFACTS,
     VIEWPORTS,
     current_match,
+    fits_and_shot,
     load_games,
-    no_overflow,
     open_app,
     resume_game,
-    shot,
-    small_targets,
     state_n,
     wait_moved,
 )
@@ -230,10 +228,7 @@ def test_barons_screenshots_fit(page, server, traffic, size):
     page.emulate_media(reduced_motion="reduce")
 
     def capture(name: str) -> None:
-        no_overflow(page)
-        assert not small_targets(page), small_targets(page)
-        page.evaluate("window.scrollTo(0, 0)")
-        shot(page, f"{size}-barons-{name}")
+        fits_and_shot(page, f"{size}-barons-{name}")
 
     def position(stop: Any, seed: int, names: list[str], opts: dict[str, Any] | None = None) -> Match:
         n = len(names)

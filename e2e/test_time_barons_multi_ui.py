@@ -17,10 +17,8 @@ import pytest
 from conftest import (
     VIEWPORTS,
     current_match,
-    no_overflow,
+    fits_and_shot,
     open_app,
-    shot,
-    small_targets,
     state_n,
     wait_moved,
 )
@@ -216,10 +214,7 @@ def test_time_barons_multiplayer_screenshots_fit(page, server, traffic, size):
     page.emulate_media(reduced_motion="reduce")
 
     def capture(name: str) -> None:
-        no_overflow(page)
-        assert not small_targets(page), small_targets(page)
-        page.evaluate("window.scrollTo(0, 0)")
-        shot(page, f"{size}-time_barons-{name}")
+        fits_and_shot(page, f"{size}-time_barons-{name}")
 
     games = {
         "team": _position(["Tom", "Bot B", "Cy", "Bot D"], ["human", "bot", "human", "bot"], {"mode": "team"}, 3,

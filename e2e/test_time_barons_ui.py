@@ -21,11 +21,10 @@ from conftest import (
     ROOT,
     VIEWPORTS,
     current_match,
-    no_overflow,
+    fits_and_shot,
     open_app,
     seed_legacy,
     shot,
-    small_targets,
     state_n,
     wait_moved,
 )
@@ -221,10 +220,7 @@ def test_time_barons_screenshots_fit(page, server, traffic, size):
     page.emulate_media(reduced_motion="reduce")
 
     def capture(name: str) -> None:
-        no_overflow(page)
-        assert not small_targets(page), small_targets(page)
-        page.evaluate("window.scrollTo(0, 0)")
-        shot(page, f"{size}-time_barons-{name}")
+        fits_and_shot(page, f"{size}-time_barons-{name}")
 
     def midgame(m: Match) -> bool:
         st = m.state

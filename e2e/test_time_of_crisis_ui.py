@@ -20,11 +20,11 @@ from conftest import (
     ARTIFACTS,
     VIEWPORTS,
     current_match,
+    fits_and_shot,
     load_games,
     no_overflow,
     resume_game,
     shot,
-    small_targets,
     state_n,
     wait_moved,
 )
@@ -98,10 +98,7 @@ def tap(page: Any, action: Action, on_map: bool = False) -> None:
 
 
 def capture(page: Any, name: str) -> None:
-    no_overflow(page)
-    assert not small_targets(page), small_targets(page)
-    page.evaluate("window.scrollTo(0, 0)")
-    shot(page, name)
+    fits_and_shot(page, name)
 
 
 # ---- screenshots ----------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui.app import App  # noqa: E402
 from tb_ui.rules import rules_html  # noqa: E402
-from test_tb_ui import buttons, make_app, parse, tap  # noqa: E402
+from test_tb_ui import buttons, make_app, parse, start_game, tap  # noqa: E402
 
 from py_engine.core import Action  # noqa: E402
 
@@ -33,17 +33,7 @@ def _seeded() -> None:
 
 
 def start(app: App, kinds: list[str], names: list[str], **options: Any) -> None:
-    app.dispatch("new", {"game": "barons"})
-    while len(app.draft["seats"]) < len(kinds):
-        app.dispatch("seat-add", {})
-    for i, k in enumerate(kinds):
-        app.dispatch("seat-kind", {"i": str(i), "kind": k})
-        app.dispatch("seat-level", {"i": str(i), "value": "easy"})
-        app.dispatch("seat-name", {"i": str(i), "value": names[i]})
-    for k, v in options.items():
-        app.draft["options"][k] = v
-    app.dispatch("start", {"fields": {}})
-    assert app.screen == "table", app.draft_error
+    start_game(app, kinds, names, options, game="barons", level="easy")
 
 
 def action_buttons(html: str) -> dict[str, dict[str, Any]]:

@@ -102,12 +102,16 @@ def make_app(storage: MemoryStorage | None = None, **kw: Any) -> App:
 
 
 def start_game(app: App, kinds: list[str], names: list[str] | None = None,
-               options: dict[str, Any] | None = None) -> None:
-    app.dispatch("new", {"game": "timeline"})
+               options: dict[str, Any] | None = None, game: str = "timeline", level: str | None = None) -> None:
+    """Set up ``game`` from the new-game screen with these seat kinds (bots at ``level``,
+    if given), names and options, and start it."""
+    app.dispatch("new", {"game": game})
     while len(app.draft["seats"]) < len(kinds):
         app.dispatch("seat-add", {})
     for i, k in enumerate(kinds):
         app.dispatch("seat-kind", {"i": str(i), "kind": k})
+        if level is not None:
+            app.dispatch("seat-level", {"i": str(i), "value": level})
     for i, n in enumerate(names or []):
         app.dispatch("seat-name", {"i": str(i), "value": n})
     for k, v in (options or {}).items():
