@@ -5,8 +5,9 @@ scores the position with :func:`evaluate`.
 The score of a seat estimates the legacy it will end with: legacy now, plus what
 its position earns per turn (ToC §6.6: a legacy per province and per
 improvement, Italia's support for the Emperor), its political points and deck
-(future cards), armies (battles are legacy, ToC §8.2) and the Emperor Turns
-bonus (ToC §7.1). Only public information is used (a deck's composition is
+(future cards), armies (battles are legacy, ToC §8.2), the Emperor Turns
+bonus and the throne itself (only the Emperor can start the last round, ToC §7.1;
+a seat that is not Emperor is credited for how near it is to taking Italia). Only public information is used (a deck's composition is
 public: cards bought and trashed are seen; only the split between hand and
 Available Pile is hidden).
 """
@@ -21,6 +22,8 @@ from ..core.mcts import MCTSBot
 from . import components as D
 from .board import (
     active_barbarians,
+    army_units,
+    capital_units,
     emperor,
     governed,
     in_capital,
@@ -65,7 +68,33 @@ def material(state: State, p: int, horizon: float) -> float:
     cards = pl["hand"] + pl["avail"] + pl["discard"]
     quality = sum(D.card(c)["value"] for c in cards) / max(1, len(cards))
     return float(pl["legacy"] + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0))
-                 + _bonus(state, p))
+                 + _bonus(state, p) + _throne(state, p, horizon))
+
+
+#: What the throne is worth beyond Italia's income: the Emperor Turns it will count
+#: toward the end bonus and the power to start the last round (ToC §7.1), in legacy.
+THRONE = 6.0
+#: Cards in a hand (ToC §3): what a deck yields per turn is this many draws.
+HAND = 5
+
+
+def _throne(state: State, p: int, horizon: float) -> float:
+    """The throne for seat ``p``: :data:`THRONE` (and more with turns left) for the
+    Emperor; for the others, half of it times how near they are to taking it: the
+    Senate votes a usual hand brings (dice from Senate points, ToC §6.3.2) over the
+    votes Italia needs, less their units in (or half of those next to) its capital.
+    Only the Emperor can start the last round (ToC §7.1), so a search that does not
+    value the throne plays games that end only when the events run out."""
+    it = italia()
+    if emperor(state) == p:
+        return THRONE + 0.5 * horizon
+    pl = state["players"][p]
+    near = capital_units(state, it, p) + 0.5 * sum(
+        army_units(state, a) for a in state["armies"] if a["owner"] == p and a["at"] == it and not a["cap"])
+    need = max(1.0, 2.0 * int(state["prov"][it]["sup"]) - near)
+    cards = pl["hand"] + pl["avail"] + pl["discard"]
+    senate = sum(D.card(c)["value"] for c in cards if D.card(c)["suit"] == "senate") / max(1, len(cards))
+    return 0.5 * THRONE * min(1.0, HAND * float(senate) / need)
 
 
 def _bonus(state: State, p: int) -> float:
@@ -79,13 +108,16 @@ def _bonus(state: State, p: int) -> float:
 
 
 def horizon(state: State) -> float:
-    """Turns left for each player, roughly: fewer as the leader nears the goal, one
-    when an Emperor already has it (the last round is at hand, ToC §7.1)."""
+    """Turns left for each player, roughly: only the Emperor can start the last round
+    (ToC §7.1), so fewer as the Emperor nears the goal, one when he has it, and the
+    most while nobody holds the throne."""
     goal = _goal(state)
     emp = emperor(state)
-    if emp is not None and state["players"][emp]["legacy"] >= goal:
+    if emp is None:
+        return 9.5  # nobody can start the last round yet
+    lead = state["players"][emp]["legacy"]
+    if lead >= goal:
         return 1.0
-    lead = max(pl["legacy"] for pl in state["players"])
     return 1.5 + 8.0 * max(0.0, 1.0 - float(lead) / goal)
 
 

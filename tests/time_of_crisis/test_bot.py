@@ -8,7 +8,7 @@ from typing import Any
 from py_engine.core import Action, Match, Rng, Seat
 from py_engine.core.mcts import payoffs
 from py_engine.time_of_crisis import GAME
-from py_engine.time_of_crisis.bot import TocBot, evaluate
+from py_engine.time_of_crisis.bot import THRONE, TocBot, _throne, evaluate, horizon
 
 from .toc import table
 
@@ -24,6 +24,28 @@ def test_evaluate_prefers_provinces_legacy_and_the_purple() -> None:
     emperor = evaluate(table(prov={"italia": {"gov": 0}}, italia=4))
     assert emperor[0] > 0.5
     assert payoffs(GAME, ahead) == e
+
+
+def test_the_road_to_the_throne_counts_units_in_italia_and_senate_cards() -> None:
+    """Only the Emperor can start the last round (ToC §7.1), so the evaluation values
+    the throne: the Emperor gets THRONE plus half the turns left; a rival gets half of
+    THRONE times the Senate votes of a usual hand (5 cards) over the votes Italia
+    needs (twice its support, less one per unit in its capital, ToC §6.3.2)."""
+    far = table(hands=[["military_1"] * 4 + ["senate_1"], []], avail=[[], []], discard=[[], []], italia=4)
+    # A fifth of the deck is Senate 1: one vote a hand, of the 8 Italia needs.
+    assert _throne(far, 0, 5.0) == 0.5 * THRONE * (1 / 8)
+    near = table(hands=[["military_1"] * 4 + ["senate_1"], []], avail=[[], []], discard=[[], []], italia=4,
+                 armies=[{"owner": 0, "at": "italia", "cap": True, "full": 3}])
+    assert _throne(near, 0, 5.0) == 0.5 * THRONE * (1 / 5)
+    assert evaluate(near)[0] > evaluate(far)[0]
+    crowned = table(prov={"italia": {"gov": 0}}, italia=4)
+    assert _throne(crowned, 0, 4.0) == THRONE + 2.0
+    # Nobody on the throne: the end is far; the Emperor nearer the goal brings it near.
+    assert horizon(far) == 9.5
+    crowned["players"][0]["legacy"] = 30
+    assert horizon(crowned) == 1.5 + 8.0 * 0.5
+    crowned["players"][0]["legacy"] = 60
+    assert horizon(crowned) == 1.0
 
 
 def test_levels_are_search_bots_with_short_playouts() -> None:
