@@ -6,14 +6,16 @@ Plays ``hard`` against ``random`` and against ``normal``, alternating seats, wit
 fixed seeds (game i uses seed 10_000 + i); records wins, losses, draws and the
 time of every ``hard`` decision that needed a search (not a forced move nor a
 bot's ``quick`` shortcut; CPU time with ``--cpu``, for a machine shared with other
-jobs). Each game also records its final scores and, for games that count turns
-(``state["turns"]``), the rounds played. Results are written to ``--out`` and
+jobs). Each game also records its final scores and its length in rounds: the
+fewest turns any seat took for games that count turns per seat (``state["turns"]``),
+else the round counter (``state["round"]``: the round in which the game ended; a
+game stopped by a round limit of R shows R + 1). Results are written to ``--out`` and
 summarised on stdout as Markdown.
 
 With ``--players 3`` or ``4`` the ``hard`` side is one team (team games: both its
 seats are hard) or one seat (free-for-all), rotating over the sides, against
 ``random``/``normal`` everywhere else; a shared result with the other side is a
-draw::
+draw. ``--versus hard`` seats hard bots everywhere (for game lengths of hard-bot games)::
 
     python benchmarks/bots.py --game time_barons --players 4 --options '{"mode": "free_for_all"}' \
         --versus random --games 200
@@ -93,10 +95,11 @@ def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, o
         result = "draw"
     else:
         result = "win" if set(out.winners) & mine else "loss"
-    turns = m.state.get("turns")
+    turns, rnd = m.state.get("turns"), m.state.get("round")
+    rounds = min(turns) if isinstance(turns, list) else (rnd if isinstance(rnd, int) else None)
     return {"i": i, "seats_of_a": sorted(mine), "result": result, "times": times,
             "scenario": m.state.get("scenario"), "scores": list(out.scores) if out.scores else None,
-            "winners": list(out.winners), "rounds": min(turns) if isinstance(turns, list) else None,
+            "winners": list(out.winners), "rounds": rounds,
             "actions": len(m.actions), "reason": out.reason}
 
 

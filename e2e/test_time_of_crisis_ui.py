@@ -109,12 +109,34 @@ LIKE_BUY = ("buy", "pretender", "quaestor", "castra", "mob", "build", "militia",
             "create_army", "add_legion", "recruit_general", "recruit_governor", "support", "move", "battle")
 
 
-def showcase(seed: int, steps: int, buy_all: bool, buy_first: tuple[str, ...] = ("pretender", "foederati", "mob")
-             ) -> Match:
+def empire_pick(m: Match, seat: int, legal: list[Action], rng: Any) -> Action | None:
+    """The showcase plan's wish for a Pretender empire that spans provinces (ToC §12.1,
+    §6.5): a pretender raises support and seeks governors next to its empire; anyone
+    claims the purple only where the empire would take in a Breakaway province, and
+    raises support next to its own provinces."""
+    from py_engine.time_of_crisis.effects import pretender_empire
+
+    st = m.state
+    empire = [pid for pid, p in st["prov"].items() if p["mark"] and p["gov"] == seat]
+    near = {q for e in empire for q in D.pretender_adjacent(e)} - set(empire) - {"italia"}
+    for a in legal:
+        if a.name in ("support", "place_governor") and a.args and a.args[0] in near:
+            return a
+    for a in legal:
+        if a.name == "pretender" and len(pretender_empire(st, seat, str(a.args[0]))) >= 2:
+            return a
+    mine = {pid for pid, p in st["prov"].items() if p["gov"] == seat}
+    sup = [a for a in legal if a.name == "support" and any(q in mine for q in D.pretender_adjacent(str(a.args[0])))]
+    return rng.choice(sup) if sup else None
+
+
+def showcase(seed: int, steps: int, buy_all: bool, buy_first: tuple[str, ...] = ("pretender", "foederati", "mob"),
+             empire: bool = False) -> Match:
     """Four seats played in CPython by a seeded plan that seeks variety (events, markers,
     improvements, armies), ``steps`` actions from the start: a busy map, held by the
-    seat to act. The plan is only a way to reach rich positions quickly; the seeds were
-    found by searching."""
+    seat to act. With ``empire`` the plan also builds a Pretender empire with a
+    Breakaway province (:func:`empire_pick`). The plan is only a way to reach rich
+    positions quickly; the seeds were found by searching."""
     import random
 
     rng = random.Random(seed)
@@ -124,13 +146,13 @@ def showcase(seed: int, steps: int, buy_all: bool, buy_first: tuple[str, ...] = 
         seat = m.to_act()[0]
         legal = m.game.legal_actions(m.state, seat)
         names = [a.name for a in legal]
-        pick = None
-        if "spend" in names:
+        pick = empire_pick(m, seat, legal, rng) if empire else None
+        if pick is None and "spend" in names:
             pick = max((x for x in legal if x.name == "spend"), key=lambda x: int(x.args[0]))
         for want in buy_first:
             pick = pick or next((a for a in legal if a.name == "buy" and a.args[0] == want), None)
         for w in like:
-            if pick is None and w in names:
+            if pick is None and w in names and not (empire and w == "pretender"):
                 pick = rng.choice([a for a in legal if a.name == w])
         if pick is None:
             pick = legal[names.index("end")] if "end" in names else (
@@ -141,15 +163,17 @@ def showcase(seed: int, steps: int, buy_all: bool, buy_first: tuple[str, ...] = 
     return m
 
 
-#: (seed, actions, buy_all, buy_first) of the showcase positions: the first shows most pieces, the
-#: second a pretender's Seat of Power, the third mobs.
-SHOWCASE: list[tuple[Any, ...]] = [(36, 564, True), (1, 433, False), (6, 239, True, ("mob", "pretender", "foederati"))]
+#: (seed, actions, buy_all, buy_first, empire) of the showcase positions: the first shows most
+#: pieces, the second a pretender's Seat of Power, the third mobs, the fourth a Pretender empire
+#: with a Breakaway province.
+SHOWCASE: list[tuple[Any, ...]] = [(36, 564, True), (1, 433, False), (6, 239, True, ("mob", "pretender", "foederati")),
+                                   (4, 677, True, ("pretender", "foederati", "mob"), True)]
 
 
-#: Map pieces (everything a province can show) and their marks in the SVG. A Breakaway marker
-#: (drawn like the Seat of Power, "Brk") was reached by no searched game: tests/ui checks it.
+#: Map pieces (everything a province can show) and their marks in the SVG.
 PIECES = {"governor band": ".toc-govband", "support": ".toc-pip.on", "mob": ".toc-mob", "improvement": ".toc-imp",
           "militia": ".toc-mil", "quaestor": ".toc-q", "seat of power": ".toc-mark.sop",
+          "breakaway": ".toc-mark.brk",
           "general": ".toc-gen", "full legion": ".toc-leg:not(.red)",
           "reduced legion": ".toc-leg.red", "active barbarians": ".toc-barb.on",
           "inactive barbarians": ".toc-barb:not(.on)", "rival emperor": ".toc-rival", "leader": ".toc-leader",
@@ -176,6 +200,11 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
         seen |= {k for k, sel in PIECES.items() if page.locator(f"svg.toc-map {sel}").count()}
         capture(page, f"{size}-toc-map-{i}")
         page.locator(".toc-map-wrap").screenshot(path=str(ARTIFACTS / f"{size}-toc-map-only-{i}.png"))
+        brk = page.locator("svg.toc-map g.toc-region:has(.toc-mark.brk)")
+        if brk.count():  # a Pretender empire up close: its Seat of Power and Breakaway markers
+            brk.first.click()
+            expect(page.locator(".toc-region-panel")).to_contain_text("Breakaway")
+            page.locator(".toc-map-wrap").screenshot(path=str(ARTIFACTS / f"{size}-toc-map-breakaway.png"))
         page.locator("button[data-act=leave]").first.click()
     if size == "phone":
         assert seen == set(PIECES), set(PIECES) - seen
