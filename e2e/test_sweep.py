@@ -12,10 +12,11 @@ One browser context per size; axe-core is injected by Playwright, never shipped.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import pytest
-from conftest import VIEWPORTS, open_app, shot
+from conftest import ROOT, VIEWPORTS, open_app, shot
 from player_helpers import (
     axe_violations,
     finished_save,
@@ -31,6 +32,9 @@ from player_helpers import (
 from playwright.sync_api import expect
 
 from py_engine.games import get, ids
+
+sys.path.insert(0, str(ROOT / "pwa"))
+from tb_ui.rules import rules_pages  # noqa: E402
 
 GAMES = ids()
 
@@ -113,6 +117,12 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
         page.get_by_role("button", name="Rules", exact=True).click()
         screen_is(page, "rules")
         check(f"rules/{gid}")
+        for part, (title, _) in rules_pages(gid).items():  # its own pages (Time of Crisis: unconfirmed data)
+            page.locator(f"button[data-act=rules][data-part={part}]").click()
+            expect(page.locator("#main h1")).to_contain_text(title, ignore_case=True)
+            check(f"rules/{gid}/{part}")
+            page.get_by_role("button", name="‹ Back to the rules").click()
+            expect(page.locator("#main h1")).to_contain_text("How to play")
         page.get_by_role("button", name=re.compile("Back to the table")).click()
         screen_is(page, "table")
         _go_saves(page)

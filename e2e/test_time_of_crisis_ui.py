@@ -237,6 +237,11 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
         assert inner.evaluate("e => e.style.transform") != zoomed
         assert state_n(page) == n and page.locator(".toc-region-panel h2").inner_text() == "Italia"  # a drag is no tap
         no_overflow(page)
+    # the rules' own page of what the data could not confirm (from the table's Rules button)
+    page.get_by_role("button", name="Rules", exact=True).click()
+    page.locator("button[data-act=rules][data-part=unconfirmed]").click()
+    expect(page.locator("#main h1")).to_contain_text("Time of Crisis: what we could not confirm")
+    capture(page, f"{size}-toc-unconfirmed")
 
 
 # ---- one human and two bots, by taps ----------------------------------------------------------------

@@ -92,6 +92,7 @@ class App:
         self.draft: dict[str, Any] | None = None
         self.draft_error: str | None = None
         self.rules_game = "timeline"
+        self.rules_part = ""                 # a sub-page of the rules help (tb_ui.rules.rules_pages)
         self.back_to = "library"
         self.log_open = False
         self.confirm_delete: str | None = None
@@ -148,7 +149,7 @@ class App:
         if s == "new" and self.draft is not None:
             return f"new/{self.draft['game']}"
         if s == "rules":
-            return f"rules/{self.rules_game}"
+            return f"rules/{self.rules_game}" + (f"/{self.rules_part}" if self.rules_part else "")
         if s == "replay" and self.replay is not None:
             return f"replay/{self.replay.sid}"
         if s == "daily":
@@ -167,12 +168,20 @@ class App:
         if screen in ("library", "saves", "settings") and not arg:
             self.go(screen)
             return True
+        if screen == "rules" and "/" in arg:  # a sub-page: rules/<game>/<part>
+            from .rules import rules_pages
+
+            game_id, _, part = arg.partition("/")
+            if game_id in ids() and part in rules_pages(game_id):
+                self.rules_game, self.rules_part = game_id, part
+                self.go("rules")
+                return True
         if screen in ("new", "rules", "daily") and arg in ids():
             if screen == "new":
                 if self.draft is None or self.draft["game"] != arg:
                     self.draft = self._new_draft(arg)
             elif screen == "rules":
-                self.rules_game = arg
+                self.rules_game, self.rules_part = arg, ""
             elif not self.game(arg).daily_options:
                 self.go("library")
                 return False
@@ -537,8 +546,16 @@ class App:
             self.go(self.back_to if self.back_to in SCREENS and self.back_to not in ("table", "replay") else "library")
 
     def on_rules(self, d: dict[str, Any]) -> None:
-        self.rules_game = d.get("game") or (self.match.game.id if self.match else "timeline")
-        self.back_to = self.screen if self.screen not in ("rules", "replay") else "library"
+        """The rules help of ``d["game"]`` (default: the game at the table), or with
+        ``d["part"]`` one of its sub-pages (:func:`tb_ui.rules.rules_pages`)."""
+        from .rules import rules_pages
+
+        game_id = d.get("game") or (self.match.game.id if self.match else "timeline")
+        part = str(d.get("part") or "")
+        if self.screen != "rules":
+            self.back_to = self.screen if self.screen != "replay" else "library"
+        self.rules_game = game_id
+        self.rules_part = part if part in rules_pages(game_id) else ""
         self.go("rules")
 
     def on_dismiss(self, d: dict[str, Any]) -> None:

@@ -1,7 +1,8 @@
 """Navigation that behaves like an app: one browser-history entry per screen.
 
 A screen is named by a *route* (:meth:`tb_ui.app.App.route`): ``library``,
-``saves``, ``settings``, ``new/<game>``, ``rules/<game>``, ``table/<save id>``,
+``saves``, ``settings``, ``new/<game>``, ``rules/<game>`` (and its sub-pages
+``rules/<game>/<part>``), ``table/<save id>``,
 ``replay/<save id>``, ``daily/<game>``. The browser layer keeps the session history
 in step with the app through :class:`History` (pure Python, so it is unit-tested):
 after every in-app change of screen it asks :meth:`History.plan` what to do with
@@ -52,20 +53,23 @@ class History:
         - ``("go", -k)``: it is an earlier entry (the library, or the screen a Back
           button returns to): go back ``k`` entries, as Back would;
         - ``("replace", 0)``: the same screen about another game or save;
-        - ``("push", 0)``: a new entry.
+        - ``("push", 0)``: a new entry (also a sub-page such as
+          ``rules/<game>/<part>``, so that Back returns to the page it came from).
 
         >>> h = History(["library", "new/timeline", "table/a"], 2)
         >>> h.plan("table/a"), h.plan("library"), h.plan("new/timeline")
         (('none', 0), ('go', -2), ('go', -1))
         >>> h.plan("table/b"), h.plan("rules/timeline")
         (('replace', 0), ('push', 0))
+        >>> History(["library", "rules/time_of_crisis"], 1).plan("rules/time_of_crisis/unconfirmed")
+        ('push', 0)
         """
         if route == self.route:
             return ("none", 0)
         for i in range(self.depth - 1, -1, -1):
             if self.stack[i] == route:
                 return ("go", i - self.depth)
-        if kind(route) == kind(self.route) and kind(route) in PARAM_SCREENS:
+        if kind(route) == kind(self.route) and kind(route) in PARAM_SCREENS and route.count("/") == self.route.count("/"):
             return ("replace", 0)
         return ("push", 0)
 

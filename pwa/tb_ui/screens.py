@@ -278,15 +278,26 @@ def saves(app: Any) -> str:
 
 # ---- rules -------------------------------------------------------------------------
 def rules(app: Any) -> str:
-    from .rules import rules_html
+    """The rules help of ``app.rules_game``, or its sub-page ``app.rules_part``."""
+    from .rules import rules_html, rules_pages
 
     prev = app.prev_route or ""
     if prev:
         back_label = {"table": "Back to the table", "replay": "Back to the replay", "daily": "Back to the daily challenge",
-                      "new": "Back to the new game"}.get(prev.partition("/")[0], "Back")
+                      "new": "Back to the new game", "rules": "Back to the rules"}.get(prev.partition("/")[0], "Back")
     else:
         back_label = "Back to the table" if app.back_to == "table" and app.match is not None else "Back"
     g = app.game(app.rules_game)
+    page = rules_pages(app.rules_game).get(app.rules_part)
+    if page is not None:
+        if not prev:  # opened directly (a reload): Back still leads to the game's rules
+            back = button("‹ Rules of " + g.title, "rules", "btn ghost", data_game=g.id)
+        else:
+            back = button("‹ " + back_label, "back", "btn ghost")
+        return ('<main class="wrap narrow rules" id="main">'
+                + f'<div class="row">{back}</div>'
+                + f'<h1 tabindex="-1">{e(g.title)}: {e(page[0][0].lower() + page[0][1:])}</h1>'
+                + page[1] + "</main>")
     return ('<main class="wrap narrow rules" id="main">'
             + f'<div class="row">{button("‹ " + back_label, "back", "btn ghost")}</div>'
             + f'<h1 tabindex="-1">How to play {e(g.title)}</h1>'

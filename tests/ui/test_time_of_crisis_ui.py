@@ -231,11 +231,35 @@ def test_bots_only_game_to_the_end_renders_every_step() -> None:
 
 
 def test_rules_help_and_what_we_could_not_confirm() -> None:
-    """The rules help is ours and cites the rulebook by title; its "What we could not
-    confirm" page lists every value the data marks unconfirmed, with the file to edit."""
-    html = rules_html("time_of_crisis")
-    assert "Place Governor" in html and "GMT Games, 2018" in html and "../shared" not in html
-    assert "What we could not confirm" in html
+    """The rules help is ours and cites the rulebook by title; it leads to its own "What
+    we could not confirm" page (route ``rules/time_of_crisis/unconfirmed``), which lists
+    every value the data marks unconfirmed, with the file to edit; Back returns to the
+    rules, and a reload of the page's route shows it again."""
+    rules = rules_html("time_of_crisis")
+    assert "Place Governor" in rules and "GMT Games, 2018" in rules and "../shared" not in rules
+    assert "toc-unconfirmed" not in rules  # the list is a page of its own
+    app = make_app()
+    tap(app, next(b for b in buttons(app.render(), "rules") if b["attrs"].get("data-game") == "time_of_crisis"))
+    assert app.route() == "rules/time_of_crisis"
+    app.prev_route = "library"
+    link = [b for b in buttons(app.render(), "rules") if b["attrs"].get("data-part") == "unconfirmed"]
+    assert len(link) == 1 and "What we could not confirm" in link[0]["text"]
+    tap(app, link[0])
+    assert app.route() == "rules/time_of_crisis/unconfirmed"
+    app.prev_route = "rules/time_of_crisis"
+    html = app.render()
+    assert re.search(r"<h1[^>]*>Time of Crisis: what we could not confirm</h1>", html) and "toc-unconfirmed" in html
+    assert "How to play" not in html
+    back = buttons(html, "back")
+    assert [b["text"].strip() for b in back] == ["‹ Back to the rules"]
+    tap(app, back[0])
+    assert app.route() == "rules/time_of_crisis" and "How to play Time of Crisis" in app.render()
+    fresh = make_app(storage=app.storage)  # a reload of the page's address
+    assert fresh.navigate("rules/time_of_crisis/unconfirmed") and fresh.route() == "rules/time_of_crisis/unconfirmed"
+    assert [b["attrs"].get("data-game") for b in buttons(fresh.render(), "rules")][:1] == ["time_of_crisis"]
+    assert not make_app().navigate("rules/time_of_crisis/nothing")
+    assert not make_app().navigate("rules/timeline/unconfirmed")  # no such page for Timeline
+    html = fresh.render()
     for path, _ in D.unconfirmed():
         f, _, rest = path.partition("/")
         rest = re.sub(r"/(\d+)$", r"/values/\1", rest) if f == "counters" else rest

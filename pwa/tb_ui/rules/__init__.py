@@ -6,7 +6,8 @@ import importlib
 
 from ..html import e
 
-#: game id -> module with ``HTML`` (trusted, hand-written markup).
+#: game id -> module with ``HTML`` (trusted, hand-written markup) and optionally ``PAGES``
+#: (sub-pages of the rules screen: part -> (title, HTML), routed as ``rules/<game>/<part>``).
 MODULES = {
     "timeline": "tb_ui.rules.timeline",
     "time_war": "tb_ui.rules.time_war",
@@ -38,3 +39,11 @@ def rules_html(game_id: str) -> str:
     cite = (f'<section class="panel"><h2>Source</h2><p>This help restates, in our own words: '
             f"<cite>{e(source)}</cite></p></section>") if source else ""
     return str(importlib.import_module(mod).HTML) + cite
+
+
+def rules_pages(game_id: str) -> dict[str, tuple[str, str]]:
+    """The sub-pages of ``game_id``'s rules help: part -> (title, HTML); may be empty."""
+    mod = MODULES.get(game_id)
+    if mod is None:
+        return {}
+    return dict(getattr(importlib.import_module(mod), "PAGES", {}))

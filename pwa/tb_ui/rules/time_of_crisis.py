@@ -1,13 +1,13 @@
 """Time of Crisis rules help, in our own words (GMT, second edition; section numbers cited
-as ToC §n), followed by "What we could not confirm": a page built from the data files'
-status marks, so a player who owns the game can see where the app guessed and how to
-correct it."""
+as ToC §n), and its own page "What we could not confirm" (``rules/time_of_crisis/unconfirmed``),
+built from the data files' status marks, so a player who owns the game can see where the
+app guessed and how to correct it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..html import e
+from ..html import button, e
 
 RULES = """
 <section class="panel">
@@ -167,10 +167,10 @@ def marked() -> list[tuple[str, str, str, str, str]]:
 
 
 def unconfirmed_html() -> str:
-    """The "What we could not confirm" page."""
+    """The "What we could not confirm" page (under the screen's own heading)."""
     rows = marked()
     n_un = sum(1 for r in rows if r[2] == "unconfirmed")
-    parts = [f'<section class="panel toc-unconfirmed" id="toc-unconfirmed"><h2>What we could not confirm</h2>'
+    parts = [f'<section class="panel toc-unconfirmed" id="toc-unconfirmed">'
              f"<p>The rules follow the GMT second-edition rulebook. Some printed components could not be checked "
              f"against a physical copy: the app plays them with placeholders, marked with ◇ on the table. "
              f"{n_un} values are <strong>unconfirmed</strong> (a playable guess) and {len(rows) - n_un} are "
@@ -183,14 +183,27 @@ def unconfirmed_html() -> str:
         mine = [r for r in rows if r[0] == f]
         if not mine:
             continue
-        trs = "".join(f"<tr><td><code>{e(path)}</code></td><td>{e(status)}</td><td>{e(what)}</td><td>{e(note)}</td></tr>"
-                      for _, path, status, what, note in mine)
-        parts.append(f"<h3>{e(title)} <span class=\"count\">{f}.json · {len(mine)}</span></h3>"
-                     f'<div class="table-scroll" tabindex="0" role="region" aria-label="{e(title)}: what is not confirmed">'
-                     f"<table><thead><tr><th>Where</th><th>Status</th><th>Value</th><th>Why</th></tr></thead>"
-                     f"<tbody>{trs}</tbody></table></div>")
+        items = "".join(
+            f'<li><div class="unc-where"><code>{e(path)}</code> <span class="unc-status {status}">{e(status)}</span></div>'
+            f'<div class="unc-value">{e(what)}</div>' + (f'<div class="unc-why">{e(note)}</div>' if note else "")
+            + "</li>"
+            for _, path, status, what, note in mine)
+        parts.append(f"<h2>{e(title)} <span class=\"count\">{f}.json · {len(mine)}</span></h2>"
+                     f'<ul class="unc-list" aria-label="{e(title)}: what is not confirmed">{items}</ul>')
     parts.append("</section>")
     return "".join(parts)
 
 
-HTML = RULES + unconfirmed_html()
+def unconfirmed_link() -> str:
+    """The rules page's way to the "What we could not confirm" page."""
+    rows = marked()
+    n_un = sum(1 for r in rows if r[2] == "unconfirmed")
+    return ('<section class="panel"><h2>What we could not confirm</h2><p>Some printed values could not be '
+            f"checked against a physical copy: {n_un} are playable guesses and {len(rows) - n_un} are partly "
+            "confirmed. They are marked ◇ on the table.</p>"
+            + button("What we could not confirm ›", "rules", "btn", data_game="time_of_crisis", data_part="unconfirmed")
+            + "</section>")
+
+
+HTML = RULES + unconfirmed_link()
+PAGES = {"unconfirmed": ("What we could not confirm", unconfirmed_html())}

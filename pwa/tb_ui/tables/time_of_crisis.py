@@ -746,7 +746,7 @@ def _empire(t: _T) -> str:
 def _unsure(entry: dict[str, Any]) -> str:
     if entry.get("status", "confirmed") == "confirmed":
         return ""
-    return ' <abbr class="bx-dz" title="Not fully confirmed: see Rules, What we could not confirm">◇</abbr>'
+    return ' <abbr class="bx-dz" title="Not fully confirmed: see Rules › What we could not confirm">◇</abbr>'
 
 
 # ---- the table ------------------------------------------------------------------------------------
