@@ -20,7 +20,8 @@ Layout of the result (any static host, any sub-path):
                                    (+ micropip with --micropip)
     dist/pyscript/                 the @pyscript/core/dist files PyScript loads (no source maps,
                                    no editor/terminal/MicroPython code)
-    dist/vendor/                   small browser libraries from npm (idb: IndexedDB wrapper)
+    dist/vendor/                   small browser libraries from npm, each with its licence (idb: IndexedDB
+                                   wrapper; panzoom: pinch/drag zoom of the Time of Crisis map)
     dist/pyscript.json             PyScript config (interpreter, packages)
     dist/version.json              engine version + build hash
     dist/sw.js                     Workbox service worker precaching all of the above
@@ -224,7 +225,10 @@ def build_pyscript(out: Path) -> tuple[int, list[str]]:
 
 #: Browser libraries the app's own JavaScript imports, copied from node_modules into
 #: dist/vendor/: npm package -> (file in the package, name in dist/vendor/).
-VENDOR = {"idb": ("build/index.js", "idb.js")}
+VENDOR = {
+    "idb": ("build/index.js", "idb.js"),
+    "@panzoom/panzoom": ("dist/panzoom.es.js", "panzoom.js"),  # the ES build (export default Panzoom)
+}
 
 
 def build_vendor(out: Path) -> list[str]:
@@ -234,10 +238,12 @@ def build_vendor(out: Path) -> list[str]:
     for package, (src, name) in VENDOR.items():
         pkg = npm_package_dir(package)
         shutil.copy2(pkg / src, out / name)
-        for lic in ("LICENSE", "LICENSE.md", "LICENSE.txt"):
+        for lic in ("LICENSE", "LICENSE.md", "LICENSE.txt", "MIT-License.txt"):
             if (pkg / lic).is_file():
                 shutil.copy2(pkg / lic, out / f"{Path(name).stem}.LICENSE.txt")
                 break
+        else:
+            die(f"no licence file in {pkg}: a vendored library ships with its licence")
         done.append(f"{package} {npm_version(package)}")
     return done
 

@@ -10,7 +10,7 @@
   barbarian leaders; seas and homelands; Italia ringed. Regions the current decision
   points at are highlighted: a tap plays the only option there, or focuses the
   region, whose panel lists its options. Tap any region to focus it (the map zooms on
-  it), pinch or drag to zoom freely (pwa/panzoom.js);
+  it), pinch or drag to zoom freely (pwa/panzoom-frames.js);
 - the decision panel: the prompt and every option as a button, grouped;
 - dice as rolled: the last Place Governor (sixes chain), the last battle's hits per
   side, the crisis roll and invasion;
