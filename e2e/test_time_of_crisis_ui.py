@@ -181,6 +181,141 @@ PIECES = {"governor band": ".toc-govband", "support": ".toc-pip.on", "mob": ".to
           "homeland": ".toc-home", "Italia": ".toc-prov.italia"}
 
 
+# ---- pinch and drag zoom of the map (pwa/panzoom-frames.js over @panzoom/panzoom) ---------------
+#: A point of the map frame (fractions of it, centre first) whose element matches a selector.
+POINT_ON_MAP_JS = """sel => { const r = document.querySelector('.toc-map-wrap').getBoundingClientRect();
+  for (const fy of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) for (const fx of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy, el = document.elementFromPoint(x, y);
+    if (el && el.closest(sel)) return [x, y]; }
+  return null; }"""
+#: What a re-render of #app does to the map frame: a new element from the same markup.
+RERENDER_FRAME_JS = """() => { const w = document.querySelector('.toc-map-wrap'), c = w.cloneNode(true);
+  c.removeAttribute('style'); c.classList.remove('pz-zoomed'); c.firstElementChild.removeAttribute('style');
+  w.replaceWith(c); }"""
+
+
+def covers(page: Any) -> None:
+    """The zoomed picture covers its frame (inside the frame's 1 px border): no empty edge."""
+    f = page.locator(".toc-map-wrap").bounding_box()
+    p = page.locator(".toc-map-wrap .pz-inner").bounding_box()
+    assert p["x"] <= f["x"] + 1.5 and p["y"] <= f["y"] + 1.5, (p, f)
+    assert p["x"] + p["width"] >= f["x"] + f["width"] - 1.5 and p["y"] + p["height"] >= f["y"] + f["height"] - 1.5, (p, f)
+
+
+def zoom_the_map(page: Any, size: str) -> None:
+    """With Italia focused: the tablet zooms with ctrl+wheel (a trackpad pinch) and drags
+    with the mouse, the phone pinches and drags with fingers (touch events through the
+    Chrome DevTools Protocol). A drag or a pinch is no tap; the picture covers its frame
+    even dragged far; the view survives re-renders of #app (one mid-drag, which drags on);
+    a double tap returns to 1x."""
+    wrap, inner = page.locator(".toc-map-wrap"), page.locator(".toc-map-wrap .pz-inner")
+    wrap.scroll_into_view_if_needed()
+    box = wrap.bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    transform = lambda: inner.evaluate("e => e.style.transform")  # noqa: E731
+    n = state_n(page)
+
+    def no_tap() -> None:
+        assert state_n(page) == n and page.locator(".toc-region-panel h2").inner_text() == "Italia"
+
+    if size == "tablet":
+        page.mouse.move(cx, cy)
+        page.keyboard.down("Control")
+        page.mouse.wheel(0, -300)
+        page.keyboard.up("Control")
+        expect(wrap).to_have_class(re.compile("pz-zoomed"))
+        expect(inner).to_have_css("transform", re.compile(r"^matrix\(4, 0, 0, 4,"))
+
+        tap = page.mouse.click
+
+        def drag(dx: float, dy: float, steps: int = 6, up: bool = True) -> None:
+            page.mouse.move(cx, cy)
+            page.mouse.down()
+            page.mouse.move(cx + dx, cy + dy, steps=steps)
+            if up:
+                page.mouse.up()
+    else:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+
+        def touch(kind: str, *pts: tuple[float, float]) -> None:
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(pts)]})
+
+        def tap(x: float, y: float) -> None:
+            touch("touchStart", (x, y))
+            touch("touchEnd")
+
+        touch("touchStart", (cx - 40, cy), (cx + 40, cy))  # fingers 80 px apart, then 240: 3x
+        for k in range(1, 11):
+            touch("touchMove", (cx - 40 - 8 * k, cy), (cx + 40 + 8 * k, cy))
+        touch("touchEnd")
+        expect(wrap).to_have_class(re.compile("pz-zoomed"))
+        expect(inner).to_have_css("transform", re.compile(r"^matrix\(3, 0, 0, 3,"))
+
+        def drag(dx: float, dy: float, steps: int = 6, up: bool = True) -> None:
+            for k in range(steps + 1):
+                touch("touchStart" if k == 0 else "touchMove", (cx + dx * k / steps, cy + dy * k / steps))
+            if up:  # the finger stops before it lifts: Chrome would take an instant swipe for a
+                page.wait_for_timeout(100)  # fling, and the tap that stops a fling makes no click
+                touch("touchEnd")
+    zoomed = transform()
+    assert "scale(" in zoomed
+    no_tap()
+    page.locator(".toc-map-wrap").screenshot(path=str(ARTIFACTS / f"{size}-toc-map-zoomed.png"))
+    drag(-80, -40)
+    expect(inner).not_to_have_attribute("style", re.compile(re.escape(zoomed)))
+    no_tap()  # a drag is no tap
+    scale = 4 if size == "tablet" else 3
+    half = (box["width"] / 2 - 4, box["height"] / 2 - 4)  # a drag that stays on the frame
+    for sign in (1, -1):  # far to one corner, then the other
+        for _ in range(2 * scale):
+            drag(sign * half[0], sign * half[1])
+        page.wait_for_timeout(100)
+        covers(page)
+    for _ in range(scale - 1):  # back to the middle
+        drag(*half)
+    no_tap()
+    no_overflow(page)
+
+    # a tap re-renders #app with the same key (Italia stays focused): the view is kept
+    here = page.evaluate(POINT_ON_MAP_JS, "g.toc-region[data-region=italia]")
+    assert here, "no point of Italia in the zoomed frame"
+    view = transform()
+    wrap.evaluate("e => { e.tbOld = true }")
+    tap(*here)
+    page.wait_for_function("() => !document.querySelector('.toc-map-wrap').tbOld")
+    expect(wrap).to_have_class(re.compile("pz-zoomed"))
+    assert transform() == view
+    no_tap()
+
+    # a re-render in the middle of a drag: the drag goes on, on the new element, and is no tap
+    drag(30, 15, steps=3, up=False)
+    page.evaluate(RERENDER_FRAME_JS)
+    expect(wrap).to_have_class(re.compile("pz-zoomed"))
+    mid = transform()
+    if size == "tablet":
+        page.mouse.move(cx + 90, cy + 45, steps=4)
+        page.mouse.up()
+    else:
+        for k in range(1, 5):
+            touch("touchMove", (cx + 30 + 15 * k, cy + 15 + 7.5 * k))
+        touch("touchEnd")
+    expect(inner).not_to_have_attribute("style", re.compile(re.escape(mid)))
+    no_tap()
+
+    # a double tap (its taps re-render the frame, same key) returns to 1x
+    here = page.evaluate(POINT_ON_MAP_JS, "g.toc-region[data-region=italia]")
+    if size == "tablet":
+        page.mouse.dblclick(*here)
+    else:  # two quick taps
+        tap(*here)
+        tap(*here)
+    expect(wrap).not_to_have_class(re.compile("pz-zoomed"))
+    expect(inner).to_have_css("transform", re.compile(r"^(none|matrix\(1, 0, 0, 1, 0, 0\))$"))
+    no_tap()
+
+
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
     """The table at phone and tablet sizes: busy maps that between them show every kind
@@ -217,26 +352,7 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
     page.locator(".toc-map-wrap").screenshot(path=str(ARTIFACTS / f"{size}-toc-map-italia.png"))
     page.locator(".toc-hand").scroll_into_view_if_needed()
     shot(page, f"{size}-toc-board")
-    if size == "tablet":  # pinch (a trackpad's ctrl+wheel) and drag (pwa/panzoom.js)
-        wrap = page.locator(".toc-map-wrap")
-        wrap.scroll_into_view_if_needed()
-        box = wrap.bounding_box()
-        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(cx, cy)
-        page.keyboard.down("Control")
-        page.mouse.wheel(0, -300)
-        page.keyboard.up("Control")
-        expect(wrap).to_have_class(re.compile("pz-zoomed"))
-        inner = page.locator(".toc-map-wrap .pz-inner")
-        zoomed = inner.evaluate("e => e.style.transform")
-        assert "scale(" in zoomed
-        n = state_n(page)
-        page.mouse.down()
-        page.mouse.move(cx - 80, cy - 40, steps=6)
-        page.mouse.up()
-        assert inner.evaluate("e => e.style.transform") != zoomed
-        assert state_n(page) == n and page.locator(".toc-region-panel h2").inner_text() == "Italia"  # a drag is no tap
-        no_overflow(page)
+    zoom_the_map(page, size)
     # the rules' own page of what the data could not confirm (from the table's Rules button)
     page.get_by_role("button", name="Rules", exact=True).click()
     page.locator("button[data-act=rules][data-part=unconfirmed]").click()
