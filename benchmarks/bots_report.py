@@ -28,8 +28,7 @@ def ending(reason: str) -> str:
     """How a game ended, without seat names or numbers: its reason's first clause."""
     text = SEAT.sub("a player", reason)
     text = re.split(r"[.:;(]", text, maxsplit=1)[0].strip()
-    text = re.sub(r"\d+", "N", text)
-    return text[:1].lower() + text[1:]
+    return re.sub(r"\d+", "N", text)
 
 
 def rounds_played(row: dict[str, object]) -> int | None:
