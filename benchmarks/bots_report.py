@@ -8,7 +8,8 @@ side, the win rate, the hard bot's move time (median, 95th percentile, worst; th
 records' clock, CPU seconds with ``bots.py --cpu``), then a second table of game
 length: rounds (median, 10th–90th percentile, range), the winner's score and how
 the games ended. A file named in ``--wall`` timed wall clock, so its move times
-are left out.
+are left out. Runs with the same level everywhere (``bots.py --versus hard``) only
+appear in the game-length table.
 """
 
 from __future__ import annotations
@@ -65,22 +66,24 @@ def main() -> None:
     a = ap.parse_args()
     wall = set(filter(None, a.wall.split(",")))
     groups = load(a.files)
-    print("| game | hard vs | players | options | games | wins | losses | draws | win rate "
+    print("| record | game | hard vs | players | options | games | wins | losses | draws | win rate "
           "| median move s | p95 move s | worst move s |")
-    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for (game, _a, b, n, opts, fname), rows in sorted(groups.items()):
+    print("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (game, a_, b, n, opts, fname), rows in sorted(groups.items()):
+        if b == a_:  # hard everywhere: a game-length run, its "wins" mean nothing
+            continue
         rs = list(rows.values())
         res = Counter(str(r["result"]) for r in rs)
         times = sorted(float(t) for r in rs for t in r["times"])  # type: ignore[attr-defined]
         tcols = ("— | — | —" if fname in wall or not times else
                  f"{statistics.median(times):.3f} | {pct(times, 0.95):.3f} | {times[-1]:.3f}")
-        print(f"| {game} | {b} | {n} | {'' if opts == '{}' else '`' + opts + '`'} | {len(rs)} | {res['win']} | "
+        print(f"| `{fname}` | {game} | {b} | {n} | {'' if opts == '{}' else '`' + opts + '`'} | {len(rs)} | {res['win']} | "
               f"{res['loss']} | {res['draw']} | {res['win'] / len(rs):.1%} | {tcols} |")
     print()
-    print("| game | hard vs | players | options | games | rounds: median (10th–90th pct; range) "
+    print("| record | game | hard vs | players | options | games | rounds: median (10th–90th pct; range) "
           "| winner's score: median (range) | how games ended |")
-    print("|---|---|---|---|---:|---|---|---|")
-    for (game, _a, b, n, opts, _f), rows in sorted(groups.items()):
+    print("|---|---|---|---|---|---:|---|---|---|")
+    for (game, _a, b, n, opts, fname), rows in sorted(groups.items()):
         rs = list(rows.values())
         rounds = sorted(x for x in (rounds_played(r) for r in rs) if x is not None)
         rtext = (f"{statistics.median(rounds):g} ({pct(rounds, 0.1)}–{pct(rounds, 0.9)}; {rounds[0]}–{rounds[-1]})"
@@ -92,7 +95,7 @@ def main() -> None:
         etext = "; ".join(f"{k} {v / len(told):.0%}" for k, v in ends.most_common())
         if told and len(told) < len(rs):
             etext += f" (of the {len(told)} games that recorded it)"
-        print(f"| {game} | {b} | {n} | {'' if opts == '{}' else '`' + opts + '`'} | {len(rs)} | {rtext} | {stext} "
+        print(f"| `{fname}` | {game} | {b} | {n} | {'' if opts == '{}' else '`' + opts + '`'} | {len(rs)} | {rtext} | {stext} "
               f"| {etext} |")
 
 
