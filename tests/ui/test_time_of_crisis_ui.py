@@ -267,6 +267,17 @@ def test_rules_help_and_what_we_could_not_confirm() -> None:
     assert "py_engine/time_of_crisis/data/&lt;file&gt;.json" in html
 
 
+def test_players_panel_states_the_end_trigger() -> None:
+    """The players' panel says what starts the last round: the Emperor ending a turn
+    with the goal (60, or 40 in the short game), not any player reaching it (ToC §7.1)."""
+    for options, goal in (({}, 60), ({"short_game": True}, 40)):
+        app = make_app()
+        start(app, ["human", "bot"], ["Ann", "Cy"], **options)
+        html = section(app.render(), "bx-mats toc-players")
+        assert f"The last round starts when the Emperor ends a turn with {goal} legacy or more." in html
+        assert "when someone reaches" not in html
+
+
 def test_handoff_note_tells_no_secret() -> None:
     """The hand-off screen's news names whose turn it is and the last crisis roll, and
     never a card."""

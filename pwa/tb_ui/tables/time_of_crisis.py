@@ -717,7 +717,8 @@ def _players(t: _T) -> str:
         rows.append(f'<li class="{cls}" data-css="--pc:{t.color(s)}"><details{" open" if s == t.me else ""}>'
                     f'<summary>{summary}</summary><div class="bx-mat-body">{body}</div></details></li>')
     return (f'<section class="bx-mats toc-players" aria-label="Players"><ul class="bx-matlist">{"".join(rows)}</ul>'
-            f'<p class="bx-note">The last round starts when someone reaches {goal} legacy.</p></section>')
+            f'<p class="bx-note">The last round starts when the Emperor ends a turn with {goal} legacy or '
+            'more.</p></section>')
 
 
 def _empire(t: _T) -> str:
