@@ -51,9 +51,10 @@ the game holds: card conservation), ``stacked`` (cards in the stacks after the d
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core import Action, Game, Option, OptionError, Outcome, Rng, State, clone
 from ..core.game import log, reveal
@@ -317,9 +318,27 @@ class TimeBarons(Game):
         return f"“{action}” is not one of the choices now: {ask['prompt']}"
 
     # ---- bots ------------------------------------------------------------------------
-    #: Playouts are cut after 30 decisions and scored by :meth:`evaluate` (a random
+    #: Playouts are cut after 4 decisions and scored by :meth:`evaluate` (a random
     #: game lasts ~400 decisions, so full playouts would cost ~20 ms each).
     search_budgets = {"easy": (40, 4), "normal": (120, 4), "hard": (300, 4)}
+    #: UCB1 exploration constant per level (others: the :class:`MCTSBot` default,
+    #: 0.7). The cut-off evaluation keeps rewards close to 0.5 (a follower is worth
+    #: about 0.02), so at 0.7 a search spreads its visits almost evenly and more
+    #: iterations buy little: hard won 7 of 18 two-player games against normal.
+    #: Hard explores less and follows the evaluation's differences
+    #: (benchmarks/RESULTS.md, "Bot strength, move times and game length").
+    search_exploration: ClassVar[dict[str, float]] = {"hard": 0.1}
+
+    def make_bot(self, level: str) -> Any:
+        """The level's search bot (:meth:`Game.make_bot`) with its exploration
+        constant from :attr:`search_exploration`.
+
+        Raises:
+            OptionError: unknown level.
+        """
+        bot = super().make_bot(level)
+        c = self.search_exploration.get(level)
+        return dataclasses.replace(bot, c=c) if c is not None else bot
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value of an unfinished game for each seat: a logistic of the

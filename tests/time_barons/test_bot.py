@@ -30,6 +30,8 @@ def test_levels_use_short_playouts() -> None:
     for level, (iterations, cap) in GAME.search_budgets.items():
         bot = GAME.make_bot(level)
         assert isinstance(bot, MCTSBot) and (bot.iterations, bot.rollout_limit) == (iterations, cap)
+    # Hard follows the evaluation more closely than the default exploration.
+    assert GAME.make_bot("hard").c == 0.1 and GAME.make_bot("normal").c == MCTSBot().c == 0.7
 
 
 def test_bot_answers_a_reaction_window_on_the_opponents_turn() -> None:
