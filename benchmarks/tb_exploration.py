@@ -1,0 +1,121 @@
+"""Time Barons, 2 players: a ``hard`` search with a chosen exploration constant
+against ``normal``, the experiment behind ``TimeBarons.search_exploration``.
+
+    python benchmarks/tb_exploration.py ITERATIONS CAP C GAMES OUT.jsonl
+
+The ``hard`` side is ``MCTSBot(ITERATIONS, c=C, rollout_limit=CAP)``; ``normal``
+is 120 iterations, playout cap 4, and the exploration constant of the
+environment variable ``NC`` (default 0.7). With ``DAMAGE=W`` (a weight, e.g. 1)
+the ``hard`` search scores a cut-off playout with :func:`damage_aware`, the
+game's evaluation plus a penalty for damaged sites. Seats alternate; game i uses
+seed 20,000 + i (not the 10,000 + i of ``bots.py``). After every game one JSON
+line with the running wins, losses and draws of ``hard`` is appended to OUT.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from py_engine.core import Game, Match, Rng, Seat, State  # noqa: E402
+from py_engine.core.mcts import MCTSBot, Search, payoffs  # noqa: E402
+from py_engine.time_barons.board import integrity  # noqa: E402
+from py_engine.time_barons.rules import TimeBarons  # noqa: E402
+
+
+def damage_aware(game: Game, state: State, weight: float) -> list[float]:
+    """The game's evaluation with each seat's lead lowered by its sites' risk:
+    ``weight * (damage / integrity)**2 * (followers there + 1.5)`` summed over its
+    sites, against the opponents' average (2 players: the opponent's)."""
+    base = game.evaluate(state)
+    assert base is not None
+    n = len(state["seats"])
+    left = sum(len(st) for st in state["stacks"])
+    closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, state["stacked"]))
+    risk = [0.0] * n
+    for x in state["sites"]:
+        frac = min(1.0, x["dmg"] / max(1, integrity(x)))
+        risk[x["owner"]] += weight * frac * frac * (x["f"] + 1.5)
+    out = []
+    for p in range(n):
+        v = min(max((base[p] - 0.5) / closing + 0.5, 1e-6), 1 - 1e-6)
+        lead = 8.0 * math.log(v / (1 - v)) + sum(risk[q] for q in range(n) if q != p) / max(1, n - 1) - risk[p]
+        out.append(0.5 + closing * (1.0 / (1.0 + math.exp(-lead / 8.0)) - 0.5))
+    return out
+
+
+class DamageSearch(Search):
+    """:class:`Search` whose cut-off playouts are scored by :func:`damage_aware`."""
+
+    weight = 1.0
+
+    def _rollout(self, d: State) -> list[float]:
+        game, rng = self.game, self.rng
+        for _ in range(self.rollout_limit):
+            if game.outcome(d) is not None:
+                break
+            actor = game.to_act(d)[0]
+            legal = game.search_actions(d, actor)
+            game._apply(d, actor, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+            d["n"] += 1
+        return payoffs(game, d) if game.outcome(d) is not None else damage_aware(game, d, self.weight)
+
+
+@dataclass(frozen=True)
+class DamageBot(MCTSBot):
+    """:class:`MCTSBot` searching with :class:`DamageSearch`."""
+
+    weight: float = 1.0
+
+    def search(self, game: Game, state: State, seat: int, rng: Rng) -> Search:
+        """A :class:`DamageSearch` with this bot's settings."""
+        s = DamageSearch(game, state, seat, rng, self.c, self.rollout_limit)
+        s.weight = self.weight
+        return s
+
+
+def main() -> None:
+    """Play the games and append the running tally to OUT (see the module docstring)."""
+    iterations, cap, c = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+    games, out_path = int(sys.argv[4]), sys.argv[5]
+    normal_c = float(os.environ.get("NC", "0.7"))
+    damage = os.environ.get("DAMAGE")
+    base = TimeBarons.make_bot
+
+    def make_bot(self: TimeBarons, level: str) -> Any:
+        if level == "hard":
+            if damage:
+                return DamageBot(iterations, c=c, rollout_limit=cap, weight=float(damage))
+            return MCTSBot(iterations, c=c, rollout_limit=cap)
+        if level == "normal":
+            return MCTSBot(120, c=normal_c, rollout_limit=4)
+        return base(self, level)
+
+    TimeBarons.make_bot = make_bot  # type: ignore[method-assign]
+    w = l_ = d = 0
+    for i in range(games):
+        levels = ["hard", "normal"] if i % 2 == 0 else ["normal", "hard"]
+        m = Match.new("time_barons", [Seat(f"{lv} {k}", "bot", lv) for k, lv in enumerate(levels)], {}, 20_000 + i)
+        while not m.is_over():
+            m.play_bot()
+        out = m.game.outcome(m.state)
+        assert out is not None
+        if len(out.winners) != 1:
+            d += 1
+        elif out.winners[0] == levels.index("hard"):
+            w += 1
+        else:
+            l_ += 1
+        with open(out_path, "a") as f:
+            f.write(json.dumps({"i": i, "w": w, "l": l_, "d": d, "actions": len(m.actions)}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
