@@ -324,7 +324,7 @@ class TimeBarons(Game):
     #: UCB1 exploration constant per level (others: the :class:`MCTSBot` default,
     #: 0.7). The cut-off evaluation keeps rewards close to 0.5 (a follower is worth
     #: about 0.02), so at 0.7 a search spreads its visits almost evenly and more
-    #: iterations buy little: hard won 7 of 18 two-player games against normal.
+    #: iterations buy little: hard won 7 of 19 two-player games against normal.
     #: Hard explores less and follows the evaluation's differences
     #: (benchmarks/RESULTS.md, "Bot strength, move times and game length").
     search_exploration: ClassVar[dict[str, float]] = {"hard": 0.1}
