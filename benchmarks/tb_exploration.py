@@ -25,17 +25,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from py_engine.core import Game, Match, Rng, Seat, State  # noqa: E402
-from py_engine.core.mcts import MCTSBot, Search, payoffs  # noqa: E402
+from py_engine.core.mcts import MCTSBot, Search  # noqa: E402
 from py_engine.time_barons.board import integrity  # noqa: E402
 from py_engine.time_barons.rules import TimeBarons  # noqa: E402
 
 
-def damage_aware(game: Game, state: State, weight: float) -> list[float]:
-    """The game's evaluation with each seat's lead lowered by its sites' risk:
-    ``weight * (damage / integrity)**2 * (followers there + 1.5)`` summed over its
-    sites, against the opponents' average (2 players: the opponent's)."""
-    base = game.evaluate(state)
-    assert base is not None
+def damage_aware(state: State, base: list[float], weight: float) -> list[float]:
+    """``base``, the game's evaluation of ``state``, with each seat's lead lowered
+    by its sites' risk: ``weight * (damage / integrity)**2 * (followers there + 1.5)``
+    summed over its sites, against the opponents' average (2 players: the
+    opponent's)."""
     n = len(state["seats"])
     left = sum(len(st) for st in state["stacks"])
     closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, state["stacked"]))
@@ -57,15 +56,8 @@ class DamageSearch(Search):
     weight = 1.0
 
     def _rollout(self, d: State) -> list[float]:
-        game, rng = self.game, self.rng
-        for _ in range(self.rollout_limit):
-            if game.outcome(d) is not None:
-                break
-            actor = game.to_act(d)[0]
-            legal = game.search_actions(d, actor)
-            game._apply(d, actor, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
-            d["n"] += 1
-        return payoffs(game, d) if game.outcome(d) is not None else damage_aware(game, d, self.weight)
+        result = super()._rollout(d)  # plays ``d`` out in place; a cut-off scores the evaluation
+        return result if self.game.outcome(d) is not None else damage_aware(d, result, self.weight)
 
 
 @dataclass(frozen=True)
