@@ -4,11 +4,12 @@ against ``normal``, the experiment behind ``TimeBarons.search_exploration``.
     python benchmarks/tb_exploration.py ITERATIONS CAP C GAMES OUT.jsonl
 
 The ``hard`` side is ``MCTSBot(ITERATIONS, c=C, rollout_limit=CAP)``; ``normal``
-is 120 iterations, playout cap 4, and the exploration constant of the
-environment variable ``NC`` (default 0.7). With ``DAMAGE=W`` (a weight, e.g. 1)
+has playout cap 4, the iterations of the environment variable ``NI`` (default
+120) and the exploration constant of ``NC`` (default 0.7). With ``DAMAGE=W`` (a weight, e.g. 1)
 the ``hard`` search scores a cut-off playout with :func:`damage_aware`, the
 game's evaluation plus a penalty for damaged sites. Seats alternate; game i uses
-seed 20,000 + i (not the 10,000 + i of ``bots.py``). After every game one JSON
+seed ``SEED0`` + i (environment; default 20,000, not the 10,000 of ``bots.py``).
+With ``QUIET=1`` the ``hard`` search is a :class:`QuietSearch`. After every game one JSON
 line with the running wins, losses and draws of ``hard`` is appended to OUT.
 """
 
@@ -50,6 +51,36 @@ def damage_aware(state: State, base: list[float], weight: float) -> list[float]:
     return out
 
 
+class QuietSearch(Search):
+    """:class:`Search` whose cut-off playouts go on past the cap, at random, until
+    no card or ability is half-resolved (``state["frames"]`` empty: the next
+    decision is a main-phase one), at most ``extra`` more decisions."""
+
+    extra = 30
+
+    def _rollout(self, d: State) -> list[float]:
+        result = super()._rollout(d)  # the capped playout, in place
+        cap = self.rollout_limit
+        self.rollout_limit = 1  # then one decision at a time while a card is half-resolved
+        try:
+            for _ in range(self.extra):
+                if self.game.outcome(d) is not None or not d["frames"]:
+                    break
+                result = super()._rollout(d)
+        finally:
+            self.rollout_limit = cap
+        return result
+
+
+@dataclass(frozen=True)
+class QuietBot(MCTSBot):
+    """:class:`MCTSBot` searching with :class:`QuietSearch`."""
+
+    def search(self, game: Game, state: State, seat: int, rng: Rng) -> Search:
+        """A :class:`QuietSearch` with this bot's settings."""
+        return QuietSearch(game, state, seat, rng, self.c, self.rollout_limit)
+
+
 class DamageSearch(Search):
     """:class:`Search` whose cut-off playouts are scored by :func:`damage_aware`."""
 
@@ -78,6 +109,7 @@ def main() -> None:
     iterations, cap, c = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
     games, out_path = int(sys.argv[4]), sys.argv[5]
     normal_c = float(os.environ.get("NC", "0.7"))
+    normal_iterations = int(os.environ.get("NI", "120"))
     damage = os.environ.get("DAMAGE")
     base = TimeBarons.make_bot
 
@@ -85,16 +117,19 @@ def main() -> None:
         if level == "hard":
             if damage:
                 return DamageBot(iterations, c=c, rollout_limit=cap, weight=float(damage))
+            if os.environ.get("QUIET"):
+                return QuietBot(iterations, c=c, rollout_limit=cap)
             return MCTSBot(iterations, c=c, rollout_limit=cap)
         if level == "normal":
-            return MCTSBot(120, c=normal_c, rollout_limit=4)
+            return MCTSBot(normal_iterations, c=normal_c, rollout_limit=4)
         return base(self, level)
 
     TimeBarons.make_bot = make_bot  # type: ignore[method-assign]
+    seed0 = int(os.environ.get("SEED0", "20000"))
     w = l_ = d = 0
     for i in range(games):
         levels = ["hard", "normal"] if i % 2 == 0 else ["normal", "hard"]
-        m = Match.new("time_barons", [Seat(f"{lv} {k}", "bot", lv) for k, lv in enumerate(levels)], {}, 20_000 + i)
+        m = Match.new("time_barons", [Seat(f"{lv} {k}", "bot", lv) for k, lv in enumerate(levels)], {}, seed0 + i)
         while not m.is_over():
             m.play_bot()
         out = m.game.outcome(m.state)
