@@ -9,7 +9,10 @@ has playout cap 4, the iterations of the environment variable ``NI`` (default
 the ``hard`` search scores a cut-off playout with :func:`damage_aware`, the
 game's evaluation plus a penalty for damaged sites. Seats alternate; game i uses
 seed ``SEED0`` + i (environment; default 20,000, not the 10,000 of ``bots.py``).
-With ``QUIET=1`` the ``hard`` search is a :class:`QuietSearch`. After every game one JSON
+With ``QUIET=N`` a cut-off playout of the ``hard`` search goes on, at most N more
+decisions, while a card is half-resolved (``MCTSBot.quiet_extra``, ``Game.quiet``);
+the short runs in RESULTS.md used 30, what the hard level now uses
+(``TimeBarons.search_quiet``). After every game one JSON
 line with the running wins, losses and draws of ``hard`` is appended to OUT.
 """
 
@@ -51,36 +54,6 @@ def damage_aware(state: State, base: list[float], weight: float) -> list[float]:
     return out
 
 
-class QuietSearch(Search):
-    """:class:`Search` whose cut-off playouts go on past the cap, at random, until
-    no card or ability is half-resolved (``state["frames"]`` empty: the next
-    decision is a main-phase one), at most ``extra`` more decisions."""
-
-    extra = 30
-
-    def _rollout(self, d: State) -> list[float]:
-        result = super()._rollout(d)  # the capped playout, in place
-        cap = self.rollout_limit
-        self.rollout_limit = 1  # then one decision at a time while a card is half-resolved
-        try:
-            for _ in range(self.extra):
-                if self.game.outcome(d) is not None or not d["frames"]:
-                    break
-                result = super()._rollout(d)
-        finally:
-            self.rollout_limit = cap
-        return result
-
-
-@dataclass(frozen=True)
-class QuietBot(MCTSBot):
-    """:class:`MCTSBot` searching with :class:`QuietSearch`."""
-
-    def search(self, game: Game, state: State, seat: int, rng: Rng) -> Search:
-        """A :class:`QuietSearch` with this bot's settings."""
-        return QuietSearch(game, state, seat, rng, self.c, self.rollout_limit)
-
-
 class DamageSearch(Search):
     """:class:`Search` whose cut-off playouts are scored by :func:`damage_aware`."""
 
@@ -117,9 +90,8 @@ def main() -> None:
         if level == "hard":
             if damage:
                 return DamageBot(iterations, c=c, rollout_limit=cap, weight=float(damage))
-            if os.environ.get("QUIET"):
-                return QuietBot(iterations, c=c, rollout_limit=cap)
-            return MCTSBot(iterations, c=c, rollout_limit=cap)
+            quiet = int(os.environ.get("QUIET", "0"))  # extra decisions until quiet (Game.quiet)
+            return MCTSBot(iterations, c=c, rollout_limit=cap, quiet_extra=quiet)
         if level == "normal":
             return MCTSBot(normal_iterations, c=normal_c, rollout_limit=4)
         return base(self, level)

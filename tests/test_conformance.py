@@ -72,7 +72,8 @@ def random_match(game_id: str, n: int, seed: int, stop_at: int | None = None,
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     """Random play ends within the declared bound; invariants hold after every
-    action; every seat to act has legal actions; views are JSON-ready."""
+    action; every seat to act has legal actions; views are JSON-ready; the bots'
+    ``quiet`` test answers a bool without touching the state."""
     game_id, n, opts = case
     game = get(game_id)
     for k in range(GAMES_PER_COUNT):
@@ -90,6 +91,8 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
             if steps % 7 == 0:
                 for seat in [None, *range(n)]:
                     json.dumps(game.view(state, seat))
+                before = state_hash(state)
+                assert isinstance(game.quiet(state), bool) and state_hash(state) == before
             seat = acting[0]
             state = game.apply(state, seat, RandomBot().choose(game, state, seat, rng))
             game.check_invariants(state)
@@ -198,8 +201,9 @@ def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int, d
         game.determinize(twin, seat, Rng.from_seed(b)))
     if game.private_info:
         # the game's own playout cap, as its bots use (full playouts of a long game are slow)
+        # and its longest quiet extension (the playout goes on while a card is half-resolved)
         cap = min((c for _i, c in (game.search_budgets or {}).values()), default=400)
-        bot = MCTSBot(12, rollout_limit=cap)
+        bot = MCTSBot(12, rollout_limit=cap, quiet_extra=max(game.search_quiet.values(), default=0))
         assert bot.choose(game, m.state, seat, Rng.from_seed(b)) == bot.choose(game, twin, seat, Rng.from_seed(b))
 
 

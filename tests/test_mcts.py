@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from py_engine.core import Action, Game, IllegalAction, MCTSBot, Outcome, Rng, Search
-from py_engine.core.game import log
+from py_engine.core import Action, Game, IllegalAction, MCTSBot, OptionError, Outcome, Rng, Search
+from py_engine.core.game import clone, log
 from py_engine.core.mcts import payoffs
 from py_engine.games import get
 
@@ -48,6 +48,55 @@ class Nim(Game):
 
     def prompt(self, state: dict[str, Any], seat: int | None) -> str:
         return "take"
+
+
+class Countdown(Nim):
+    """Nim from 20 stones where only a multiple of 3 left is *quiet* (a stand-in for
+    a card half-resolved elsewhere)."""
+
+    def _setup(self, state: dict[str, Any], rng: Rng) -> None:
+        state.update(stones=20, turn=0, winner=None)
+
+    def quiet(self, state: dict[str, Any]) -> bool:
+        return state["stones"] % 3 == 0
+
+
+def test_cut_off_playouts_go_on_until_quiet_within_the_extra_limit() -> None:
+    """``quiet_extra`` plays a cut-off playout on while the state is not quiet, and
+    never more than that many extra decisions; 0 cuts at the cap."""
+    g = Countdown()
+    s = g.setup(["A", "B"], {}, seed=1)
+    for seed in range(20):
+        for extra in (0, 1, 10):
+            d = clone(s)
+            Search(g, s, 0, Rng.from_seed(seed), rollout_limit=2, quiet_extra=extra)._rollout(d)
+            steps = d["n"] - s["n"]
+            if extra == 0:
+                assert steps == 2
+            else:
+                # 16 to 18 stones after two takes; then on to the first multiple of 3 (18 to 12)
+                assert 2 <= steps <= 2 + extra and (d["stones"] % 3 == 0 or steps == 2 + extra)
+                if extra == 10:
+                    assert d["stones"] % 3 == 0 and d["stones"] >= 12
+    assert MCTSBot(5, quiet_extra=3).search(g, s, 0, Rng.from_seed(1)).quiet_extra == 3
+
+
+def test_make_bot_reads_the_levels_exploration_and_quiet_extension() -> None:
+    """``Game.make_bot`` builds each level from ``search_budgets``,
+    ``search_exploration`` and ``search_quiet``; unlisted levels get the defaults."""
+
+    class Tuned(Countdown):
+        search_budgets = {"easy": (10, 3), "hard": (50, 6)}
+        search_exploration = {"hard": 0.2}
+        search_quiet = {"hard": 7}
+
+    g = Tuned()
+    hard, easy, normal = g.make_bot("hard"), g.make_bot("easy"), g.make_bot("normal")
+    assert (hard.iterations, hard.rollout_limit, hard.c, hard.quiet_extra) == (50, 6, 0.2, 7)
+    assert (easy.iterations, easy.rollout_limit, easy.c, easy.quiet_extra) == (10, 3, 0.7, 0)
+    assert (normal.iterations, normal.rollout_limit, normal.c) == (300, 400, 0.7)
+    with pytest.raises(OptionError):
+        g.make_bot("grandmaster")
 
 
 def test_finds_the_winning_move() -> None:

@@ -373,6 +373,14 @@ class Game:
     #: None uses :data:`py_engine.core.mcts.LEVELS` with full playouts. A game whose
     #: playouts are long sets a cap and an :meth:`evaluate`.
     search_budgets: ClassVar[dict[str, tuple[int, int]] | None] = None
+    #: UCB1 exploration constant per level; a level not listed uses the
+    #: :class:`~py_engine.core.mcts.MCTSBot` default (0.7). A cut-off evaluation
+    #: whose values stay close to 0.5 needs less exploration for the search to
+    #: follow its differences.
+    search_exploration: ClassVar[dict[str, float]] = {}
+    #: Per level, how many decisions past the playout cap a cut-off playout may go
+    #: on while the state is not :meth:`quiet`; a level not listed: none.
+    search_quiet: ClassVar[dict[str, int]] = {}
 
     def search_actions(self, state: State, seat: int) -> list[Action]:
         """The options a search bot considers at this decision: the legal actions,
@@ -386,6 +394,14 @@ class Game:
         """A heuristic per-seat value in [0, 1] of an unfinished state, used by the
         search bot when a playout is cut off; None (the default): 0.5 for all."""
         return None
+
+    def quiet(self, state: State) -> bool:
+        """Whether a cut-off playout may be scored at ``state`` by :meth:`evaluate`:
+        False while a card or effect is half-resolved (its cost paid, its effect not
+        yet), where the evaluation would misjudge the position. The search plays on
+        while a state is not quiet, up to the level's :attr:`search_quiet`.
+        Default: always True."""
+        return True
 
     def bot_levels(self) -> tuple[str, ...]:
         """Bot levels offered for this game, weakest first: ``random`` (for fuzzing)
@@ -406,7 +422,12 @@ class Game:
         return TIME_LIMITS.get(level)
 
     def make_bot(self, level: str) -> Any:
-        """A bot object for ``level`` (see :class:`py_engine.core.bots.Bot`).
+        """A bot object for ``level`` (see :class:`py_engine.core.bots.Bot`):
+        ``random``, or a :class:`~py_engine.core.mcts.MCTSBot` with the level's
+        iterations and playout cap (:attr:`search_budgets`, else
+        :data:`~py_engine.core.mcts.LEVELS` with full playouts), exploration
+        constant (:attr:`search_exploration`) and quiet extension
+        (:attr:`search_quiet`).
 
         Raises:
             OptionError: unknown level.
@@ -418,10 +439,12 @@ class Game:
             return RandomBot()
         if self.search_budgets is not None and level in self.search_budgets:
             iterations, cap = self.search_budgets[level]
-            return MCTSBot(iterations, rollout_limit=cap)
-        if level in LEVELS:
-            return MCTSBot(LEVELS[level])
-        raise OptionError(f"{self.title} has no bot level {level!r}; levels: {self.bot_levels()}")
+        elif level in LEVELS:
+            iterations, cap = LEVELS[level], MCTSBot.rollout_limit
+        else:
+            raise OptionError(f"{self.title} has no bot level {level!r}; levels: {self.bot_levels()}")
+        return MCTSBot(iterations, c=self.search_exploration.get(level, MCTSBot.c), rollout_limit=cap,
+                       quiet_extra=self.search_quiet.get(level, 0))
 
     def daily_score(self, match: Any) -> Any:
         """How the player of a daily-challenge ``match`` (a one-seat

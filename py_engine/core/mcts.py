@@ -74,13 +74,18 @@ class Search:
         game, state, seat: the decision (``seat`` must be in ``game.to_act(state)``).
         rng: the bot's RNG (the search is deterministic given it).
         c: UCB1 exploration constant.
-        rollout_limit: random-playout length cap; an unfinished playout scores 0.5.
+        rollout_limit: random-playout length cap, in decisions; a playout cut off
+            unfinished is scored by :func:`payoffs` (the game's evaluation).
+        quiet_extra: how many more decisions a cut-off playout may play, at
+            random, while the state is not :meth:`Game.quiet` (a card or effect
+            half-resolved), so it is scored where the evaluation can judge it; 0
+            (the default) cuts exactly at ``rollout_limit``.
     """
 
     def __init__(self, game: Game, state: State, seat: int, rng: Rng,
-                 c: float = 0.7, rollout_limit: int = 400) -> None:
+                 c: float = 0.7, rollout_limit: int = 400, quiet_extra: int = 0) -> None:
         self.game, self.state, self.seat, self.rng = game, state, seat, rng
-        self.c, self.rollout_limit = c, rollout_limit
+        self.c, self.rollout_limit, self.quiet_extra = c, rollout_limit, quiet_extra
         self.root = _Node(-1)
         self.iterations = 0
 
@@ -132,10 +137,17 @@ class Search:
             n.reward += result[n.actor]
 
     def _rollout(self, d: State) -> list[float]:
+        """Play ``d`` on at random, in place, and score it: at most
+        ``rollout_limit`` decisions, then at most ``quiet_extra`` more while the
+        state is not quiet."""
         game, rng = self.game, self.rng
-        for _ in range(self.rollout_limit):
-            if game.outcome(d) is not None:
-                break
+        steps, limit, extra = 0, self.rollout_limit, self.quiet_extra
+        while game.outcome(d) is None:
+            if steps >= limit:
+                if extra <= 0 or game.quiet(d):
+                    break
+                extra -= 1
+            steps += 1
             actor = game.to_act(d)[0]
             legal = game.search_actions(d, actor)
             apply_in_place(game, d, actor, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
@@ -170,10 +182,11 @@ class MCTSBot:
     iterations: int = 400
     c: float = 0.7
     rollout_limit: int = 400
+    quiet_extra: int = 0
 
     def search(self, game: Game, state: State, seat: int, rng: Rng) -> Search:
         """A :class:`Search` with this bot's settings, not yet run."""
-        return Search(game, state, seat, rng, self.c, self.rollout_limit)
+        return Search(game, state, seat, rng, self.c, self.rollout_limit, self.quiet_extra)
 
     def choose(self, game: Game, state: State, seat: int, rng: Rng) -> Action:
         """Search and return the best action (a forced move is returned at once)."""

@@ -51,7 +51,6 @@ the game holds: card conservation), ``stacked`` (cards in the stacks after the d
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -321,24 +320,23 @@ class TimeBarons(Game):
     #: Playouts are cut after 4 decisions and scored by :meth:`evaluate` (a random
     #: game lasts ~400 decisions, so full playouts would cost ~20 ms each).
     search_budgets = {"easy": (40, 4), "normal": (120, 4), "hard": (300, 4)}
-    #: UCB1 exploration constant per level (others: the :class:`MCTSBot` default,
-    #: 0.7). The cut-off evaluation keeps rewards close to 0.5 (a follower is worth
-    #: about 0.02), so at 0.7 a search spreads its visits almost evenly and more
-    #: iterations buy little: hard won 7 of 19 two-player games against normal.
-    #: Hard explores less and follows the evaluation's differences
-    #: (benchmarks/RESULTS.md, "Bot strength, move times and game length").
+    #: The cut-off evaluation keeps rewards close to 0.5 (a follower is worth
+    #: about 0.02), so at the default exploration (0.7) a search spreads its visits
+    #: almost evenly and more iterations buy little: hard won 7 of 19 two-player
+    #: games against normal. Hard explores less and follows the evaluation's
+    #: differences (benchmarks/RESULTS.md, "Bot strength, move times and game length").
     search_exploration: ClassVar[dict[str, float]] = {"hard": 0.1}
+    #: Hard's cut-off playouts go on, up to 30 more decisions, until no card or
+    #: ability is half-resolved (:meth:`quiet`): cut in the middle of a card, a
+    #: playout shows the card's cost but not its effect, so every card play would
+    #: look worse than it is (benchmarks/RESULTS.md, "Time Barons: hard against normal").
+    search_quiet: ClassVar[dict[str, int]] = {"hard": 30}
 
-    def make_bot(self, level: str) -> Any:
-        """The level's search bot (:meth:`Game.make_bot`) with its exploration
-        constant from :attr:`search_exploration`.
-
-        Raises:
-            OptionError: unknown level.
-        """
-        bot = super().make_bot(level)
-        c = self.search_exploration.get(level)
-        return dataclasses.replace(bot, c=c) if c is not None else bot
+    def quiet(self, state: State) -> bool:
+        """True when nothing is half-resolved: no card, ability or reaction window
+        is waiting on a decision (the next decision is a main-phase one), so
+        :meth:`evaluate` sees the whole effect of what was played."""
+        return not state["frames"]
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value of an unfinished game for each seat: a logistic of the

@@ -30,8 +30,49 @@ def test_levels_use_short_playouts() -> None:
     for level, (iterations, cap) in GAME.search_budgets.items():
         bot = GAME.make_bot(level)
         assert isinstance(bot, MCTSBot) and (bot.iterations, bot.rollout_limit) == (iterations, cap)
-    # Hard follows the evaluation more closely than the default exploration.
-    assert GAME.make_bot("hard").c == 0.1 and GAME.make_bot("normal").c == MCTSBot().c == 0.7
+    # Hard follows the evaluation more closely than the default exploration, and
+    # plays a cut-off playout on until nothing is half-resolved.
+    hard, normal = GAME.make_bot("hard"), GAME.make_bot("normal")
+    assert (hard.c, hard.quiet_extra) == (0.1, 30)
+    assert (normal.c, normal.quiet_extra) == (MCTSBot().c, 0) == (0.7, 0)
+
+
+def test_quiet_means_no_card_or_ability_half_resolved() -> None:
+    """The main phase (empty resolution stack) is quiet; in the middle of Siege,
+    after it is played and before its target is chosen, the state is not."""
+    from .tb import play
+
+    s = table(a=[site("homeland", 5)], b=[site("homeland", 6), site("church", 3)], hands=[["siege"], []])
+    assert GAME.quiet(s) and not s["frames"]
+    mid = play(s, "siege")
+    assert not GAME.quiet(mid) and mid["frames"]
+
+
+def test_hard_playouts_stop_at_the_cap_only_when_quiet() -> None:
+    """A cut-off playout of hard's search ends quiet (or finished) unless it ran
+    out of its 30 extra decisions; normal's stops at exactly 4 decisions."""
+    from py_engine.core.game import clone
+    from py_engine.core.mcts import Search
+
+    from .tb import play
+
+    s = play(table(a=[site("homeland", 5)], b=[site("homeland", 6), site("church", 3)],
+                   hands=[["siege", "library"], ["escape_route"]]), "siege")
+    longer = 0
+    for seed in range(6):
+        for extra, limit in ((30, 4), (0, 4)):
+            search = Search(GAME, s, 0, Rng.from_seed(seed), rollout_limit=limit, quiet_extra=extra)
+            d = clone(s)
+            n0 = d["n"]
+            search._rollout(d)
+            steps = d["n"] - n0
+            if extra == 0:
+                assert steps == limit or GAME.outcome(d) is not None
+            else:
+                assert steps <= limit + extra
+                assert GAME.quiet(d) or GAME.outcome(d) is not None or steps == limit + extra
+                longer += steps > limit
+    assert longer  # some playouts were still inside a card at the cap, and went on
 
 
 def test_bot_answers_a_reaction_window_on_the_opponents_turn() -> None:
