@@ -38,8 +38,9 @@ def test_levels_use_short_playouts() -> None:
 
 
 def test_quiet_means_no_card_or_ability_half_resolved() -> None:
-    """The main phase (empty resolution stack) is quiet; in the middle of Siege,
-    after it is played and before its target is chosen, the state is not."""
+    """The main phase (TB Turn structure: empty resolution stack) is quiet; in the
+    middle of Siege, after it is played and before its target is chosen, the state
+    is not."""
     from .tb import play
 
     s = table(a=[site("homeland", 5)], b=[site("homeland", 6), site("church", 3)], hands=[["siege"], []])
@@ -49,10 +50,9 @@ def test_quiet_means_no_card_or_ability_half_resolved() -> None:
 
 
 def test_hard_playouts_stop_at_the_cap_only_when_quiet() -> None:
-    """A cut-off playout of hard's search ends quiet (or finished) unless it ran
-    out of its 30 extra decisions; normal's stops at exactly 4 decisions."""
+    """A cut-off playout of the hard level's search ends quiet (or finished) unless
+    it ran out of its 30 extra decisions; normal's stops at exactly its cap of 4."""
     from py_engine.core.game import clone
-    from py_engine.core.mcts import Search
 
     from .tb import play
 
@@ -60,18 +60,17 @@ def test_hard_playouts_stop_at_the_cap_only_when_quiet() -> None:
                    hands=[["siege", "library"], ["escape_route"]]), "siege")
     longer = 0
     for seed in range(6):
-        for extra, limit in ((30, 4), (0, 4)):
-            search = Search(GAME, s, 0, Rng.from_seed(seed), rollout_limit=limit, quiet_extra=extra)
+        for level in ("hard", "normal"):
+            bot = GAME.make_bot(level)
             d = clone(s)
-            n0 = d["n"]
-            search._rollout(d)
-            steps = d["n"] - n0
-            if extra == 0:
-                assert steps == limit or GAME.outcome(d) is not None
+            bot.search(GAME, s, 0, Rng.from_seed(seed))._rollout(d)
+            steps = d["n"] - s["n"]
+            if level == "normal":
+                assert steps == 4 or GAME.outcome(d) is not None
             else:
-                assert steps <= limit + extra
-                assert GAME.quiet(d) or GAME.outcome(d) is not None or steps == limit + extra
-                longer += steps > limit
+                assert steps <= 4 + 30
+                assert GAME.quiet(d) or GAME.outcome(d) is not None or steps == 4 + 30
+                longer += steps > 4
     assert longer  # some playouts were still inside a card at the cap, and went on
 
 
