@@ -14,16 +14,27 @@ CHROMIUM ?= /usr/bin/chromium
 # Build tools for dist/ (exact pins; the test extras come from pyproject.toml).
 BUILD_PINS := build==1.6.1 hatchling==1.33.0 brotli==1.2.1
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
+# Workers per pytest suite (pytest-xdist): the engine suite and the e2e suite each split across them.
+JOBS     ?= 2
 # Engine tests run inside Pyodide (Node): the smoke test and core tests in a freshly started
-# interpreter; the conformance suite in one restored from a memory snapshot that already holds
-# every engine module, as the app starts on a device that has run it before (pwa/tb-pyodide.mjs).
+# interpreter; the parity and conformance suites in one restored from a memory snapshot that
+# already holds every engine module, as the app starts on a device that has run it before
+# (pwa/tb-pyodide.mjs). Pyodide plays every random game of the conformance suite to the same
+# digest as CPython (tests/parity.py); the conformance checks themselves run there on fewer
+# random games and Hypothesis examples than in CPython (PYODIDE_ENV), since CPython has checked
+# them on those very games.
 PYODIDE_TESTS ?= tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
-PYODIDE_SNAPSHOT_TESTS ?= tests/test_conformance.py
-E2E_ARGS ?= e2e
+PYODIDE_SNAPSHOT_TESTS ?= tests/pyodide/test_parity_in_pyodide.py tests/test_conformance.py
+PYODIDE_ENV ?= TB_CONFORMANCE_GAMES=1 TB_HYPOTHESIS_EXAMPLES=10
+ENGINE_ARGS ?= -n $(JOBS)
+E2E_ARGS ?= e2e -n $(JOBS) --dist worksteal
 BENCH_ARGS ?=
+# `make test` runs the three suites at once; the CPython and Pyodide ones yield the CPU to the
+# browser suite, the longest (NICE= to run them at normal priority).
+NICE ?= nice -n 10
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help play test install install-play chromium build serve lint test-engine test-pyodide \
+.PHONY: help play test test-all install install-play chromium build serve lint test-engine test-pyodide \
         test-e2e bench icons clean distclean
 
 help:
@@ -48,9 +59,15 @@ help:
 play: build
 	$(PY) scripts/serve.py --dir dist --port $(PORT)
 
-# No recipe output after the last suite: pytest's summary stays the closing line.
-test: install lint test-engine build test-pyodide test-e2e
-	@:
+# The pieces run in parallel where they can (make -j): Debian's chromium installs while the
+# engine tests run; the CPython, Pyodide and browser suites run at the same time. Each piece's
+# output is shown whole when it ends (--output-sync), with its time.
+test:
+	@echo "make test: installing, then lint and the CPython, Pyodide and browser (e2e) suites in parallel;"
+	@echo "           each one's output shows when it ends (the e2e suite, the longest, takes ~10 min)"
+	@TIMEFORMAT='make test: all passed in %0R s'; time $(MAKE) -j4 --output-sync=target TESTING=1 test-all
+
+test-all: lint test-engine test-pyodide test-e2e
 
 # ---- installation (stamped, so repeated runs are quick) --------------------------------------
 
@@ -88,7 +105,8 @@ install: install-play $(VENV)/.test-stamp chromium
 
 # ---- build and serve --------------------------------------------------------------------------
 
-build: install-play
+# Under `make test` (TESTING=1) the build waits for the test tools' install: both use .venv.
+build: install-play $(if $(TESTING),$(VENV)/.test-stamp)
 	$(PY) scripts/build.py
 
 serve:
@@ -100,19 +118,22 @@ icons:
 # ---- checks -----------------------------------------------------------------------------------
 
 lint: $(VENV)/.test-stamp
-	$(VENV)/bin/ruff check py_engine tests pwa benchmarks e2e
+	$(VENV)/bin/ruff check py_engine tests pwa benchmarks e2e scripts
 	$(VENV)/bin/mypy
 
 test-engine: $(VENV)/.test-stamp
-	$(PY) -m pytest tests py_engine
+	@TIMEFORMAT='== test-engine: %0R s'; time $(NICE) $(PY) -m pytest $(ENGINE_ARGS) tests py_engine
 
 test-pyodide: build
-	$(PY) tests/pyodide/fetch_wheels.py
-	node tests/pyodide/run_pytest_in_pyodide.mjs $(PYODIDE_TESTS)
-	node tests/pyodide/run_pytest_in_pyodide.mjs --from-snapshot $(PYODIDE_SNAPSHOT_TESTS)
+	@TIMEFORMAT='== test-pyodide: %0R s'; time { \
+	  $(PY) tests/pyodide/fetch_wheels.py && \
+	  $(NICE) $(PY) tests/parity.py --out build/parity-cpython.json && \
+	  $(NICE) node tests/pyodide/run_pytest_in_pyodide.mjs $(PYODIDE_TESTS) && \
+	  $(PYODIDE_ENV) TB_PARITY_FILE=build/parity-cpython.json \
+	    $(NICE) node tests/pyodide/run_pytest_in_pyodide.mjs --from-snapshot $(PYODIDE_SNAPSHOT_TESTS); }
 
 test-e2e: build $(VENV)/.test-stamp chromium
-	$(PY) -m pytest $(E2E_ARGS)
+	@TIMEFORMAT='== test-e2e: %0R s'; time $(PY) -m pytest $(E2E_ARGS)
 
 bench: build
 	$(PY) benchmarks/simulate.py $(BENCH_ARGS)

@@ -2,8 +2,16 @@
 
 - Chromium is Debian's /usr/bin/chromium (never `playwright install`); override with
   TB_CHROMIUM=/path/to/chromium.
-- ``server``: dist/ served on 127.0.0.1:<free port> by scripts/serve.py's handler
-  (pinned MIME types), with ``.url`` and ``.stop()``; ``make_server(dir)`` serves another folder.
+- ``server``: dist/ served by scripts/serve.py's handler (pinned MIME types), with ``.url`` and
+  ``.stop()``, on one port per test session (the origin a returning player's profile knows, see
+  below); ``make_server(dir)`` serves another folder on a free port (a new origin).
+- Browsers: every test gets a browser of its own (``context``, ``page``). By default it is a
+  **returning player's** browser: a copy of a profile that opened the app once and kept what a
+  browser keeps (service worker and precache, the memory snapshot, the HTTP cache with the
+  compiled WebAssembly) but no saved game or setting, so the app starts the way it starts on a
+  player's second visit (a snapshot restore, ~2 CPU s instead of ~18 for a first visit and the
+  snapshot made after it). Tests marked ``first_visit`` (and whole modules: boot, install,
+  security) get a browser that has never seen the app, as before.
 - Every test is watched (autouse ``traffic`` fixture): a request that leaves the test's
   own servers (other than data:/blob:), an HTTP error status, a console error or an
   uncaught page error fails it.
@@ -18,6 +26,8 @@ Build first: ``make build`` (``make test-e2e`` does it).
 from __future__ import annotations
 
 import os
+import shutil
+import socket
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -40,6 +50,22 @@ from serve import BackgroundServer  # noqa: E402  (scripts/ is not a package)
 def pytest_configure(config: pytest.Config) -> None:
     # pytest-playwright 0.10's own base_url fixture triggers this under pytest 9; harmless.
     config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
+    config.addinivalue_line(
+        "markers", "first_visit: the test's browser has never opened the app (nothing stored, "
+        "no service worker, empty caches); without it the browser is a returning player's")
+    config.addinivalue_line(
+        "markers", "benchmark: a measurement, not a test: benchmarks/e2e_timings.py runs it "
+        "(TB_E2E_BENCHMARKS=1); make test leaves it out")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Measurements (marked ``benchmark``) run only when TB_E2E_BENCHMARKS=1."""
+    if os.environ.get("TB_E2E_BENCHMARKS") == "1":
+        return
+    skip = pytest.mark.skip(reason="a measurement: benchmarks/e2e_timings.py runs it")
+    for item in items:
+        if item.get_closest_marker("benchmark"):
+            item.add_marker(skip)
 
 
 # ---- browser --------------------------------------------------------------------------------
@@ -75,13 +101,23 @@ def built_site() -> Path:
 
 # ---- servers --------------------------------------------------------------------------------
 
+@pytest.fixture(scope="session")
+def site_port() -> int:
+    """The port the ``server`` fixture serves dist/ on, the same for every test of this
+    session (of this pytest-xdist worker): the origin the returning player's profile knows."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 @pytest.fixture
 def make_server() -> Iterator[Callable[..., BackgroundServer]]:
-    """Factory: make_server(directory=dist/) -> a running BackgroundServer; all stopped at teardown."""
+    """Factory: make_server(directory=dist/, port=0) -> a running BackgroundServer (port 0: a
+    free one); all stopped at teardown."""
     servers: list[BackgroundServer] = []
 
-    def make(directory: str | Path = DIST) -> BackgroundServer:
-        srv = BackgroundServer(directory)
+    def make(directory: str | Path = DIST, port: int = 0) -> BackgroundServer:
+        srv = BackgroundServer(directory, port=port)
         servers.append(srv)
         return srv
 
@@ -92,9 +128,84 @@ def make_server() -> Iterator[Callable[..., BackgroundServer]]:
 
 
 @pytest.fixture
-def server(make_server: Callable[..., BackgroundServer]) -> BackgroundServer:
-    """dist/ on http://127.0.0.1:<port>/ (function-scoped; .stop() ends it early)."""
-    return make_server(DIST)
+def server(make_server: Callable[..., BackgroundServer], site_port: int) -> BackgroundServer:
+    """dist/ on http://127.0.0.1:<site_port>/ (started for each test; .stop() ends it early)."""
+    return make_server(DIST, site_port)
+
+
+# ---- browsers: a returning player's (default) or a first visit's --------------------------------
+
+def _wait_snapshot(page: Any) -> dict[str, Any]:
+    """Wait until tb-pyodide.mjs reports on the memory snapshot; return its report."""
+    return dict(page.evaluate("""() => new Promise((resolve) => {
+        const s = window.tbShell.boot.snapshot;
+        if (s && ["made", "unavailable", "failed", "restored"].includes(s.state)) return resolve(s);
+        addEventListener("tb:snapshot", (e) => resolve(e.detail), { once: true });
+      })"""))
+
+
+@pytest.fixture(scope="session")
+def returning_profile(playwright: Any, browser_type_launch_args: dict[str, Any],
+                      browser_context_args: dict[str, Any], site_port: int,
+                      tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Chromium profile (user data folder) that opened the app on the session's origin once,
+    as a player's browser does on a first visit, and kept what a browser keeps: the service worker
+    and its precache, the memory snapshot, the HTTP cache. What the app stored of its own (saves,
+    settings) is deleted, so a test starts with none. Made once per session (per xdist worker)."""
+    profile = tmp_path_factory.mktemp("returning-profile")
+    srv = BackgroundServer(DIST, port=site_port)
+    try:
+        ctx = playwright.chromium.launch_persistent_context(
+            profile, **browser_type_launch_args, **browser_context_args)
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(srv.url + "?botspeed=instant")
+            wait_ready(page)
+            snap = _wait_snapshot(page)
+            if snap.get("state") != "made":
+                pytest.exit(f"the returning player's profile got no memory snapshot: {snap}", returncode=3)
+            wait_until(page, "() => navigator.serviceWorker.controller !== null")
+            page.evaluate("""async () => {
+                const m = await window.tbShell.storage;
+                await m.idle();
+                await m.resetAll();
+            }""")
+            left = stored(page)
+            if left:
+                pytest.exit(f"the returning player's profile kept app records: {sorted(left)}", returncode=3)
+        finally:
+            ctx.close()
+    finally:
+        srv.stop()
+    return profile
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, playwright: Any, browser_type_launch_args: dict[str, Any],
+            browser_context_args: dict[str, Any],
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The test's browser: a copy of ``returning_profile`` in a browser of its own, or, for a
+    test marked ``first_visit``, a new context of the session's browser (nothing stored)."""
+    if request.node.get_closest_marker("first_visit"):
+        ctx = request.getfixturevalue("new_context")()
+        yield ctx
+        return
+    profile = tmp_path_factory.mktemp("browser") / "profile"
+    shutil.copytree(request.getfixturevalue("returning_profile"), profile, symlinks=True)
+    ctx = playwright.chromium.launch_persistent_context(
+        profile, **browser_type_launch_args, **browser_context_args)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    """The test's page: the browser's first tab (a new one when it has none)."""
+    blank = [p for p in context.pages if p.url == "about:blank"]
+    return blank[0] if blank else context.new_page()
 
 
 # ---- traffic and error watch ----------------------------------------------------------------
@@ -316,3 +427,61 @@ def resume_game(page: Any, title: str, who: str) -> None:
     page.get_by_role("button", name="Saved games").click()
     page.get_by_role("button", name=re.compile(f"^(Resume|View) {title} with .*{who}")).click()
     page.wait_for_selector("#app > .screen-table")
+
+
+# ---- a bot thinking: does the page stay live? -------------------------------------------------------
+#: Watches the page while a bot thinks (the thinking indicator ``#think-progress`` is shown):
+#: each thinking period, the event loop's timer ticks (``setTimeout(0)``) inside those periods
+#: and the longest gap between two ticks, and every main-thread task of 50 ms or more (Long
+#: Tasks API). A tick inside a period proves the search gave the page the event loop back: the
+#: pass/fail check of a test. How long the tasks took is a measurement, recorded as an artifact
+#: and checked against its target by benchmarks/e2e_timings.py, never by a test.
+THINKING_PROBE_JS = """() => {
+  const P = window.__probe = {lt: [], think: [], t0: null, ticks: 0, gap: 0};
+  P.obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) P.lt.push([e.startTime, e.duration]);
+  });
+  P.obs.observe({type: 'longtask', buffered: true});
+  const mark = () => {
+    const on = !!document.getElementById('think-progress'), now = performance.now();
+    if (on && P.t0 === null) P.t0 = now;
+    if (!on && P.t0 !== null) { P.think.push([P.t0, now]); P.t0 = null; }
+  };
+  new MutationObserver(mark).observe(document.getElementById('app'), {childList: true, subtree: true});
+  mark();
+  let last = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    if (P.t0 !== null && last >= P.t0) { P.ticks += 1; P.gap = Math.max(P.gap, now - last); }
+    last = now; setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+}"""
+
+
+def watch_bot_thinking(page: Any) -> None:
+    """Install :data:`THINKING_PROBE_JS` in the page (after it is ready)."""
+    page.evaluate(THINKING_PROBE_JS)
+
+
+def bot_thinking_report(page: Any) -> dict[str, Any]:
+    """What the probe saw so far: ``periods`` (count), ``thinking_ms``, ``ticks`` (timer ticks
+    while a bot thought), ``max_event_loop_gap_ms``, ``long_tasks_ms`` (tasks of 50 ms or more
+    that began while a bot thought, longest first) and ``taps_ms`` (tasks that began before a
+    period and ended in it: the player's own tap that handed the turn to the bot)."""
+    r = page.evaluate("""() => {
+        const P = window.__probe;
+        for (const e of P.obs.takeRecords()) P.lt.push([e.startTime, e.duration]);
+        const think = P.t0 === null ? P.think : [...P.think, [P.t0, performance.now()]];
+        return {think, lt: P.lt, ticks: P.ticks, gap: P.gap};
+    }""")
+    think = r["think"]
+    during = [d for s, d in r["lt"] if any(a <= s < b for a, b in think)]
+    taps = [d for s, d in r["lt"] if any(s < a < s + d for a, _ in think)]
+    return {
+        "periods": len(think), "thinking_ms": round(sum(b - a for a, b in think)),
+        "ticks": r["ticks"], "max_event_loop_gap_ms": round(r["gap"], 1),
+        "long_tasks_ms": sorted((round(d, 1) for d in during), reverse=True),
+        "taps_ms": sorted((round(d, 1) for d in taps), reverse=True),
+        "load_average": [round(x, 2) for x in os.getloadavg()], "cpu_count": os.cpu_count(),
+    }

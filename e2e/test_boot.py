@@ -8,8 +8,12 @@ import struct
 import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import DIST, ROOT, shot, wait_ready
 from playwright.sync_api import expect
+
+#: Every test here is about a browser that has never opened the app (e2e/conftest.py).
+pytestmark = pytest.mark.first_visit
 
 VERSION = json.loads((DIST / "version.json").read_text())
 PARTS = ["pyscript", "runtime", "stdlib", "engine", "ui"]

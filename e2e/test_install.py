@@ -23,6 +23,9 @@ from playwright.sync_api import expect
 from serve import RecordingHandler
 from test_timeline_ui import new_game, play_to_the_end
 
+#: Every test here is about a browser that has never opened the app (e2e/conftest.py).
+pytestmark = pytest.mark.first_visit
+
 #: Bytes a first visit may transfer (bodies as served, brotli where the browser accepts it),
 #: until the app is installed. Measured 6.18 MB for build 0.2.0 (benchmarks/RESULTS.md); the bound
 #: leaves room for code growth but not for any second copy of a large file (the standard library

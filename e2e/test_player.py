@@ -13,6 +13,7 @@ import os
 import re
 from typing import Any
 
+import pytest
 from conftest import ARTIFACTS, VIEWPORTS, open_app, reload_offline, shot, wait_ready
 from player_helpers import finished_save, import_file, route_is, screen_is, settled, unfinished_save
 from playwright.sync_api import expect
@@ -80,7 +81,10 @@ def test_replay_viewer_steps_jumps_plays_and_keeps_hands_hidden(page, server, tr
     page.get_by_role("button", name="Play the replay").click()
     expect(page.locator(CAPTION)).to_contain_text("Move 2 of", timeout=10_000)
     page.get_by_role("button", name="Pause the replay").click()
+    expect(page.get_by_role("button", name="Play the replay")).to_be_visible()
     k = page.locator("#app > .screen").get_attribute("data-n")
+    # A pause is something that does not happen: no condition to wait for. The wait spans more
+    # than one autoplay step (AUTOPLAY_SECONDS, 0.9 s), so a step that still came would show.
     page.wait_for_timeout(1500)
     assert page.locator("#app > .screen").get_attribute("data-n") == k
     # screenshots at both sizes (reduced motion: still frames)
@@ -266,8 +270,9 @@ def test_moves_are_announced_and_skip_summarises_the_bots(page, server, traffic)
     expect(page.locator(".catchup")).to_have_count(0)
 
 
-# ---- bots that fit the device: CPU ×4 ------------------------------------------------------------------
-#: A decision (thinking + applying + drawing) must not take longer than this at CPU ×4.
+# ---- bots that fit the device: CPU ×4 (a measurement) ------------------------------------------------
+#: The target, checked by benchmarks/e2e_timings.py (never by make test): a decision (thinking +
+#: applying + drawing) within this at CPU ×4.
 DECISION_LIMIT_MS = 2000
 WATCH_JS = """() => {
   window.__moves = [];
@@ -305,15 +310,13 @@ def _bot_decisions(page: Any, game: str, decisions: int) -> list[float]:
     return times[1:decisions + 1]  # from the first drawn table on
 
 
-def test_hard_bot_decides_within_two_seconds_at_cpu_x4(page, server, traffic):
-    """The search games' hard bots, hard against hard, with the CPU slowed 4× (a
-    mid-range phone): each decision, drawn, within 2 s. Asserted on a machine that is
-    not busy (1-minute load ≤ 1.5 per core), recorded always
-    (e2e/artifacts/cpu4_<game>.json; TB_CPU4_DECISIONS sets how many)."""
-    cpus = os.cpu_count() or 1
-    busy = os.getloadavg()[0] > 1.5 * cpus
+@pytest.mark.benchmark
+def test_hard_bot_decision_times_at_cpu_x4(page, server, traffic):
+    """A measurement (benchmarks/e2e_timings.py runs it; make test leaves it out): the search
+    games' hard bots, hard against hard, with the CPU slowed 4× (a mid-range phone), each
+    decision timed from one drawn position to the next, recorded in
+    e2e/artifacts/cpu4_<game>.json (TB_CPU4_DECISIONS sets how many)."""
     open_app(page, server)
-    slow = []
     for game in ("Time War", "Time Barons"):
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
@@ -322,19 +325,15 @@ def test_hard_bot_decides_within_two_seconds_at_cpu_x4(page, server, traffic):
         finally:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         assert times, "no bot decision was seen"
-        slow += _record(game, times, cpus, busy)
-    if not busy:
-        assert not slow, f"hard-bot decisions over {DECISION_LIMIT_MS} ms at CPU x4: {slow}"
+        _record(game, times)
 
 
-def _record(game: str, times: list[float], cpus: int, busy: bool) -> list[str]:
+def _record(game: str, times: list[float]) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    worst = max(times)
     (ARTIFACTS / f"cpu4_{game.lower().replace(' ', '_')}.json").write_text(json.dumps({
         "game": game, "bot": "hard vs hard", "cpu_throttling": 4, "decisions": len(times),
-        "decision_ms": [round(t) for t in times], "worst_ms": round(worst),
-        "median_ms": round(sorted(times)[len(times) // 2]),
+        "decision_ms": [round(t) for t in times], "worst_ms": round(max(times)),
+        "median_ms": round(sorted(times)[len(times) // 2]), "target_ms": DECISION_LIMIT_MS,
         "what": "time between two drawn positions: the bot's time-limited search, applying the move, drawing the table",
-        "cpu_count": cpus, "load_average": [round(x, 2) for x in os.getloadavg()], "machine_busy_at_start": busy,
+        "cpu_count": os.cpu_count(), "load_average": [round(x, 2) for x in os.getloadavg()],
     }, indent=1))
-    return [f"{game}: {t:.0f} ms" for t in times if t > DECISION_LIMIT_MS]

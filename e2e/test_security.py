@@ -7,11 +7,15 @@ from __future__ import annotations
 import re
 import sys
 
+import pytest
 from conftest import DIST, ROOT, reload_offline, screen, state_n, wait_moved, wait_ready
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve import CSP, META_CSP  # noqa: E402
+
+#: Every test here is about a browser that has never opened the app (e2e/conftest.py).
+pytestmark = pytest.mark.first_visit
 
 #: Records every CSP violation of the page (before any of its scripts run).
 WATCH_CSP = """window.__csp = [];

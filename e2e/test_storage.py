@@ -308,7 +308,7 @@ def test_move_survives_browser_killed_one_second_later(playwright, server, tmp_p
         _new_timeline(page)
         n = _place_a_card(page)
         placed = page.locator("#app .tl-strip .tcard .tc-title").all_inner_texts()
-        time.sleep(delay)
+        time.sleep(delay)  # the crash comes `delay` s after the move: the delay is what is tested
     finally:
         first.kill()  # a whole-browser crash: no unload, no shutdown, no flush
     assert not first.errors, first.errors

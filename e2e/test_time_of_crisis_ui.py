@@ -10,7 +10,6 @@ server's origin.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from typing import Any
@@ -19,6 +18,7 @@ import pytest
 from conftest import (
     ARTIFACTS,
     VIEWPORTS,
+    bot_thinking_report,
     current_match,
     fits_and_shot,
     load_games,
@@ -27,9 +27,10 @@ from conftest import (
     shot,
     state_n,
     wait_moved,
+    wait_until,
+    watch_bot_thinking,
 )
 from playwright.sync_api import expect
-from test_time_war_ui import LONGTASK_JS, LONGTASK_LIMIT_BUSY_MS, LONGTASK_LIMIT_MS
 
 from py_engine.core import Action, Match, Seat  # noqa: E402
 from py_engine.time_of_crisis import components as D  # noqa: E402
@@ -202,6 +203,14 @@ def covers(page: Any) -> None:
     assert p["x"] + p["width"] >= f["x"] + f["width"] - 1.5 and p["y"] + p["height"] >= f["y"] + f["height"] - 1.5, (p, f)
 
 
+def settled_view(page: Any) -> None:
+    """Wait until the map's zoom transform stays the same over two animation frames."""
+    wait_until(page, """() => new Promise((resolve) => {
+        const el = document.querySelector('.toc-map-wrap .pz-inner'), was = el.style.transform;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.style.transform === was)));
+    })""")
+
+
 def zoom_the_map(page: Any, size: str) -> None:
     """With Italia focused: the tablet zooms with ctrl+wheel (a trackpad pinch) and drags
     with the mouse, the phone pinches and drags with fingers (touch events through the
@@ -256,8 +265,10 @@ def zoom_the_map(page: Any, size: str) -> None:
         def drag(dx: float, dy: float, steps: int = 6, up: bool = True) -> None:
             for k in range(steps + 1):
                 touch("touchStart" if k == 0 else "touchMove", (cx + dx * k / steps, cy + dy * k / steps))
-            if up:  # the finger stops before it lifts: Chrome would take an instant swipe for a
-                page.wait_for_timeout(100)  # fling, and the tap that stops a fling makes no click
+            if up:  # the finger rests before it lifts: Chrome would take an instant swipe for a
+                # fling, and the tap that stops a fling makes no click. Not a wait for a condition:
+                # the resting time is part of the gesture.
+                page.wait_for_timeout(100)
                 touch("touchEnd")
     zoomed = transform()
     assert "scale(" in zoomed
@@ -271,7 +282,7 @@ def zoom_the_map(page: Any, size: str) -> None:
     for sign in (1, -1):  # far to one corner, then the other
         for _ in range(2 * scale):
             drag(sign * half[0], sign * half[1])
-        page.wait_for_timeout(100)
+        settled_view(page)
         covers(page)
     for _ in range(scale - 1):  # back to the middle
         drag(*half)
@@ -388,7 +399,7 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
     start = fresh(["Ann", "Cy", "Di"], ["human", "bot", "bot"], seed)
     load_games(page, server, {"three": start})
     resume_game(page, "Time of Crisis", "Ann")
-    page.evaluate(LONGTASK_JS)
+    watch_bot_thinking(page)
     t0 = time.perf_counter()
     saw_pg = False
 
@@ -405,23 +416,15 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
     m = current_match(page)
     assert set(WANT) <= events(m) and min(m.state["turns"]) >= 3 and saw_pg
     assert page.locator("button[data-act=handoff-ok]").count() == 0
-    page.wait_for_timeout(300)  # let the observer deliver the last entries
-    tasks, think, gap = page.evaluate("[window.__lt, window.__think, window.__gap]")
-    during = [d for s, d in tasks if any(a <= s < b for a, b in think)]
-    busy = os.getloadavg()[0] > 1.5 * (os.cpu_count() or 1)
+    thinking = bot_thinking_report(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "toc_three_players.json").write_text(json.dumps({
         "seconds": round(time.perf_counter() - t0, 1), "taps": taps, "actions": len(m.actions),
-        "events": sorted(events(m)), "thinking_periods": len(think),
-        "long_tasks_while_bots_play_ms": sorted((round(d, 1) for d in during), reverse=True)[:20],
-        "max_event_loop_gap_ms": round(gap, 1), "load_average": [round(x, 2) for x in os.getloadavg()],
-        "machine_busy": busy}, indent=1))
-    assert think, "the thinking indicator never showed"
-    # as for Time War (e2e/test_time_war_ui.py): 100 ms on a machine that is not oversubscribed;
-    # when other processes keep every core busy the bound loosens with the load
-    load = os.getloadavg()[0] / (os.cpu_count() or 1)
-    limit = LONGTASK_LIMIT_BUSY_MS * max(1.0, load / 1.5) if busy else LONGTASK_LIMIT_MS
-    assert max(during, default=0.0) <= limit, during
+        "events": sorted(events(m)), **thinking}, indent=1))
+    # the bots think in slices: the page's event loop runs while they think (how long its
+    # tasks took is benchmarks/e2e_timings.py's measurement, not this test's)
+    assert thinking["periods"] > 0, "the thinking indicator never showed"
+    assert thinking["ticks"] >= thinking["periods"], thinking
 
 
 # ---- two humans pass the device ------------------------------------------------------------------------
@@ -461,21 +464,36 @@ def test_two_players_pass_and_play_hides_hands(page, server, traffic):
 
 
 # ---- four bots, fastest speed -----------------------------------------------------------------------------
+#: How many of the game's last actions the browser's bots play (the rest is played in CPython).
+LAST_ACTIONS = 60
+
+
 def test_four_bots_play_to_the_end(page, server, traffic):
-    """Four bots play a short game (40 legacy) to its end at the fastest speed; the end
-    panel names the winner."""
+    """Four bots play the end of a short game (40 legacy) at the fastest speed, with "Skip to
+    the end" tapped; the end panel names the winner. The game's first actions are played in
+    CPython (a bots-only game is drawn step by step in tests/ui/test_time_of_crisis_ui.py):
+    the browser's bots take over ``LAST_ACTIONS`` actions before CPython's bots ended it."""
     start = fresh(["Ada", "Ben", "Cid", "Dot"], ["bot"] * 4, 1, short_game=True)
-    load_games(page, server, {"bots": start})
+    ended = Match.load(start.save_json())
+    while not ended.is_over():
+        ended.play_bot()
+    assert len(ended.actions) > LAST_ACTIONS
+    late = Match.load(start.save_json())
+    for seat, action in ended.actions[:-LAST_ACTIONS]:
+        late.apply(seat, action)
+    assert not late.is_over()
+    load_games(page, server, {"bots": late})
     t0 = time.perf_counter()
     resume_game(page, "Time of Crisis", "Ada")
-    skip = page.locator("button[data-act=skip]")
-    if skip.count():
-        skip.first.click()
+    # "Skip to the end", if the bots have not ended the game already: found and clicked in one
+    # task of the page (the bots redraw the table between two Playwright calls).
+    page.evaluate("() => document.querySelector('#app button[data-act=skip]:not([disabled])')?.click()")
     end = page.locator(".endpanel")
     expect(end).to_be_visible(timeout=240_000)
     m = current_match(page)
-    assert m.is_over()
+    assert m.is_over() and len(m.actions) > len(late.actions)
     expect(end.locator(".reason")).to_contain_text("wins")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "toc_four_bots.json").write_text(json.dumps({
-        "seconds": round(time.perf_counter() - t0, 1), "actions": len(m.actions)}, indent=1))
+        "seconds": round(time.perf_counter() - t0, 1), "actions": len(m.actions),
+        "played_in_the_browser": len(m.actions) - len(late.actions)}, indent=1))

@@ -13,6 +13,9 @@
 // Pyodide otherwise logs "attempting to load from https://cdn..." and carries on.
 // Exit code: pytest's.
 //
+// Environment: every TB_* variable is passed to Python's os.environ (a file path under tests/ or
+// build/ as its mounted path), and build/ is mounted beside tests/ when it exists.
+//
 // --from-snapshot: run the tests in an interpreter restored from a memory snapshot, the way the
 // app starts on a device that has run it before (pwa/tb-pyodide.mjs): a first interpreter,
 // made with _makeSnapshot, gets the engine wheel unpacked (not loadPackage'd: a snapshot cannot
@@ -123,7 +126,22 @@ if (loadErrors.length) die(`loadPackage failed:\n  ${loadErrors.join("\n  ")}`);
 
 py.FS.mkdirTree(`${MOUNT}/tests`);
 py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "tests") }, `${MOUNT}/tests`);
+if (existsSync(path.join(ROOT, "build"))) {
+  // build/ too (what a CPython step wrote for the tests, e.g. tests/parity.py's digests)
+  py.FS.mkdirTree(`${MOUNT}/build`);
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "build") }, `${MOUNT}/build`);
+}
 py.FS.chdir(MOUNT);
+// The tests' settings (TB_*: TB_CONFORMANCE_GAMES, TB_HYPOTHESIS_EXAMPLES, TB_PARITY_FILE, ...)
+// reach Python's os.environ; a path under the repository is given as its mounted path.
+const tbEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("TB_")).map(([k, v]) => {
+  const abs = path.resolve(ROOT, v);
+  const rel = path.relative(ROOT, abs);
+  const mounted = !rel.startsWith("..") && (rel.startsWith(`tests${path.sep}`) || rel.startsWith(`build${path.sep}`));
+  return [k, mounted && existsSync(abs) ? `${MOUNT}/${rel.split(path.sep).join("/")}` : v];
+}));
+py.globals.set("TB_ENV", py.toPy(tbEnv));
+py.runPython("import os\nos.environ.update(dict(TB_ENV))");
 console.log(
   `pyodide ${py.version} booted and ${wheels.length} wheels loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s; ` +
     `running pytest ${pytestArgs.join(" ")}`,
