@@ -40,17 +40,20 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 help:
 	@echo "make play          install what is needed, build dist/, serve it at http://127.0.0.1:$(PORT)"
 	@echo "make test          install everything (chromium too), build, lint, run every test suite"
+	@echo "                   (in parallel; JOBS=$(JOBS) pytest-xdist workers per suite)"
 	@echo ""
 	@echo "pieces:"
 	@echo "  make install       .venv with test+e2e extras, node_modules (locked), Debian chromium"
 	@echo "  make build         dist/: wheel, Pyodide, PyScript, app, service worker"
 	@echo "  make serve         serve dist/ as it is (PORT=$(PORT))"
-	@echo "  make lint          ruff check py_engine tests pwa benchmarks e2e; mypy (strict, py_engine)"
-	@echo "  make test-engine   pytest tests py_engine (CPython, with doctests)"
+	@echo "  make lint          ruff check py_engine tests pwa benchmarks e2e scripts; mypy (strict, py_engine)"
+	@echo "  make test-engine   pytest tests py_engine (CPython, with doctests; ENGINE_ARGS=...)"
 	@echo "  make test-pyodide  the engine's tests inside Pyodide under Node (PYODIDE_TESTS=..., and"
-	@echo "                     PYODIDE_SNAPSHOT_TESTS=... in an interpreter restored from a snapshot)"
+	@echo "                     PYODIDE_SNAPSHOT_TESTS=... in an interpreter restored from a snapshot,"
+	@echo "                     after tests/parity.py has played the same games in CPython)"
 	@echo "  make test-e2e      pytest e2e: the built app in headless Chromium (E2E_ARGS='e2e/test_boot.py -x')"
-	@echo "  make bench         simulator throughput, CPython vs Pyodide (BENCH_ARGS=--games 50)"
+	@echo "  make bench         simulator throughput, CPython vs Pyodide (BENCH_ARGS=--games 50); the other"
+	@echo "                     measurements are scripts in benchmarks/ (RESULTS.md says how to run each)"
 	@echo "  make icons         redraw public/icons/*.png"
 	@echo "  make clean | distclean"
 
@@ -65,7 +68,12 @@ play: build
 test:
 	@echo "make test: installing, then lint and the CPython, Pyodide and browser (e2e) suites in parallel;"
 	@echo "           each one's output shows when it ends (the e2e suite, the longest, takes ~10 min)"
-	@TIMEFORMAT='make test: all passed in %0R s'; time $(MAKE) -j4 --output-sync=target TESTING=1 test-all
+	@start=$$(date +%s); \
+	if $(MAKE) -j4 --output-sync=target TESTING=1 test-all; then \
+	  echo "make test: everything passed in $$(( $$(date +%s) - start )) s"; \
+	else \
+	  echo "make test: FAILED after $$(( $$(date +%s) - start )) s (the failing suite's output is above)"; exit 1; \
+	fi
 
 test-all: lint test-engine test-pyodide test-e2e
 

@@ -5,13 +5,14 @@
 - ``server``: dist/ served by scripts/serve.py's handler (pinned MIME types), with ``.url`` and
   ``.stop()``, on one port per test session (the origin a returning player's profile knows, see
   below); ``make_server(dir)`` serves another folder on a free port (a new origin).
-- Browsers: every test gets a browser of its own (``context``, ``page``). By default it is a
-  **returning player's** browser: a copy of a profile that opened the app once and kept what a
-  browser keeps (service worker and precache, the memory snapshot, the HTTP cache with the
-  compiled WebAssembly) but no saved game or setting, so the app starts the way it starts on a
-  player's second visit (a snapshot restore, ~2 CPU s instead of ~18 for a first visit and the
-  snapshot made after it). Tests marked ``first_visit`` (and whole modules: boot, install,
-  security) get a browser that has never seen the app, as before.
+- Browsers (``context``, ``page``): by default a **returning player's** browser, made from a
+  profile that opened the app once and kept what a browser keeps (service worker and precache,
+  the memory snapshot, the HTTP cache with the compiled WebAssembly) but no saved game or
+  setting, so the app starts as on a player's second visit (a snapshot restore: ~2 CPU s instead
+  of ~18 for a first visit and the snapshot made after it). The tests share one such browser in
+  turn (a new tab each; between tests the app's records are cleared, see ``ReturningBrowser``);
+  a test marked ``own_browser`` gets one of its own; a test marked ``first_visit`` (the boot and
+  install tests) gets a browser that has never seen the app.
 - Every test is watched (autouse ``traffic`` fixture): a request that leaves the test's
   own servers (other than data:/blob:), an HTTP error status, a console error or an
   uncaught page error fails it.
@@ -53,6 +54,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "first_visit: the test's browser has never opened the app (nothing stored, "
         "no service worker, empty caches); without it the browser is a returning player's")
+    config.addinivalue_line(
+        "markers", "own_browser: the test changes what cannot be put back in a shared browser "
+        "(the context's clock or init scripts): it gets a returning player's browser of its own")
     config.addinivalue_line(
         "markers", "benchmark: a measurement, not a test: benchmarks/e2e_timings.py runs it "
         "(TB_E2E_BENCHMARKS=1); make test leaves it out")
@@ -180,30 +184,116 @@ def returning_profile(playwright: Any, browser_type_launch_args: dict[str, Any],
     return profile
 
 
+class ReturningBrowser:
+    """The session's returning player's browser (one per pytest-xdist worker): a persistent
+    context on a copy of ``returning_profile``, shared by the tests in turn. Between two tests
+    it is put back as it was: every tab closed, back online, and the app's own records on the
+    site's origin cleared (IndexedDB, localStorage, cookies), while the service worker, its
+    caches and the memory snapshot stay, as in a player's browser. After a failed test it is
+    closed and the next test gets a new one."""
+
+    def __init__(self, playwright: Any, template: Path, tmp: pytest.TempPathFactory,
+                 launch: dict[str, Any], context_args: dict[str, Any]) -> None:
+        self._pw, self._template, self._tmp = playwright, template, tmp
+        self._args = {**launch, **context_args}
+        self.context: Any = None
+
+    def open(self) -> Any:
+        if self.context is None:
+            profile = self._tmp.mktemp("returning") / "profile"
+            shutil.copytree(self._template, profile, symlinks=True)
+            self.context = self._pw.chromium.launch_persistent_context(profile, **self._args)
+            for tab in self.context.pages:  # the tab a browser opens with
+                tab.close()
+        return self.context
+
+    def tidy(self, origin: str, failed: bool) -> None:
+        ctx, self.context = self.context, None
+        if ctx is None:
+            return
+        try:
+            if failed:
+                raise RuntimeError("the test failed: start the next one in a new browser")
+            for tab in ctx.pages:
+                tab.close()
+            ctx.set_offline(False)
+            tab = ctx.new_page()
+            cdp = ctx.new_cdp_session(tab)
+            cdp.send("Storage.clearDataForOrigin", {
+                "origin": origin, "storageTypes": "indexeddb,local_storage,cookies,file_systems,websql"})
+            cdp.detach()
+            tab.close()
+            self.context = ctx
+        except Exception:  # a failed test or a browser in trouble: the next test gets a new one
+            try:
+                ctx.close()
+            except Exception:
+                pass
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+            self.context = None
+
+
+@pytest.fixture(scope="session")
+def returning_browser(playwright: Any, browser_type_launch_args: dict[str, Any],
+                      browser_context_args: dict[str, Any], returning_profile: Path,
+                      tmp_path_factory: pytest.TempPathFactory) -> Iterator[ReturningBrowser]:
+    shared = ReturningBrowser(playwright, returning_profile, tmp_path_factory,
+                              browser_type_launch_args, browser_context_args)
+    yield shared
+    shared.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
 def context(request: pytest.FixtureRequest, playwright: Any, browser_type_launch_args: dict[str, Any],
-            browser_context_args: dict[str, Any],
+            browser_context_args: dict[str, Any], site_port: int,
             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """The test's browser: a copy of ``returning_profile`` in a browser of its own, or, for a
-    test marked ``first_visit``, a new context of the session's browser (nothing stored)."""
+    """The test's browser:
+
+    - by default the session's returning player's browser (:class:`ReturningBrowser`);
+    - for a test marked ``own_browser`` (it changes what cannot be put back: the context's
+      clock, its init scripts), a returning player's browser of its own;
+    - for a test marked ``first_visit``, a new context of the session's browser (nothing
+      stored: a first visit)."""
     if request.node.get_closest_marker("first_visit"):
         ctx = request.getfixturevalue("new_context")()
         yield ctx
         return
-    profile = tmp_path_factory.mktemp("browser") / "profile"
-    shutil.copytree(request.getfixturevalue("returning_profile"), profile, symlinks=True)
-    ctx = playwright.chromium.launch_persistent_context(
-        profile, **browser_type_launch_args, **browser_context_args)
+    if request.node.get_closest_marker("own_browser"):
+        profile = tmp_path_factory.mktemp("browser") / "profile"
+        shutil.copytree(request.getfixturevalue("returning_profile"), profile, symlinks=True)
+        ctx = playwright.chromium.launch_persistent_context(
+            profile, **browser_type_launch_args, **browser_context_args)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
+        return
+    shared: ReturningBrowser = request.getfixturevalue("returning_browser")
+    ctx = shared.open()
     try:
         yield ctx
     finally:
-        ctx.close()
-        shutil.rmtree(profile, ignore_errors=True)
+        shared.tidy(f"http://127.0.0.1:{site_port}", request.node.stash.get(FAILED, False))
 
 
 @pytest.fixture
 def page(context: Any) -> Any:
-    """The test's page: the browser's first tab (a new one when it has none)."""
+    """The test's page: the browser's blank tab, or a new one."""
     blank = [p for p in context.pages if p.url == "about:blank"]
     return blank[0] if blank else context.new_page()
 
@@ -250,17 +340,23 @@ class Traffic:
 
 
 @pytest.fixture(autouse=True)
-def traffic(context: Any, make_server: Callable[..., BackgroundServer]) -> Iterator[Traffic]:
+def traffic(request: pytest.FixtureRequest, make_server: Callable[..., BackgroundServer]) -> Iterator[Traffic]:
     """Records every request of the browser context (pages and service workers) and fails
     the test on off-origin requests, HTTP errors, console errors or uncaught page errors.
-    A test that expects some may clear the lists or add to ``allow_console``."""
+    A test that expects some may clear the lists or add to ``allow_console``. (A test that
+    uses neither ``page`` nor ``context`` gets no browser: nothing to watch.)"""
     servers = make_server.servers  # type: ignore[attr-defined]
     t = Traffic(origins=lambda: {s.url.rstrip("/") for s in servers})
-    context.on("request", t.on_request)
-    context.on("response", t.on_response)
-    context.on("console", t.on_console)
-    context.on("weberror", t.on_weberror)
+    watched = {"request": t.on_request, "response": t.on_response, "console": t.on_console,
+               "weberror": t.on_weberror}
+    context = request.getfixturevalue("context") if {"page", "context"} & set(request.fixturenames) else None
+    if context is not None:
+        for event, handler in watched.items():
+            context.on(event, handler)
     yield t
+    if context is not None:  # the context may be shared with the next test
+        for event, handler in watched.items():
+            context.remove_listener(event, handler)
     problems = t.problems()
     if problems:
         pytest.fail("browser trouble during the test:\n  " + "\n  ".join(problems[:30]))

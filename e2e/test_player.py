@@ -168,6 +168,7 @@ def _engine_hand(day: str) -> list[str]:
     return sorted(catalog()[c].title for c in m.state["hands"][0])
 
 
+@pytest.mark.own_browser  # the page clock is the whole context's
 def test_daily_timeline_same_deal_for_a_date_new_deal_next_day_and_offline(page, server, context, traffic):
     day1 = datetime.datetime(2025, 3, 14, 9, 30)
     page.clock.set_system_time(day1)

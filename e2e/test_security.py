@@ -7,15 +7,11 @@ from __future__ import annotations
 import re
 import sys
 
-import pytest
 from conftest import DIST, ROOT, reload_offline, screen, state_n, wait_moved, wait_ready
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve import CSP, META_CSP  # noqa: E402
-
-#: Every test here is about a browser that has never opened the app (e2e/conftest.py).
-pytestmark = pytest.mark.first_visit
 
 #: Records every CSP violation of the page (before any of its scripts run).
 WATCH_CSP = """window.__csp = [];
@@ -34,7 +30,7 @@ def test_meta_and_header_policies_agree():
 
 
 def test_app_boots_plays_offline_and_refuses_foreign_script(page, context, server, traffic):
-    context.add_init_script(WATCH_CSP)
+    page.add_init_script(WATCH_CSP)
     response = page.goto(server.url + "?botspeed=instant")
     assert response is not None and response.headers["content-security-policy"] == CSP
     wait_ready(page)

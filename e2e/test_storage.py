@@ -204,6 +204,7 @@ STORAGE_FULL = """(() => {
 })();"""
 
 
+@pytest.mark.own_browser  # an init script of the whole context
 def test_storage_full_at_start_keeps_saves_visible_and_says_so(page, server, context):
     open_app(page, server, "")
     _new_timeline(page)
@@ -298,9 +299,12 @@ class OwnChromium:
 
 
 @pytest.mark.parametrize("delay", [1.0])
-def test_move_survives_browser_killed_one_second_later(playwright, server, tmp_path: Path, delay: float):
+def test_move_survives_browser_killed_one_second_later(playwright, server, tmp_path: Path, delay: float,
+                                                      returning_profile: Path):
+    """A returning player's browser (e2e/conftest.py) is killed ``delay`` s after a move; the
+    same profile, started again, reopens the game with the move."""
     profile = tmp_path / "profile"
-    profile.mkdir()
+    shutil.copytree(returning_profile, profile, symlinks=True)
     first = OwnChromium(playwright, profile)
     try:
         page = first.page

