@@ -19,7 +19,18 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from conftest import DIST, ROOT, current_match, open_app, reload_offline, screen, wait_ready
+from conftest import (
+    DIST,
+    ROOT,
+    current_match,
+    load_games,
+    open_app,
+    reload_offline,
+    resume_game,
+    screen,
+    wait_ready,
+)
+from player_helpers import finished_save
 from playwright.sync_api import expect
 from serve import RecordingHandler
 from test_timeline_ui import new_game, take_turn
@@ -164,11 +175,21 @@ def test_later_starts_restore_the_snapshot_and_play_on(page, server, context, tr
     assert screen(page) == "table"
 
 
-def test_a_returning_player_s_browser_restores_the_snapshot(page, server, traffic):
+def test_a_returning_player_s_browser_restores_the_snapshot(page, server, traffic, tmp_path: Path):
     """The premise of every e2e test without the first_visit mark (e2e/conftest.py): its
     browser starts the app from the memory snapshot, a player's second start."""
-    open_app(page, server)
+    _, over = finished_save(tmp_path, "timeline")
+    load_games(page, server, {"over": over})  # opens the app, and once more with a save
     assert snapshot_state(page) == "restored"
+    # a finished game's address opens it again after a restored start: over, on its end panel
+    resume_game(page, "Timeline", "Player 1")
+    expect(page.locator(".endpanel")).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    assert snapshot_state(page) == "restored" and screen(page) == "table"
+    expect(page.locator(".endpanel h2")).to_be_visible()
+    # and a new game plays
+    page.locator(".endpanel").get_by_role("button", name="Library").click()
     new_game(page, ["human", "bot"], ["Me"], cards=3)
     take_turn(page, "right")
     assert current_match(page).actions

@@ -191,6 +191,42 @@ def test_boot_error_panel_exports_then_resets_stored_data(page, make_server, tmp
     traffic.page_errors.clear()
 
 
+#: Holds back the app's IndexedDB connection (the "success" of the first indexedDB.open) until
+#: window.__openDB() is called: a device whose storage opens slowly.
+SLOW_OPEN = """(() => {
+  const native = IDBFactory.prototype.open;
+  let held = false, release;
+  const gate = new Promise((r) => { release = r; });
+  window.__openDB = () => release();
+  IDBFactory.prototype.open = function (...args) {
+    const req = native.apply(this, args);
+    if (held) return req;
+    held = true;
+    const add = req.addEventListener.bind(req);
+    req.addEventListener = (type, fn, opts) =>
+      add(type, type === "success" ? (ev) => gate.then(() => fn.call(req, ev)) : fn, opts);
+    return req;
+  };
+})();"""
+
+
+def test_a_write_made_before_the_storage_opens_is_kept(page, server):
+    """A write the page makes while IndexedDB is still opening waits for it and is committed
+    there (it was once resolved at once, as if stored, and lost)."""
+    page.add_init_script(SLOW_OPEN)
+    page.goto(server.url)
+    page.wait_for_selector("#boot", state="attached")
+    kept = page.evaluate("""async () => {
+        const m = await window.tbShell.storage;
+        const write = m.put("tb:save:early", "written before the storage was open");
+        window.__openDB();
+        await write;
+        return JSON.parse((await m.exportAll()).text).stores.indexeddb["tb:save:early"];
+    }""")
+    assert kept == "written before the storage was open"
+    wait_ready(page)
+
+
 STORAGE_FULL = """(() => {
   // The device refuses every IndexedDB write (as when it is full) until window.__full = false.
   window.__full = true;

@@ -197,6 +197,7 @@ async function flush() {
   if (!batch.length) return settleIdle();
   running += 1;
   try {
+    await open(); // a write made before the storage was open waits for its backend
     if (backend === "indexeddb") {
       const db = await connect();
       const tx = db.transaction(STORE, "readwrite", STRICT);
