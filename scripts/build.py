@@ -5,7 +5,7 @@
 
 Needs: ``make install-play`` done (node_modules/ with pyodide, @pyscript/core, workbox-build),
 and the Python packages ``build`` and ``hatchling`` in the running interpreter
-(the Makefile's .venv has them). The only download is micropip's wheel from PyPI,
+(the Makefile's .venv has them). The only downloads are micropip's wheel and MarkupSafe's sdist from PyPI,
 cached in ``build/cache/`` so later builds are offline.
 
 Layout of the result (any static host, any sub-path):
@@ -16,6 +16,7 @@ Layout of the result (any static host, any sub-path):
     dist/icons/...                                                            <- public/
     dist/wheels/<py_engine wheel>  built from pyproject.toml
     dist/wheels/<tb_ui wheel>      the Python UI package pwa/tb_ui/, as a wheel (one download)
+    dist/wheels/markupsafe-*.whl   MarkupSafe, the UI's escaping: its pure-Python code from the PyPI sdist
     dist/pyodide/                  the Pyodide runtime files the app loads + a rewritten lock file
                                    (+ micropip with --micropip)
     dist/pyscript/                 the @pyscript/core/dist files PyScript loads (no source maps,
@@ -43,6 +44,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import zipfile
 from pathlib import Path
@@ -56,6 +58,10 @@ MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of PyPI's micropip 0.11.1 wheel (not the one in the stock pyodide-lock.json,
 # which describes Pyodide's own rebuild on its CDN).
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# MarkupSafe for the UI (keep in step with pyproject.toml's `ui` extra): PyPI's sdist.
+MARKUPSAFE_VERSION = "3.0.4"
+MARKUPSAFE_SDIST = f"markupsafe-{MARKUPSAFE_VERSION}.tar.gz"
+MARKUPSAFE_SHA256 = "2e9ad7dd851bf45fab9f75cbff4cb493fee9979e8d8c7c9c3ee119022518edd6"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
@@ -248,23 +254,13 @@ def build_vendor(out: Path) -> list[str]:
     return done
 
 
-def build_ui_wheel(pwa: Path, out: Path, version: str) -> Path:
-    """pwa/tb_ui/ as a pure-Python wheel (time_and_barons_ui-<version>-py3-none-any.whl), so
-    PyScript installs the UI with the engine in one step and the precache holds one file.
-    Deterministic: the same sources give the same bytes (fixed timestamps, sorted entries)."""
-    pkg = pwa / "tb_ui"
-    if not (pkg / "__init__.py").is_file():
-        die("pwa/tb_ui/__init__.py missing")
-    name = "time_and_barons_ui"
+def write_wheel(out: Path, name: str, version: str, files: list[tuple[str, bytes]], metadata: str) -> Path:
+    """A pure-Python wheel ``<name>-<version>-py3-none-any.whl`` in ``out`` holding ``files``
+    (path in the wheel, bytes) and ``metadata`` (the METADATA fields after Metadata-Version).
+    Deterministic: the same inputs give the same bytes (fixed timestamps, given order)."""
     dist_info = f"{name}-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = []
-    for f in sorted(pkg.rglob("*")):
-        rel = f.relative_to(pwa)
-        if f.is_file() and not skipped(rel):
-            entries.append((rel.as_posix(), f.read_bytes()))
-    entries.append((f"{dist_info}/METADATA", (
-        f"Metadata-Version: 2.1\nName: time-and-barons-ui\nVersion: {version}\n"
-        "Summary: Time & Barons: the PyScript user interface (pwa/tb_ui)\nRequires-Python: >=3.11\n").encode()))
+    entries = list(files)
+    entries.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\n{metadata}".encode()))
     entries.append((f"{dist_info}/WHEEL", (
         b"Wheel-Version: 1.0\nGenerator: time-and-barons scripts/build.py\nRoot-Is-Purelib: true\n"
         b"Tag: py3-none-any\n")))
@@ -281,6 +277,60 @@ def build_ui_wheel(pwa: Path, out: Path, version: str) -> Path:
             info.external_attr = 0o644 << 16
             z.writestr(info, data)
     return wheel
+
+
+def build_ui_wheel(pwa: Path, out: Path, version: str) -> Path:
+    """pwa/tb_ui/ as a pure-Python wheel (time_and_barons_ui-<version>-py3-none-any.whl), so
+    PyScript installs the UI with the engine in one step and the precache holds one file."""
+    pkg = pwa / "tb_ui"
+    if not (pkg / "__init__.py").is_file():
+        die("pwa/tb_ui/__init__.py missing")
+    entries: list[tuple[str, bytes]] = []
+    for f in sorted(pkg.rglob("*")):
+        rel = f.relative_to(pwa)
+        if f.is_file() and not skipped(rel):
+            entries.append((rel.as_posix(), f.read_bytes()))
+    return write_wheel(out, "time_and_barons_ui", version, entries,
+                       f"Name: time-and-barons-ui\nVersion: {version}\n"
+                       "Summary: Time & Barons: the PyScript user interface (pwa/tb_ui)\n"
+                       f"Requires-Python: >=3.11\nRequires-Dist: markupsafe=={MARKUPSAFE_VERSION}\n")
+
+
+def build_markupsafe_wheel(out: Path) -> Path:
+    """MarkupSafe (the UI's escaping, pwa/tb_ui/html.py) for Pyodide: PyPI publishes it as
+    platform wheels and an sdist only, and Pyodide's own build lives on its CDN. The sdist
+    (pinned by sha256, cached in build/cache/) holds the pure-Python implementation, which
+    markupsafe uses whenever its optional C speedups are absent: that package, with its
+    licence, becomes a py3-none-any wheel."""
+    sdist = CACHE / MARKUPSAFE_SDIST
+    if not sdist.is_file():
+        log(f"downloading {MARKUPSAFE_SDIST} from PyPI into {CACHE.relative_to(ROOT)}/")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+               "--no-binary=:all:", "-d", str(CACHE), f"markupsafe=={MARKUPSAFE_VERSION}"]
+        subprocess.run(cmd, check=True)
+    digest = sha256(sdist)
+    if digest != MARKUPSAFE_SHA256:
+        sdist.unlink()
+        die(f"{MARKUPSAFE_SDIST} has sha256 {digest}, expected {MARKUPSAFE_SHA256}; deleted it, run again")
+    top = f"markupsafe-{MARKUPSAFE_VERSION}"
+    want = ("__init__.py", "_native.py", "py.typed")
+    entries: list[tuple[str, bytes]] = []
+    with tarfile.open(sdist) as tar:
+        for fname in want:
+            member = tar.extractfile(f"{top}/src/markupsafe/{fname}")
+            if member is None:
+                die(f"{MARKUPSAFE_SDIST} lacks src/markupsafe/{fname}")
+            entries.append((f"markupsafe/{fname}", member.read()))
+        lic = tar.extractfile(f"{top}/LICENSE.txt")
+        if lic is None:
+            die(f"{MARKUPSAFE_SDIST} lacks LICENSE.txt")
+        licence = lic.read()
+    entries.append((f"markupsafe-{MARKUPSAFE_VERSION}.dist-info/licenses/LICENSE.txt", licence))
+    return write_wheel(out, "markupsafe", MARKUPSAFE_VERSION, entries,
+                       f"Name: MarkupSafe\nVersion: {MARKUPSAFE_VERSION}\nLicense-Expression: BSD-3-Clause\n"
+                       "Summary: Safely add untrusted strings to HTML/XML markup (pure-Python build "
+                       "of the PyPI sdist, by Time & Barons' scripts/build.py)\n")
 
 
 def snapshot_key(dist: Path, wheels: list[Path]) -> str:
@@ -399,6 +449,8 @@ def main() -> None:
     log(f"wheel      {wheel.name}")
     ui_wheel = build_ui_wheel(pwa, dist / "wheels", engine_version())
     log(f"ui wheel   {ui_wheel.name}")
+    ms_wheel = build_markupsafe_wheel(dist / "wheels")
+    log(f"markupsafe {ms_wheel.name} (pure Python, from PyPI's sdist)")
     build_pyodide(dist / "pyodide", args.micropip)
     log(f"pyodide    {npm_version('pyodide')}" + (f" + micropip {MICROPIP_VERSION} (lock rewritten)" if args.micropip
                                                     else " (empty lock: no micropip)"))
@@ -412,8 +464,8 @@ def main() -> None:
     m = copy_tree(public, dist, seen) if public.is_dir() else 0
     log(f"app        {n} files from pwa/, {m} from public/")
 
-    key = snapshot_key(dist, [wheel, ui_wheel])
-    wheels = [f"./wheels/{wheel.name}", f"./wheels/{ui_wheel.name}"]
+    key = snapshot_key(dist, [wheel, ms_wheel, ui_wheel])
+    wheels = [f"./wheels/{w.name}" for w in (wheel, ms_wheel, ui_wheel)]
     loader = dist / "tb-pyodide.mjs"
     text = loader.read_text()
     for placeholder in ("__TB_SNAPSHOT_KEY__", "/*__TB_WHEELS__*/[]"):

@@ -16,6 +16,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from .html import Markup, as_markup
 from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
@@ -26,7 +27,9 @@ from .store import (
     StorageFull,
     backup_document,
     load_settings,
+    odd_id_message,
     save_settings,
+    valid_id,
 )
 
 SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily")
@@ -232,6 +235,8 @@ class App:
         text = self.store.text(sid)
         if text is None:
             return None, None
+        if not valid_id(sid):
+            return None, odd_id_message(sid)
         try:
             return Match.load(text), None
         except SaveError as e:
@@ -1042,13 +1047,14 @@ class App:
             self.error = "Settings could not be saved on this device."
 
     # ---- render ------------------------------------------------------------------
-    def render(self) -> str:
-        """The HTML of ``#app`` for the current screen."""
+    def render(self) -> Markup:
+        """The markup of ``#app`` for the current screen: what :func:`tb_ui.html.as_markup`
+        gives, so a renderer that returned a plain str is shown as text, never parsed."""
         from . import screens
 
-        html = screens.render(self)
+        page = as_markup(screens.render(self))
         self.fresh_action = None  # animate a placement once
-        return html
+        return page
 
     def title(self) -> str:
         from . import screens

@@ -31,6 +31,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .app import App
+from .html import html
 from .nav import History
 from .replay import AUTOPLAY_SECONDS
 from .store import MemoryStorage, SaveStore, Storage, WriteThroughStorage
@@ -241,7 +242,7 @@ def render() -> None:
     scroll_left = strip.scrollLeft if strip else None
     active = document.activeElement
     active_id = active.id if active is not None and getattr(active, "id", "") else ""
-    _root.innerHTML = app.render()
+    _root.innerHTML = str(app.render())  # Markup (tb_ui.html): the page's one way in
     styled = _root.querySelectorAll("[data-css]")
     for i in range(int(styled.length)):
         el = styled.item(i)
@@ -519,9 +520,9 @@ async def _start() -> None:
         try:
             js.tbShell.fail(text)
         except Exception:  # no shell: say it in the page
-            _root.innerHTML = (f'<main class="wrap"><h1>Time &amp; Barons could not start</h1>'
-                               f'<p class="alert alert-error" role="alert">{type(e).__name__}: '
-                               f'{str(e).replace("<", "&lt;")}</p></main>')
+            _root.innerHTML = str(html('<main class="wrap"><h1>Time &amp; Barons could not start</h1>'
+                                       '<p class="alert alert-error" role="alert">{}: {}</p></main>',
+                                       type(e).__name__, str(e)))
         document.body.dataset.error = "1"
         return
     document.body.dataset.ready = "1"

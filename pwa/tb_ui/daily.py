@@ -19,7 +19,7 @@ import datetime
 import json
 from typing import Any
 
-from .html import button, e, plural
+from .html import Markup, button, html, join, plural
 
 DAILY_KEY = "tb:daily"
 RIGHT, WRONG = "🟩", "🟥"
@@ -107,20 +107,20 @@ def share_text(title: str, day: str, record: dict[str, Any], streak: int) -> str
     return "\n".join(line for line in lines if line)
 
 
-def grid_html(marks: str) -> str:
+def grid_html(marks: str) -> Markup:
     """The marks as squares (a list a screen reader reads as right/wrong)."""
-    items = "".join(
-        f'<li class="dg-{"ok" if m == "R" else "bad"}"><span class="visually-hidden">'
-        f'{"right" if m == "R" else "wrong"}</span></li>' for m in marks)
+    items = join(
+        html('<li class="dg-{}"><span class="visually-hidden">'
+             '{}</span></li>', "ok" if m == "R" else "bad", "right" if m == "R" else "wrong") for m in marks)
     n_ok, n_bad = marks.count("R"), marks.count("W")
-    return (f'<ol class="daily-grid" aria-label="Your placements in order: {n_ok} right, {n_bad} wrong">'
-            f'{items}</ol>')
+    return html('<ol class="daily-grid" aria-label="Your placements in order: {} right, {} wrong">'
+                '{}</ol>', n_ok, n_bad, items)
 
 
-def score_html(app: Any, match: Any) -> str:
+def score_html(app: Any, match: Any) -> Markup:
     """The daily score of ``match`` for its end panel."""
     score = match.game.daily_score(match)
-    return f'<div class="daily-score">{grid_html(score.to_json()["marks"])}<p>{e(score.summary)}</p></div>'
+    return html('<div class="daily-score">{}<p>{}</p></div>', grid_html(score.to_json()["marks"]), score.summary)
 
 
 def record_of(match: Any, sid: str) -> dict[str, Any]:
@@ -130,7 +130,7 @@ def record_of(match: Any, sid: str) -> dict[str, Any]:
             "marks": score["marks"], "summary": score["summary"]}
 
 
-def render(app: Any) -> str:
+def render(app: Any) -> Markup:
     """The daily screen of ``app.daily_game``: today's deal, its result, streak,
     best score, and the text to share."""
     from .screens import alerts, appbar
@@ -142,33 +142,47 @@ def render(app: Any) -> str:
     best = app.daily.best(g.id)
     if rec is not None and rec.get("finished"):
         text = share_text(g.title, today, rec, streak)
-        body = (f'<section class="panel daily-result" aria-labelledby="daily-result-title">'
-                f'<h2 id="daily-result-title">Today’s result</h2>{grid_html(str(rec.get("marks", "")))}'
-                f'<p class="daily-summary">{e(rec.get("summary", ""))}</p>'
-                f'<label class="daily-share-label" for="daily-share">Your result, ready to share (no card is named):</label>'
-                f'<textarea id="daily-share" class="daily-share" readonly rows="{text.count(chr(10)) + 1}">{e(text)}</textarea>'
-                f'<div class="actions">{button("Copy result", "daily-copy", "btn primary", data_game=g.id)}'
-                f'{button("Share…", "daily-share", "btn", data_game=g.id)}'
-                + (button("Watch the replay", "replay-open", "btn", data_id=rec.get("sid"))
-                   if rec.get("sid") and app.store.text(str(rec.get("sid"))) is not None else "")
-                + '</div><p class="help">Come back tomorrow for a new deal.</p></section>')
+        body = html('<section class="panel daily-result" aria-labelledby="daily-result-title">'
+                    '<h2 id="daily-result-title">Today’s result</h2>{}'
+                    '<p class="daily-summary">{}</p>'
+                    '<label class="daily-share-label" for="daily-share">Your result, ready to share (no card is named):</label>'
+                    '<textarea id="daily-share" class="daily-share" readonly rows="{}">{}</textarea>'
+                    '<div class="actions">{}'
+                    '{}'
+                    '{}'
+                    '</div><p class="help">Come back tomorrow for a new deal.</p></section>',
+                    grid_html(str(rec.get("marks", ""))), rec.get("summary", ""),
+                    text.count(chr(10)) + 1, text,
+                    button("Copy result", "daily-copy", "btn primary", data_game=g.id),
+                    button("Share…", "daily-share", "btn", data_game=g.id),
+                    button("Watch the replay", "replay-open", "btn", data_id=rec.get("sid"))
+                    if rec.get("sid") and app.store.text(str(rec.get("sid"))) is not None else Markup())
     elif rec is not None and rec.get("sid") and app.store.text(str(rec["sid"])) is not None:
-        body = (f'<section class="panel"><h2>Today’s deal</h2><p>{e(rec.get("summary", "In progress."))}</p>'
-                f'<div class="actions">{button("Continue today’s deal", "resume", "btn primary big", data_id=rec["sid"])}</div></section>')
+        body = html('<section class="panel"><h2>Today’s deal</h2><p>{}</p>'
+                    '<div class="actions">{}</div></section>',
+                    rec.get("summary", "In progress."),
+                    button("Continue today’s deal", "resume", "btn primary big", data_id=rec["sid"]))
     else:
-        body = (f'<section class="panel"><h2>Today’s deal</h2>'
-                f'<p>Everyone who plays today gets the same six cards, in the same order.</p>'
-                f'<div class="actions">{button("Play today’s deal", "daily-start", "btn primary big", data_game=g.id)}</div></section>')
-    stats = (f'<section class="panel daily-stats" aria-label="Your record"><ul class="daily-nums">'
-             f'<li><b>{streak}</b><span>{"day" if streak == 1 else "days"} in a row</span></li>'
-             f'<li><b>{"–" if best is None else best}</b><span>best score (mistakes)</span></li>'
-             f'<li><b>{app.daily.played(g.id)}</b><span>{"deal" if app.daily.played(g.id) == 1 else "deals"} played</span></li>'
-             f'</ul></section>')
-    how = (f'<section class="panel"><h2>How it is scored</h2><p>You play alone with six cards. A wrong '
-           f'card leaves the timeline and you draw another, so you always finish; your score is the number of '
-           f'mistakes you made on the way ({e(plural(0, "mistake"))} is perfect, fewer is better). The deal changes '
-           f'at midnight on this device’s calendar and needs no connection.</p>'
-           f'<div class="actions">{button("Rules", "rules", "btn ghost", data_game=g.id, aria_label="Rules of " + g.title)}</div></section>')
-    return (appbar(app, "daily") + '<main class="wrap narrow" id="main">' + alerts(app)
-            + f'<h1 tabindex="-1">Daily {e(g.title)}</h1><p class="daily-date">{e(pretty_day(today))}</p>'
-            + body + stats + how + "</main>")
+        body = html('<section class="panel"><h2>Today’s deal</h2>'
+                    '<p>Everyone who plays today gets the same six cards, in the same order.</p>'
+                    '<div class="actions">{}</div></section>',
+                    button("Play today’s deal", "daily-start", "btn primary big", data_game=g.id))
+    stats = html('<section class="panel daily-stats" aria-label="Your record"><ul class="daily-nums">'
+                 '<li><b>{}</b><span>{} in a row</span></li>'
+                 '<li><b>{}</b><span>best score (mistakes)</span></li>'
+                 '<li><b>{}</b><span>{} played</span></li>'
+                 '</ul></section>',
+                 streak, "day" if streak == 1 else "days",
+                 "–" if best is None else best,
+                 app.daily.played(g.id), "deal" if app.daily.played(g.id) == 1 else "deals")
+    how = html('<section class="panel"><h2>How it is scored</h2><p>You play alone with six cards. A wrong '
+               'card leaves the timeline and you draw another, so you always finish; your score is the number of '
+               'mistakes you made on the way ({} is perfect, fewer is better). The deal changes '
+               'at midnight on this device’s calendar and needs no connection.</p>'
+               '<div class="actions">{}</div></section>',
+               plural(0, "mistake"),
+               button("Rules", "rules", "btn ghost", data_game=g.id, aria_label="Rules of " + g.title))
+    return html('{}<main class="wrap narrow" id="main">{}'
+                '<h1 tabindex="-1">Daily {}</h1><p class="daily-date">{}</p>'
+                '{}{}{}</main>',
+                appbar(app, "daily"), alerts(app), g.title, pretty_day(today), body, stats, how)

@@ -15,19 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .html import attrs, button, e, plural
+from .html import Markup, attrs, button, html, join, plural
 
 #: Seconds between two steps of autoplay.
 AUTOPLAY_SECONDS = 0.9
 #: 24×24 icons of the step buttons (filled with currentColor; fonts lack ⏮ ⏭ on some devices).
-FIRST = '<path d="M6 5h2v14H6zM19 5v14L9 12z"/>'
-PREV = '<path d="M16 5v14L6 12z"/>'
-NEXT = '<path d="M8 5v14l10-7z"/>'
-LAST = '<path d="M16 5h2v14h-2zM5 5v14l10-7z"/>'
+FIRST = Markup('<path d="M6 5h2v14H6zM19 5v14L9 12z"/>')
+PREV = Markup('<path d="M16 5v14L6 12z"/>')
+NEXT = Markup('<path d="M8 5v14l10-7z"/>')
+LAST = Markup('<path d="M16 5h2v14h-2zM5 5v14l10-7z"/>')
 
 
-def _icon(path: str) -> str:
-    return f'<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">{path}</svg>'
+def _icon(path: Markup) -> Markup:
+    return html('<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">{}</svg>', path)
 
 
 @dataclass
@@ -132,49 +132,55 @@ def table_context(view: ReplayView) -> Any:
                         levels=[s.level for s in m.seats], mode="replay")
 
 
-def controls(app: Any, view: ReplayView) -> str:
+def controls(app: Any, view: ReplayView) -> Markup:
     """The replay bar: step, jump to a turn, autoplay, whose view, reveal, export."""
     length = view.rep.length
     k = view.k
-    step_btns = (
-        button(_icon(FIRST), "replay-to", "btn icon", raw_label=True, data_k=0, aria_label="Back to the setup", disabled=k == 0)
-        + button(_icon(PREV), "replay-step", "btn icon", raw_label=True, data_d=-1, aria_label="Back one move", disabled=k == 0)
-        + button("Pause" if view.playing else "Play", "replay-play", "btn primary small replay-play",
-                 aria_pressed="true" if view.playing else "false",
-                 aria_label="Pause the replay" if view.playing else "Play the replay",
-                 disabled=k >= length and not view.playing)
-        + button(_icon(NEXT), "replay-step", "btn icon", raw_label=True, data_d=1, aria_label="Forward one move", disabled=k >= length)
-        + button(_icon(LAST), "replay-to", "btn icon", raw_label=True, data_k=length, aria_label="To the last move", disabled=k >= length))
+    step_btns = join([
+        button(_icon(FIRST), "replay-to", "btn icon", data_k=0, aria_label="Back to the setup", disabled=k == 0),
+        button(_icon(PREV), "replay-step", "btn icon", data_d=-1, aria_label="Back one move", disabled=k == 0),
+        button("Pause" if view.playing else "Play", "replay-play", "btn primary small replay-play",
+               aria_pressed="true" if view.playing else "false",
+               aria_label="Pause the replay" if view.playing else "Play the replay",
+               disabled=k >= length and not view.playing),
+        button(_icon(NEXT), "replay-step", "btn icon", data_d=1, aria_label="Forward one move", disabled=k >= length),
+        button(_icon(LAST), "replay-to", "btn icon", data_k=length, aria_label="To the last move", disabled=k >= length)])
     cur = view.rep.turn_at(k)
-    opts = [f'<option{attrs(value=0, selected=cur == -1)}>Setup</option>']
+    opts = [html('<option{}>Setup</option>', attrs(value=0, selected=cur == -1))]
     for i, t in enumerate(view.turns):
-        opts.append(f'<option{attrs(value=t.end, selected=i == cur)}>Turn {i + 1} · '
-                    f'{e(view.match.seats[t.seat].name)}</option>')
-    jump = (f'<label class="replay-field"><span>Jump to</span>'
-            f'<select{attrs(id="replay-turn", data_act="replay-to", aria_label="Jump to a turn")}>{"".join(opts)}</select></label>')
-    watch_opts = "".join(
-        f'<option{attrs(value="" if s is None else s, selected=s == view.watch)}>'
-        f'{e("The table only (no hand)" if s is None else view.match.seats[s].name)}</option>'
+        opts.append(html('<option{}>Turn {} · '
+                         '{}</option>', attrs(value=t.end, selected=i == cur), i + 1, view.match.seats[t.seat].name))
+    jump = html('<label class="replay-field"><span>Jump to</span>'
+                '<select{}>{}</select></label>',
+                attrs(id="replay-turn", data_act="replay-to", aria_label="Jump to a turn"), join(opts))
+    watch_opts = join(
+        html('<option{}>'
+             '{}</option>',
+             attrs(value="" if s is None else s, selected=s == view.watch),
+             "The table only (no hand)" if s is None else view.match.seats[s].name)
         for s in view.watch_choices())
-    watch = (f'<label class="replay-field"><span>Watch as</span>'
-             f'<select{attrs(id="replay-watch", data_act="replay-watch", aria_label="Watch the game as")}>{watch_opts}</select></label>')
-    reveal = ""
+    watch = html('<label class="replay-field"><span>Watch as</span>'
+                 '<select{}>{}</select></label>',
+                 attrs(id="replay-watch", data_act="replay-watch", aria_label="Watch the game as"), watch_opts)
+    reveal = Markup()
     if view.over and view.match.game.private_info:
-        reveal = (f'<label class="switch replay-reveal"><input{attrs(type="checkbox", role="switch", data_act="replay-reveal", checked=view.reveal)}>'
-                  f'<span class="switch-track" aria-hidden="true"></span><span>Reveal every hand</span></label>')
+        reveal = html('<label class="switch replay-reveal"><input{}>'
+                      '<span class="switch-track" aria-hidden="true"></span><span>Reveal every hand</span></label>',
+                      attrs(type="checkbox", role="switch", data_act="replay-reveal", checked=view.reveal))
     lines = view.lines_at(k)
-    what = (f'<p class="replay-what">{e(" ".join(lines))}</p>' if lines else "")
+    what = html('<p class="replay-what">{}</p>', " ".join(lines)) if lines else Markup()
     export = button("Export replay", "replay-export", "btn small", aria_label="Export replay: a file another device opens in its replay viewer")
     pct = round(100 * k / length) if length else 100
-    return (f'<section class="replay-bar" aria-label="Replay controls">'
-            f'<div class="replay-row"><p class="replay-caption" id="replay-caption">{e(view.caption())}</p>'
-            f'<progress class="replay-progress" max="100" value="{pct}" aria-label="Replay position">{pct}%</progress></div>'
-            f'<div class="replay-row replay-steps" role="group" aria-label="Step through the game">{step_btns}</div>'
-            f'<div class="replay-row replay-opts">{jump}{watch}{reveal}{export}</div>'
-            f'{what}</section>')
+    return html('<section class="replay-bar" aria-label="Replay controls">'
+                '<div class="replay-row"><p class="replay-caption" id="replay-caption">{}</p>'
+                '<progress class="replay-progress" max="100" value="{}" aria-label="Replay position">{}%</progress></div>'
+                '<div class="replay-row replay-steps" role="group" aria-label="Step through the game">{}</div>'
+                '<div class="replay-row replay-opts">{}{}{}{}</div>'
+                '{}</section>',
+                view.caption(), pct, pct, step_btns, jump, watch, reveal, export, what)
 
 
-def render(app: Any) -> str:
+def render(app: Any) -> Markup:
     """The replay screen: the game's own table, read-only, under the replay bar."""
     from .tables import render_with
 

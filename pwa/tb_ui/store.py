@@ -244,6 +244,13 @@ def valid_id(sid: Any) -> bool:
     return isinstance(sid, str) and 0 < len(sid) <= MAX_ID and sid.isprintable()
 
 
+def odd_id_message(sid: str) -> str:
+    """Why a save stored under an id that is not :func:`valid_id` is not opened, and what
+    to do (importing the exported file gives it a new id)."""
+    return (f"it is stored under a name this app does not make ({len(sid)} characters, or unprintable "
+            "ones). Export it and import the file to play it, or delete it.")
+
+
 def _text(v: Any, limit: int) -> str | None:
     return v if isinstance(v, str) and len(v) <= limit else None
 
@@ -396,10 +403,15 @@ class SaveStore:
                         entry[k] = fixed[k]
             entries.append(entry)
             known.add(entry["id"])
-        # Any save the index does not know (a damaged or older index) is still listed.
+        # Any save the index does not know (a damaged or older index) is still listed; one
+        # stored under an id this app never makes (too long, empty, unprintable) is listed as
+        # damaged, so the player sees it and can export or delete it.
         for sid in save_ids:
-            if sid not in known and valid_id(sid):
-                entries.append(listing_from_save(sid, self.storage.get(SAVE_PREFIX + sid)))
+            if sid not in known:
+                entry = listing_from_save(sid, self.storage.get(SAVE_PREFIX + sid))
+                if not valid_id(sid):
+                    entry["damaged"] = odd_id_message(sid)
+                entries.append(entry)
                 known.add(sid)
         return entries
 

@@ -125,7 +125,7 @@ def test_zoom_buttons_and_tapping_a_realm() -> None:
     assert "bx-zoomed" not in html
     tile = next(el for el in parse(html).found if el["tag"] == "g" and el["attrs"].get("data-realm") == "FIRE")
     tap(app, tile)
-    assert app.table_ui["zoom"] == "FIRE" and "Warriors&#x27; Hall" in app.render()
+    assert app.table_ui["zoom"] == "FIRE" and "Warriors&#39; Hall" in app.render()
 
 
 def test_fight_panel_shows_both_sides_and_the_escape_option() -> None:
@@ -154,7 +154,7 @@ def test_names_are_escaped_and_designed_content_is_marked() -> None:
     app = make_app()
     start(app, ["human", "bot"], ['<b>"Ann"</b>', "Bot"], characters="random")
     html = app.render()
-    assert "<b>&quot;Ann&quot;</b>" not in html and "&lt;b&gt;&quot;Ann&quot;&lt;/b&gt;" in html
+    assert "<b>&#34;Ann&#34;</b>" not in html and "&lt;b&gt;&#34;Ann&#34;&lt;/b&gt;" in html
     assert 'class="bx-dz"' in html
 
 

@@ -169,6 +169,36 @@ def test_unparsable_or_hostile_save_records_stay_listed_and_exportable() -> None
     assert storage.get(SAVE_PREFIX + ann) == DEEP
 
 
+@pytest.mark.parametrize("odd", ["x" * 101, "y" * 5000, "a\nb", "\x00"])
+def test_a_save_under_an_id_the_app_never_makes_is_listed_as_damaged(odd: str) -> None:
+    """A record whose id is too long or unprintable (another app version, an extension, a
+    damaged disk) is listed as damaged with the reason, and can be exported and deleted;
+    the other saves are untouched."""
+    storage, ann, bea = _stored()
+    text = storage.get(SAVE_PREFIX + ann)
+    assert text is not None
+    storage.set(SAVE_PREFIX + odd, text)
+    app = make_app(storage)
+    app.boot()
+    entry = app.store.entry(odd)
+    assert entry is not None and "name this app does not make" in entry["damaged"]
+    assert entry["title"] == "Timeline" and entry["seats"][0]["name"] == "Ann"
+    app.dispatch("go", {"to": "saves"})
+    html = app.render()
+    assert html.count("name this app does not make") == 1
+    assert {e["id"] for e in app.store.list()} == {ann, bea, odd}
+    app.dispatch("resume", {"id": odd})
+    assert app.screen == "saves" and "Export it and import the file" in (app.error or "")
+    exported = app.dispatch("export", {"id": odd})["download"][1]
+    app.dispatch("import-text", {"text": exported, "name": "odd.json"})
+    assert app.error is None and len(app.store.list()) == 4  # imported under a new, good id
+    assert app.dispatch("export", {"id": odd})["download"][1] == text
+    app.dispatch("delete", {"id": odd})
+    app.dispatch("delete-confirm", {"id": odd})
+    assert storage.get(SAVE_PREFIX + odd) is None
+    assert odd not in {e["id"] for e in app.store.list()} and ann in {e["id"] for e in app.store.list()}
+
+
 @pytest.mark.parametrize("current", ["", "x" * 5000, "a\nb", DEEP])
 def test_odd_current_key_is_ignored(current: str) -> None:
     storage, ann, bea = _stored()

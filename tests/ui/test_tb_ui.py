@@ -11,12 +11,12 @@ import json
 import random
 import re
 import sys
-from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "pwa"))
@@ -299,7 +299,7 @@ def test_names_are_escaped_everywhere() -> None:
     start_game(app, ["human", "human"], [evil, "<img src=x onerror=alert(1)>"])
     html = app.render()
     assert "<b>Ann</b>" not in html and "<img src=x" not in html
-    assert "&lt;b&gt;Ann&lt;/b&gt;&quot;&amp;" in html
+    assert "&lt;b&gt;Ann&lt;/b&gt;&#34;&amp;" in html
     app.settings["handoff"] = True
     html = app.render()
     assert 'data-screen="handoff"' in html and "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>" not in html
@@ -361,7 +361,7 @@ def test_feedback_after_placement_names_card_and_true_year() -> None:
     card = catalog()[last["card"]]
     html = app.render()
     word = "Correct" if last["correct"] else "Wrong"
-    assert f"{word} — {card.title} is {format_year(card.year)}" in html.replace("&#x27;", "'")
+    assert f"{word} — {card.title} is {format_year(card.year)}" in html.replace("&#39;", "'")
     assert "feedback " + ("ok" if last["correct"] else "bad") + " fresh" in html
     if last["correct"]:
         assert 'data-scroll-to="1"' in html and "tcard" in html and "placed fresh" in html

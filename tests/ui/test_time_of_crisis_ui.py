@@ -294,6 +294,22 @@ def test_handoff_note_tells_no_secret() -> None:
     assert "toc-hand" not in html
 
 
+
+def test_handoff_note_escapes_the_player_s_name() -> None:
+    """The hand-off news is Markup with the player's name escaped: a name that looks like
+    a tag is shown as text, on the note and on the hand-off screen."""
+    from markupsafe import Markup
+    from tb_ui.tables.time_of_crisis import handoff_note
+
+    app = make_app()
+    start(app, ["human", "human"], ["Ann", "<img src=x>"])
+    play(app, random.Random(2), lambda a: a.handoff_seat() == 1 and a.match.state["active"] == 1)
+    note = handoff_note(app)
+    assert isinstance(note, Markup)
+    assert note.startswith("&lt;img src=x&gt;’s turn.") and "<img" not in note
+    html = app.render()
+    assert "&lt;img src=x&gt;’s turn." in html and "<img" not in html
+
 def test_every_kind_of_piece_is_drawn_on_the_map() -> None:
     """Each thing a province can hold has its mark on the map and its words in the
     focused region's panel. The position is a real one with pieces added in place

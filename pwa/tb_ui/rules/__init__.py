@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import importlib
 
-from ..html import e
+from ..html import Markup, html
 
-#: game id -> module with ``HTML`` (trusted, hand-written markup) and optionally ``PAGES``
-#: (sub-pages of the rules screen: part -> (title, HTML), routed as ``rules/<game>/<part>``).
+#: game id -> module with ``HTML`` (hand-written :class:`Markup`) and optionally ``PAGES``
+#: (sub-pages of the rules screen: part -> (title, Markup), routed as ``rules/<game>/<part>``).
 MODULES = {
     "timeline": "tb_ui.rules.timeline",
     "time_war": "tb_ui.rules.time_war",
@@ -30,19 +30,19 @@ SOURCES = {
 }
 
 
-def rules_html(game_id: str) -> str:
-    """The rules help of ``game_id``, ending with the rulebook it restates."""
+def rules_html(game_id: str) -> Markup:
+    """The rules help of ``game_id`` (Markup), ending with the rulebook it restates."""
     mod = MODULES.get(game_id)
     if mod is None:
-        return f"<p>No rules help is written for {e(game_id)} yet.</p>"
+        return html("<p>No rules help is written for {} yet.</p>", game_id)
     source = SOURCES.get(game_id)
-    cite = (f'<section class="panel"><h2>Source</h2><p>This help restates, in our own words: '
-            f"<cite>{e(source)}</cite></p></section>") if source else ""
-    return str(importlib.import_module(mod).HTML) + cite
+    cite = html('<section class="panel"><h2>Source</h2><p>This help restates, in our own words: '
+                "<cite>{}</cite></p></section>", source) if source else Markup()
+    return html("{}{}", importlib.import_module(mod).HTML, cite)
 
 
-def rules_pages(game_id: str) -> dict[str, tuple[str, str]]:
-    """The sub-pages of ``game_id``'s rules help: part -> (title, HTML); may be empty."""
+def rules_pages(game_id: str) -> dict[str, tuple[str, Markup]]:
+    """The sub-pages of ``game_id``'s rules help: part -> (title, Markup); may be empty."""
     mod = MODULES.get(game_id)
     if mod is None:
         return {}

@@ -2,7 +2,11 @@
 rules, version 5, and the opening of version 6); the app plays the project's completion of it,
 and this page says which parts were designed to finish the game (section "What was designed")."""
 
-HTML = """
+from __future__ import annotations
+
+from ..html import Markup
+
+HTML = Markup("""
 <section class="panel">
 <h2>The idea</h2>
 <p>Two to six barons roam a six-sided world. Each side is a realm with its own colour, resource
@@ -158,4 +162,4 @@ what happens to a dead character's things, the political tie-breaks;</li>
 <p class="note">If you know the original design better, the data files of the app say, entry by
 entry, what comes from the designer and what was made up.</p>
 </section>
-"""
+""")

@@ -2,7 +2,11 @@
 authority; where it is silent, the app follows the engine's rulings (py_engine/time_barons, the
 "R<n>" rulings), summarised below under "Where this app decides"."""
 
-HTML = """
+from __future__ import annotations
+
+from ..html import Markup
+
+HTML = Markup("""
 <section class="panel">
 <h2>The idea</h2>
 <p>Each baron leads a crowd of followers through the ages, from the first villages (level I) to the
@@ -247,4 +251,4 @@ in a single turn.</li>
 your opponent is holding.</li>
 </ul>
 </section>
-"""
+""")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..html import button, e
+from ..html import Markup, button, html, join
 
-RULES = """
+RULES = Markup("""
 <section class="panel">
 <h2>The idea</h2>
 <p>Rome, AD 235–284. Two to four senatorial families compete for <strong>legacy</strong> while the
@@ -114,7 +114,7 @@ back.</li>
 <li>The map's positions are a schematic drawing made for this app, not the printed map.</li>
 </ul>
 </section>
-"""
+""")
 
 #: data file -> readable title
 FILES = {"map": "Map", "setup": "Setup", "barbarians": "Barbarians and invasions", "crisis": "Crisis tables",
@@ -166,43 +166,47 @@ def marked() -> list[tuple[str, str, str, str, str]]:
     return out
 
 
-def unconfirmed_html() -> str:
+def unconfirmed_html() -> Markup:
     """The "What we could not confirm" page (under the screen's own heading)."""
     rows = marked()
     n_un = sum(1 for r in rows if r[2] == "unconfirmed")
-    parts = [f'<section class="panel toc-unconfirmed" id="toc-unconfirmed">'
-             f"<p>The rules follow the GMT second-edition rulebook. Some printed components could not be checked "
-             f"against a physical copy: the app plays them with placeholders, marked with ◇ on the table. "
-             f"{n_un} values are <strong>unconfirmed</strong> (a playable guess) and {len(rows) - n_un} are "
-             f"<strong>partly confirmed</strong>.</p>"
-             f"<p>If you own the game, you can correct them: each one lives in a data file of the engine, "
-             f"<code>py_engine/time_of_crisis/data/&lt;file&gt;.json</code>, at the path shown. Change the value, "
-             f"set its <code>status</code> to <code>confirmed</code> (with a <code>source</code>), and run the "
-             f"tests (<code>make test</code>); no Python needs to change.</p>"]
+    parts = [html('<section class="panel toc-unconfirmed" id="toc-unconfirmed">'
+                  "<p>The rules follow the GMT second-edition rulebook. Some printed components could not be checked "
+                  "against a physical copy: the app plays them with placeholders, marked with ◇ on the table. "
+                  "{n_un} values are <strong>unconfirmed</strong> (a playable guess) and {n_partial} are "
+                  "<strong>partly confirmed</strong>.</p>"
+                  "<p>If you own the game, you can correct them: each one lives in a data file of the engine, "
+                  "<code>py_engine/time_of_crisis/data/&lt;file&gt;.json</code>, at the path shown. Change the value, "
+                  "set its <code>status</code> to <code>confirmed</code> (with a <code>source</code>), and run the "
+                  "tests (<code>make test</code>); no Python needs to change.</p>",
+                  n_un=n_un, n_partial=len(rows) - n_un)]
     for f, title in FILES.items():
         mine = [r for r in rows if r[0] == f]
         if not mine:
             continue
-        items = "".join(
-            f'<li><div class="unc-where"><code>{e(path)}</code> <span class="unc-status {status}">{e(status)}</span></div>'
-            f'<div class="unc-value">{e(what)}</div>' + (f'<div class="unc-why">{e(note)}</div>' if note else "")
-            + "</li>"
+        items = join(
+            html('<li><div class="unc-where"><code>{path}</code> <span class="unc-status {status}">{status}</span></div>'
+                 '<div class="unc-value">{what}</div>{why}</li>',
+                 path=path, status=status, what=what,
+                 why=html('<div class="unc-why">{}</div>', note) if note else Markup())
             for _, path, status, what, note in mine)
-        parts.append(f"<h2>{e(title)} <span class=\"count\">{f}.json · {len(mine)}</span></h2>"
-                     f'<ul class="unc-list" aria-label="{e(title)}: what is not confirmed">{items}</ul>')
-    parts.append("</section>")
-    return "".join(parts)
+        parts.append(html('<h2>{title} <span class="count">{f}.json · {n}</span></h2>'
+                          '<ul class="unc-list" aria-label="{title}: what is not confirmed">{items}</ul>',
+                          title=title, f=f, n=len(mine), items=items))
+    parts.append(Markup("</section>"))
+    return join(parts)
 
 
-def unconfirmed_link() -> str:
+def unconfirmed_link() -> Markup:
     """The rules page's way to the "What we could not confirm" page."""
     rows = marked()
     n_un = sum(1 for r in rows if r[2] == "unconfirmed")
-    return ('<section class="panel"><h2>What we could not confirm</h2><p>Some printed values could not be '
-            f"checked against a physical copy: {n_un} are playable guesses and {len(rows) - n_un} are partly "
-            "confirmed. They are marked ◇ on the table.</p>"
-            + button("What we could not confirm ›", "rules", "btn", data_game="time_of_crisis", data_part="unconfirmed")
-            + "</section>")
+    return html('<section class="panel"><h2>What we could not confirm</h2><p>Some printed values could not be '
+                "checked against a physical copy: {} are playable guesses and {} are partly "
+                "confirmed. They are marked ◇ on the table.</p>{}</section>",
+                n_un, len(rows) - n_un,
+                button("What we could not confirm ›", "rules", "btn", data_game="time_of_crisis",
+                       data_part="unconfirmed"))
 
 
 HTML = RULES + unconfirmed_link()

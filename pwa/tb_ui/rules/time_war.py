@@ -2,7 +2,11 @@
 readings of what the printed sheet leaves open follow py_engine/time_war/rules.py
 and its data file (entries flagged "designed")."""
 
-HTML = """
+from __future__ import annotations
+
+from ..html import Markup
+
+HTML = Markup("""
 <section class="panel">
 <h2>The idea</h2>
 <p>Two generals fight over a strip of five spaces: your base, three battlefield spaces and the enemy
@@ -100,4 +104,4 @@ first if that is the other person at the table.</li>
 imagine hands that fit what they have seen.</li>
 </ul>
 </section>
-"""
+""")

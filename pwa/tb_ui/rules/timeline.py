@@ -1,7 +1,11 @@
 """Timeline rules help (our own words; the app's reading of the end-of-game rule
 follows py_engine/timeline/rules.py)."""
 
-HTML = """
+from __future__ import annotations
+
+from ..html import Markup
+
+HTML = Markup("""
 <section class="panel">
 <h2>The idea</h2>
 <p>Every card names something that happened: an invention, a discovery, a historical event, a work of
@@ -80,4 +84,4 @@ round, out or the winner, and whose turn it is. The pile and discard counts and 
 roughly, a hard bot knows most of them.</li>
 </ul>
 </section>
-"""
+""")

@@ -1,10 +1,10 @@
 """Game tables: one renderer per game id, and a generic one for any other game.
 
-A renderer module has ``render(app, ctx) -> str``; :func:`table_context` computes
+A renderer module has ``render(app, ctx) -> Markup``; :func:`table_context` computes
 what every table needs from the app (the view, who may act, undo, freshness).
 Optionally it also has ``on_ui(app, data)`` (taps that change only the table's own
 view state, ``app.table_ui``: ``data-act="table-ui"``) and ``handoff_note(app) ->
-str`` (public news shown on the pass-the-device screen; it must never show
+Markup | str`` (public news shown on the pass-the-device screen; it must never show
 anything private, since the device is changing hands).
 """
 
@@ -14,7 +14,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from ..html import attrs, button, e, jattr
+from ..html import Markup, attrs, button, html, jattr, join
 from ..screens import alerts
 
 #: game id -> module with ``render(app, ctx)``.
@@ -37,7 +37,7 @@ class TableContext:
     levels: list[str | None]
     mode: str = "play"             # "replay": a read-only position of the replay viewer
 
-    def action_attrs(self, a: dict[str, Any], act: str = "play") -> str:
+    def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
         """data-* attributes of a button that performs action ``a``."""
         return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]))
 
@@ -77,16 +77,16 @@ def _module(app: Any) -> Any:
     return importlib.import_module(mod) if mod else None
 
 
-def render_table(app: Any) -> str:
+def render_table(app: Any) -> Markup:
     return render_with(app, table_context(app))
 
 
-def render_with(app: Any, ctx: TableContext) -> str:
+def render_with(app: Any, ctx: TableContext) -> Markup:
     """The game's table (its renderer, else the generic one) for ``ctx``; ``app`` may
     be the replay viewer's stand-in (:class:`tb_ui.replay.Stage`)."""
     mod = _module(app)
     render = mod.render if mod else render_generic
-    return str(render(app, ctx))
+    return html("{}", render(app, ctx))
 
 
 def table_ui(app: Any, data: dict[str, Any]) -> None:
@@ -96,82 +96,91 @@ def table_ui(app: Any, data: dict[str, Any]) -> None:
         fn(app, data)
 
 
-def handoff_note(app: Any) -> str:
-    """Public news for the hand-off screen from the game's renderer, or ""."""
+def handoff_note(app: Any) -> Markup:
+    """Public news for the hand-off screen from the game's renderer (escaped unless the
+    renderer returned Markup), or empty."""
     fn = getattr(_module(app), "handoff_note", None)
-    return str(fn(app)) if fn is not None else ""
+    return html("{}", fn(app)) if fn is not None else Markup()
 
 
-def thinking_html(app: Any, ctx: TableContext, name: str) -> str:
+def thinking_html(app: Any, ctx: TableContext, name: str) -> Markup:
     """"<name> is thinking…" with the search's progress (``#think-progress``; the
     browser layer moves its bar after every slice of thinking, without a re-render)."""
     p = app.thinking_progress()
     pct = round(100 * (p or 0.0))
-    return (f'<div class="thinking-box" role="status">'
-            f'<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{e(name)} is thinking…</p>'
-            f'<div{attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)}>'
-            f'<span class="think-fill" data-css="width:{pct}%"></span></div></div>')
+    bar = attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking",
+                aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
+    return html('<div class="thinking-box" role="status">'
+                '<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{} is thinking…</p>'
+                '<div{}><span class="think-fill" data-css="width:{}%"></span></div></div>', name, bar, pct)
 
 
-def waiting_html(app: Any, ctx: TableContext) -> str:
+def waiting_html(app: Any, ctx: TableContext) -> Markup:
     """What a table's decision panel shows while no human here may act: the first bot to
     act thinking (:func:`thinking_html`), else the status line (``view["prompt"]``)."""
     v = ctx.view
     bots = [s for s in v["to_act"] if ctx.kinds[s] == "bot"]
     if bots:
         return thinking_html(app, ctx, str(v["seats"][bots[0]]))
-    return f'<p class="prompt" aria-live="polite">{e(v["prompt"])}</p>'
+    return html('<p class="prompt" aria-live="polite">{}</p>', v["prompt"])
 
 
 # ---- pieces every table uses ------------------------------------------------------------
-def topbar(app: Any, ctx: TableContext, info: str = "") -> str:
+def topbar(app: Any, ctx: TableContext, info: Markup | str = "") -> Markup:
     """The table's bar: leave, title, undo, rules; "skip to my turn" while bots play.
-    In the replay viewer: close, title, and the replay controls."""
+    In the replay viewer: close, title, and the replay controls. ``info``: text (escaped)
+    or Markup beside the title."""
     if ctx.mode == "replay":
         from ..replay import controls
 
-        return (f'<header class="tbar replay-head"><div class="tbar-in">'
-                f'{button("‹ Close", "back", "btn ghost small", aria_label="Close the replay")}'
-                f'<div class="tbar-title"><h1 tabindex="-1">Replay: {e(ctx.view["title"])}</h1>'
-                f'<span class="tbar-info">{info}</span></div></div>'
-                f'{controls(app, app.replay)}</header>')
-    skip = ""
+        return html('<header class="tbar replay-head"><div class="tbar-in">{}'
+                    '<div class="tbar-title"><h1 tabindex="-1">Replay: {}</h1>'
+                    '<span class="tbar-info">{}</span></div></div>{}</header>',
+                    button("‹ Close", "back", "btn ghost small", aria_label="Close the replay"),
+                    ctx.view["title"], info, controls(app, app.replay))
+    skip = Markup()
     if app.bot_pending():
         rest = " to my turn" if any(k == "human" for k in ctx.kinds) else " to the end"
         # "Skip" on a phone, "Skip to my turn" where there is room (.skip-more)
-        shown = "Skipping…" if app.skipping else f'Skip<span class="skip-more">{rest}</span>'
-        skip = button(shown, "skip", "btn small skip", raw_label=True, disabled=app.skipping,
+        shown = "Skipping…" if app.skipping else html('Skip<span class="skip-more">{}</span>', rest)
+        skip = button(shown, "skip", "btn small skip", disabled=app.skipping,
                       aria_label=("Skipping: the bots play at full speed" if app.skipping
                                   else f"Skip{rest}: the bots play at full speed"))
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
     # the page's banner while a table shows (the shell's brand bar is hidden then)
-    return (f'<header class="tbar"><div class="tbar-in">'
-            f'{button("‹ Games", "leave", "btn ghost small", aria_label="Games: leave the table (the game stays saved)")}'
-            f'<div class="tbar-title"><h1 tabindex="-1">{e(ctx.view["title"])}</h1>'
-            f'<span class="tbar-info">{info}</span></div>'
-            f'<div class="tbar-actions">{skip}{undo}'
-            f'{button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"])}</div>'
-            f"</div></header>")
+    return html('<header class="tbar"><div class="tbar-in">{leave}'
+                '<div class="tbar-title"><h1 tabindex="-1">{title}</h1>'
+                '<span class="tbar-info">{info}</span></div>'
+                '<div class="tbar-actions">{skip}{undo}{rules}</div>'
+                "</div></header>",
+                leave=button("‹ Games", "leave", "btn ghost small",
+                             aria_label="Games: leave the table (the game stays saved)"),
+                title=ctx.view["title"], info=info, skip=skip, undo=undo,
+                rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]))
 
 
-def log_panel(app: Any, ctx: TableContext) -> str:
+def log_panel(app: Any, ctx: TableContext) -> Markup:
+    """The game log, newest first, folded unless ``app.log_open``."""
     lines = ctx.view["log"]
     open_ = app.log_open
-    body = ""
+    body = Markup()
     if open_:
-        items = "".join(f"<li>{e(t)}</li>" for t in reversed(lines))
-        body = f'<ol class="log-list" id="log-list" reversed aria-label="Game log, newest first">{items}</ol>'
-    return (f'<section class="log panel" aria-label="Game log">'
-            f'<button type="button"{attrs(class_="log-toggle", data_act="log-toggle", aria_expanded="true" if open_ else "false", aria_controls="log-list" if open_ else None)}>'
-            f'<span>Game log</span><span class="count">{len(lines)}</span>'
-            f'<span class="chev" aria-hidden="true"></span></button>{body}</section>')
+        items = join(html("<li>{}</li>", t) for t in reversed(lines))
+        body = html('<ol class="log-list" id="log-list" reversed aria-label="Game log, newest first">{}</ol>', items)
+    toggle = attrs(class_="log-toggle", data_act="log-toggle", aria_expanded="true" if open_ else "false",
+                   aria_controls="log-list" if open_ else None)
+    return html('<section class="log panel" aria-label="Game log">'
+                '<button type="button"{}>'
+                '<span>Game log</span><span class="count">{}</span>'
+                '<span class="chev" aria-hidden="true"></span></button>{}</section>', toggle, len(lines), body)
 
 
-def end_panel(app: Any, ctx: TableContext) -> str:
+def end_panel(app: Any, ctx: TableContext) -> Markup:
+    """The end of the game: who won and why, and what next (:func:`end_actions`)."""
     out = ctx.view["outcome"]
     if not out:
-        return ""
+        return Markup()
     seats = ctx.view["seats"]
     winners = [seats[w] for w in out["winners"]]
     if len(winners) == 1:
@@ -185,35 +194,34 @@ def end_panel(app: Any, ctx: TableContext) -> str:
         from ..daily import score_html
 
         head = "Today’s deal is done!"
-    extra = score_html(app, app.match) if daily else ""
-    return (f'<section class="endpanel" aria-labelledby="end-title">'
-            f'<div class="trophy" aria-hidden="true"></div>'
-            f'<h2 id="end-title">{e(head)}</h2><p class="reason">{e(out["reason"])}</p>{extra}'
-            f'{end_actions(app, ctx)}</section>')
+    extra = score_html(app, app.match) if daily else Markup()
+    return html('<section class="endpanel" aria-labelledby="end-title">'
+                '<div class="trophy" aria-hidden="true"></div>'
+                '<h2 id="end-title">{}</h2><p class="reason">{}</p>{}{}</section>',
+                head, out["reason"], extra, end_actions(app, ctx))
 
 
-def end_actions(app: Any, ctx: TableContext) -> str:
+def end_actions(app: Any, ctx: TableContext) -> Markup:
     """The end panel's buttons: rematch, the replay, the library (a daily deal: its
     result instead of a rematch; the replay viewer: none)."""
     if ctx.mode == "replay":
-        return ""
+        return Markup()
     if app.match.meta.get("daily"):
         first = button("See your result", "daily", "btn primary", data_game=ctx.view["game"])
     else:
         first = button("Rematch", "rematch", "btn primary")
-    return (f'<div class="actions">{first}'
-            f'{button("Watch the replay", "replay-open", "btn", data_id=app.match_id)}'
-            f'{button("Library", "leave", "btn")}</div>')
+    return html('<div class="actions">{}{}{}</div>', first,
+                button("Watch the replay", "replay-open", "btn", data_id=app.match_id),
+                button("Library", "leave", "btn"))
 
 
-def render_generic(app: Any, ctx: TableContext) -> str:
+def render_generic(app: Any, ctx: TableContext) -> Markup:
     """A plain table for games without their own renderer: prompt, actions, log."""
     v = ctx.view
-    acts = "".join(
-        f'<li><button type="button" class="btn"{ctx.action_attrs(a)}>{e(a["label"])}</button></li>'
-        for a in ctx.actions)
-    return (topbar(app, ctx) + '<main class="wrap table-main" id="main">' + alerts(app)
-            + end_panel(app, ctx)
-            + f'<p class="prompt" aria-live="polite">{e(v["prompt"])}</p>'
-            + (f'<ul class="action-list">{acts}</ul>' if acts else "")
-            + log_panel(app, ctx) + "</main>")
+    acts = join(html('<li><button type="button" class="btn"{}>{}</button></li>', ctx.action_attrs(a), a["label"])
+                for a in ctx.actions)
+    return html('{top}<main class="wrap table-main" id="main">{alerts}{end}'
+                '<p class="prompt" aria-live="polite">{prompt}</p>{acts}{log}</main>',
+                top=topbar(app, ctx), alerts=alerts(app), end=end_panel(app, ctx), prompt=v["prompt"],
+                acts=html('<ul class="action-list">{}</ul>', acts) if acts else Markup(),
+                log=log_panel(app, ctx))

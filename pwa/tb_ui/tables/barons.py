@@ -27,7 +27,7 @@ import math
 from functools import cache
 from typing import Any
 
-from ..html import attrs, button, e, jattr
+from ..html import Markup, attrs, button, html, jattr, join
 from . import Seating, TableContext, alerts, end_panel, log_panel, topbar, waiting_html
 
 #: Player colours by seat (distinct from the realm colours, readable on both themes).
@@ -40,7 +40,7 @@ SHORT = {"SNOW": "Snow", "DESERT": "Desert", "EMERALD": "Forest", "CERULEAN": "S
          "BLACK": "Wastes"}
 R = 210.0  # hexagon radius in SVG units
 TILE = 12.5
-DESIGNED_MARK = '<abbr class="bx-dz" title="Designed for this app to complete the game">◇</abbr>'
+DESIGNED_MARK = Markup('<abbr class="bx-dz" title="Designed for this app to complete the game">◇</abbr>')
 
 
 def _C() -> Any:
@@ -140,13 +140,13 @@ class _T(Seating):
     def color(self, seat: int) -> str:
         return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
-    def chip(self, seat: int) -> str:
-        return (f'<span class="bx-chip" data-css="--pc:{self.color(seat)}" aria-hidden="true"></span>'
-                f'{e(self.names[seat])}')
+    def chip(self, seat: int) -> Markup:
+        return html('<span class="bx-chip" data-css="--pc:{}" aria-hidden="true"></span>{}',
+                    self.color(seat), self.names[seat])
 
 
-def _mark(entry: dict[str, Any]) -> str:
-    return DESIGNED_MARK if _C().provenance(entry) != "sourced" else ""
+def _mark(entry: dict[str, Any]) -> Markup:
+    return DESIGNED_MARK if _C().provenance(entry) != "sourced" else Markup()
 
 
 # ---- view state ----------------------------------------------------------------------------------
@@ -169,17 +169,17 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
 
 
 # ---- the board -----------------------------------------------------------------------------------
-def _tile_shape(sid: str, p: dict[str, Any], kind: str, fill: str, edge: str, cls: str) -> str:
+def _tile_shape(sid: str, p: dict[str, Any], kind: str, fill: str, edge: str, cls: str) -> Markup:
     x, y = p["x"], p["y"]
     if kind == "outpost":
         pts = " ".join(f"{x + 16 * math.cos(math.radians(60 * i - 90)):.1f},"
                        f"{y + 16 * math.sin(math.radians(60 * i - 90)):.1f}" for i in range(6))
-        return f'<polygon class="{cls}" points="{pts}" fill="{fill}" stroke="{edge}"/>'
+        return html('<polygon class="{}" points="{}" fill="{}" stroke="{}"/>', cls, pts, fill, edge)
     r = 10 if kind == "dungeon" else TILE
-    return f'<circle class="{cls}" cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="{edge}"/>'
+    return html('<circle class="{}" cx="{:.1f}" cy="{:.1f}" r="{}" fill="{}" stroke="{}"/>', cls, x, y, r, fill, edge)
 
 
-def _glyph(sid: str, sp: dict[str, Any], x: float, y: float) -> str:
+def _glyph(sid: str, sp: dict[str, Any], x: float, y: float) -> Markup:
     kind = sp["type"]
     if kind == "land":
         text = str(sp["price"])
@@ -191,13 +191,13 @@ def _glyph(sid: str, sp: dict[str, Any], x: float, y: float) -> str:
         text = "$"
     else:
         text = str(sp["step"])
-    return f'<text class="bx-glyph bx-g-{kind}" x="{x:.1f}" y="{y + 3.6:.1f}">{e(text)}</text>'
+    return html('<text class="bx-glyph bx-g-{}" x="{:.1f}" y="{:.1f}">{}</text>', kind, x, y + 3.6, text)
 
 
-def _buildings_svg(t: _T, sid: str, p: dict[str, Any]) -> str:
+def _buildings_svg(t: _T, sid: str, p: dict[str, Any]) -> Markup:
     bl = t.b["buildings"].get(sid, [])
     if not bl:
-        return ""
+        return Markup()
     out = []
     tx, ty = -p["ny"], p["nx"]
     n = len(bl)
@@ -207,15 +207,15 @@ def _buildings_svg(t: _T, sid: str, p: dict[str, Any]) -> str:
         by = p["y"] + p["ny"] * (TILE + 8) + ty * off
         s = 8.5 if lv == 1 else 10
         col = t.color(seat)
-        out.append(f'<rect class="bx-bld" x="{bx - s / 2:.1f}" y="{by - s / 2:.1f}" width="{s}" height="{s}" '
-                   f'rx="1" fill="{col}"/>')
+        out.append(html('<rect class="bx-bld" x="{x:.1f}" y="{y:.1f}" width="{s}" height="{s}" '
+                        'rx="1" fill="{col}"/>', x=bx - s / 2, y=by - s / 2, s=s, col=col))
         if lv == 2:
-            out.append(f'<rect class="bx-keep" x="{bx - 2.2:.1f}" y="{by - s / 2 - 3:.1f}" width="4.4" height="4" '
-                       f'fill="{col}"/>')
-    return "".join(out)
+            out.append(html('<rect class="bx-keep" x="{:.1f}" y="{:.1f}" width="4.4" height="4" '
+                            'fill="{}"/>', bx - 2.2, by - s / 2 - 3, col))
+    return join(out)
 
 
-def _tokens_svg(t: _T) -> str:
+def _tokens_svg(t: _T) -> Markup:
     lay = layout()
     here: dict[str, list[int]] = {}
     for p in t.players:
@@ -231,38 +231,40 @@ def _tokens_svg(t: _T) -> str:
             off = (i - (n - 1) / 2) * 11
             x = p["x"] - p["nx"] * (TILE + 9) + tx * off
             y = p["y"] - p["ny"] * (TILE + 9) + ty * off
-            ring = ' stroke="#ffd43b" stroke-width="2.6"' if seat == active and not t.over else ' stroke="#fff" stroke-width="1.5"'
-            out.append(f'<circle class="bx-token" cx="{x:.1f}" cy="{y:.1f}" r="7.4" fill="{t.color(seat)}"{ring}/>'
-                       f'<text class="bx-token-t" x="{x:.1f}" y="{y + 3:.1f}">{e(t.names[seat][:1].upper())}</text>')
-    return "".join(out)
+            ring = (Markup(' stroke="#ffd43b" stroke-width="2.6"') if seat == active and not t.over
+                    else Markup(' stroke="#fff" stroke-width="1.5"'))
+            out.append(html('<circle class="bx-token" cx="{x:.1f}" cy="{y:.1f}" r="7.4" fill="{col}"{ring}/>'
+                            '<text class="bx-token-t" x="{x:.1f}" y="{ty:.1f}">{initial}</text>',
+                            x=x, y=y, col=t.color(seat), ring=ring, ty=y + 3, initial=t.names[seat][:1].upper()))
+    return join(out)
 
 
 def _targets(t: _T) -> dict[str, list[dict[str, Any]]]:
     return {k[6:]: v for k, v in t.by_target.items() if k.startswith("space:")}
 
 
-def _board(t: _T) -> str:
+def _board(t: _T) -> Markup:
     C = _C()
     lay = layout()
     box = zoom_box(t.zoom) if t.zoom else FULL
     targets = _targets(t)
     reach = (t.dec or {}).get("reach") or {}
-    parts: list[str] = []
+    parts: list[Markup] = []
     hexpts = " ".join(f"{_vertex(k)[0]:.1f},{_vertex(k)[1]:.1f}" for k in range(6))
-    parts.append(f'<polygon class="bx-hex" points="{hexpts}"/>')
+    parts.append(html('<polygon class="bx-hex" points="{}"/>', hexpts))
     for k, realm in enumerate(C.REALMS):
         col = C.realms()[realm]["color"]
         a, b = _vertex(k), _vertex(k + 1)
-        parts.append(f'<line class="bx-band" x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                     f'stroke="{REALM_EDGE[col]}"/>')
+        parts.append(html('<line class="bx-band" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" '
+                          'stroke="{}"/>', a[0], a[1], b[0], b[1], REALM_EDGE[col]))
         mx, my = (a[0] + b[0]) / 2 * 0.62, (a[1] + b[1]) / 2 * 0.62
         if not t.zoom:
-            parts.append(f'<text class="bx-realm-name" x="{mx:.1f}" y="{my:.1f}" fill="{REALM_EDGE[col]}">'
-                         f'{e(SHORT[realm])}</text>')
+            parts.append(html('<text class="bx-realm-name" x="{:.1f}" y="{:.1f}" fill="{}">'
+                              '{}</text>', mx, my, REALM_EDGE[col], SHORT[realm]))
         gate, track = lay[f"{realm}-CITY"], C.realms()[realm]["dungeon_id"]
         pts = [gate] + [lay[f"{track}-{n}"] for n in range(1, 5)] + [lay[f"{C.REALMS[(k + 1) % 6]}-L2"]]
         d = "M" + " L".join(f"{q['x']:.1f},{q['y']:.1f}" for q in pts)
-        parts.append(f'<path class="bx-passage" d="{d}"/>')
+        parts.append(html('<path class="bx-passage" d="{}"/>', d))
     for sid, sp in C.spaces().items():
         p = lay[sid]
         kind = sp["type"]
@@ -283,7 +285,7 @@ def _board(t: _T) -> str:
             zoom_to = realm or C.REALMS[p["side"]]
             g_attrs = (attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid)
                        if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to))
-        label = ""
+        label = Markup()
         if t.zoom and sid in _labelled(t.zoom):
             nx, ny = p["nx"], p["ny"]
             off = TILE + (19 if t.b["buildings"].get(sid) else 5)
@@ -293,20 +295,22 @@ def _board(t: _T) -> str:
                 name = sp["dungeon"]
             lx, ly = p["x"] + nx * off, p["y"] + ny * (off + 6) + 3
             anchor = "end" if nx < -0.35 else "start" if nx > 0.35 else "middle"
-            label = f'<text class="bx-label" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">{e(name)}</text>'
-        badge = ""
+            label = html('<text class="bx-label" x="{:.1f}" y="{:.1f}" text-anchor="{}">{}</text>', lx, ly, anchor, name)
+        badge = Markup()
         if sid in reach:
             bx, by = p["x"] + p["nx"] * -1 + 11, p["y"] - 13
-            badge = (f'<circle class="bx-die-badge" cx="{bx:.1f}" cy="{by:.1f}" r="6.5"/>'
-                     f'<text class="bx-die-badge-t" x="{bx:.1f}" y="{by + 3:.1f}">{reach[sid]["die"]}</text>')
-        parts.append(f"<g{g_attrs}>{_tile_shape(sid, p, kind, fill, edge, cls)}{_glyph(sid, sp, p['x'], p['y'])}"
-                     f"{_buildings_svg(t, sid, p)}{label}{badge}</g>")
+            badge = html('<circle class="bx-die-badge" cx="{x:.1f}" cy="{y:.1f}" r="6.5"/>'
+                         '<text class="bx-die-badge-t" x="{x:.1f}" y="{ty:.1f}">{die}</text>',
+                         x=bx, y=by, ty=by + 3, die=reach[sid]["die"])
+        parts.append(html("<g{}>{}{}{}{}{}</g>", g_attrs, _tile_shape(sid, p, kind, fill, edge, cls),
+                          _glyph(sid, sp, p["x"], p["y"]), _buildings_svg(t, sid, p), label, badge))
     parts.append(_tokens_svg(t))
     vb = " ".join(f"{v:.1f}" for v in box)
     desc = _board_description(t)
-    svg = (f'<svg class="bx-board{" bx-zoomed" if t.zoom else ""}" viewBox="{vb}" role="img" '
-           f'aria-label="{e(desc)}" preserveAspectRatio="xMidYMid meet">{"".join(parts)}</svg>')
-    return f'<div class="bx-board-wrap">{svg}</div>'
+    svg = html('<svg class="bx-board{}" viewBox="{}" role="img" '
+               'aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>',
+               " bx-zoomed" if t.zoom else "", vb, desc, join(parts))
+    return html('<div class="bx-board-wrap">{}</div>', svg)
 
 
 @cache
@@ -331,7 +335,7 @@ def _board_description(t: _T) -> str:
     return f"The board. {zoom}{where}."
 
 
-def _zoom_bar(t: _T) -> str:
+def _zoom_bar(t: _T) -> Markup:
     C = _C()
     btns = [button("All", "table-ui", "btn small bx-zoom" + (" on" if not t.zoom else ""), data_k="zoom",
                    data_realm="", aria_pressed="true" if not t.zoom else "false", aria_label="All: the whole board")]
@@ -340,14 +344,14 @@ def _zoom_bar(t: _T) -> str:
         btns.append(button(SHORT[r], "table-ui", "btn small bx-zoom" + (" on" if t.zoom == r else ""),
                            data_k="zoom", data_realm=r, aria_pressed="true" if t.zoom == r else "false",
                            aria_label=f"{SHORT[r]}: zoom on the {C.realms()[r]['name']}", data_css=f"--rc:{REALM_EDGE[col]}"))
-    return f'<div class="bx-zoombar" role="group" aria-label="Zoom the board">{"".join(btns)}</div>'
+    return html('<div class="bx-zoombar" role="group" aria-label="Zoom the board">{}</div>', join(btns))
 
 
-def _realm_list(t: _T) -> str:
+def _realm_list(t: _T) -> Markup:
     """While zoomed: the realm's spaces with prices, tolls and buildings (readable
     and reachable without the picture)."""
     if not t.zoom:
-        return ""
+        return Markup()
     C = _C()
     realm = C.realms()[t.zoom]
     k = C.REALMS.index(t.zoom)
@@ -366,23 +370,24 @@ def _realm_list(t: _T) -> str:
             info = f"items, inn; gate of the {realm['dungeon']}"
         else:
             info = f"trains {sp['guild']}s"
-        here = f' · here: {e(", ".join(who))}' if who else ""
+        here = f" · here: {', '.join(who)}" if who else ""
         cls = "bx-sp" + (" sel" if sel == sid else "")
-        rows.append(f'<li class="{cls}"><b>{e(sp["name"])}</b>{_mark(sp)} <span>{e(info)}{here}</span></li>')
+        rows.append(html('<li class="{}"><b>{}</b>{} <span>{}{}</span></li>', cls, sp["name"], _mark(sp), info, here))
     res = C.resource_of_realm()[t.zoom].capitalize()
-    return (f'<section class="bx-realm panel" aria-label="{e(realm["name"])}"><h2>{e(realm["name"])}'
-            f'{_mark(realm)} <span class="count">{e(res)} · {e(realm["guild"])} guild</span></h2>'
-            f'<ul class="bx-sps">{"".join(rows)}</ul></section>')
+    return html('<section class="bx-realm panel" aria-label="{name}"><h2>{name}'
+                '{mark} <span class="count">{res} · {guild} guild</span></h2>'
+                '<ul class="bx-sps">{rows}</ul></section>',
+                name=realm["name"], mark=_mark(realm), res=res, guild=realm["guild"], rows=join(rows))
 
 
 # ---- banner, dice, fight ---------------------------------------------------------------------------
-def _banner(app: Any, t: _T) -> str:
+def _banner(app: Any, t: _T) -> Markup:
     if t.over:
-        return ""
+        return Markup()
     ctx = t.ctx
     d = t.dec
     if d is None:
-        return ""
+        return Markup()
     seat = int(d["seat"])
     active = int(t.b["active"])
     col = t.color(seat)
@@ -391,108 +396,116 @@ def _banner(app: Any, t: _T) -> str:
             text = f"Your turn, {t.names[seat]}"
         else:
             text = f"{t.names[seat]}, your decision (during {t.names[active]}’s turn)"
-        return (f'<div class="bx-banner mine" role="status" data-css="--pc:{col}">'
-                f'<span class="bx-chip" aria-hidden="true"></span><strong>{e(text)}</strong></div>')
+        return html('<div class="bx-banner mine" role="status" data-css="--pc:{}">'
+                    '<span class="bx-chip" aria-hidden="true"></span><strong>{}</strong></div>', col, text)
     who = t.names[seat]
     kind = "bot" if ctx.kinds[seat] == "bot" else "player"
-    return (f'<div class="bx-banner" role="status" data-css="--pc:{col}"><span class="bx-chip" aria-hidden="true"></span>'
-            f'{e(who)}{" (bot)" if kind == "bot" else ""} to play · round {t.b["round"]}</div>')
+    return html('<div class="bx-banner" role="status" data-css="--pc:{}"><span class="bx-chip" aria-hidden="true"></span>'
+                '{}{} to play · round {}</div>', col, who, " (bot)" if kind == "bot" else "", t.b["round"])
 
 
-def _die(v: int, hit: bool | None = None) -> str:
+def _die(v: int, hit: bool | None = None) -> Markup:
     cls = "bx-die" + (" hit" if hit else "")
-    return f'<span class="{cls}">{v}</span>'
+    return html('<span class="{}">{}</span>', cls, v)
 
 
-def _dice_tray(t: _T) -> str:
+def _dice_tray(t: _T) -> Markup:
     rolls = [r for r in t.b["rolls"] if r["turn"] == t.b["turn"]][-6:]
     if not rolls:
-        return ""
+        return Markup()
     items = []
     for r in rolls:
-        faces = "".join(_die(v, r["thr"] is not None and v >= r["thr"]) for v in r["dice"]) or "—"
+        faces = join(_die(v, r["thr"] is not None and v >= r["thr"]) for v in r["dice"]) or "—"
         thr = f" · hits on {r['thr']}+" if r["thr"] is not None else ""
         who = "" if r["who"] < 0 else t.names[r["who"]]
         what = r["what"] if r["what"].startswith(who) else f"{who}: {r['what']}"
-        items.append(f'<li><span class="bx-roll-what">{e(what)}{thr}</span><span class="bx-faces">{faces}</span>'
-                     f'<span class="bx-roll-res">{e(r["result"])}</span></li>')
-    return (f'<section class="bx-dice panel" aria-label="Dice rolled this turn"><h2>Dice this turn</h2>'
-            f'<ul class="bx-rolls">{"".join(items)}</ul></section>')
+        items.append(html('<li><span class="bx-roll-what">{}{}</span><span class="bx-faces">{}</span>'
+                          '<span class="bx-roll-res">{}</span></li>', what, thr, faces, r["result"]))
+    return html('<section class="bx-dice panel" aria-label="Dice rolled this turn"><h2>Dice this turn</h2>'
+                '<ul class="bx-rolls">{}</ul></section>', join(items))
 
 
-def _hpbar(hp: int, top: int) -> str:
+def _hpbar(hp: int, top: int) -> Markup:
     pct = max(0, min(100, round(100 * hp / max(1, top))))
-    return (f'<span class="bx-hp" role="img" aria-label="Health {hp} of {top}"><span data-css="width:{pct}%"></span>'
-            f'</span>')
+    return html('<span class="bx-hp" role="img" aria-label="Health {} of {}"><span data-css="width:{}%"></span>'
+                '</span>', hp, top, pct)
 
 
-def _fight(t: _T) -> str:
+def _fight(t: _T) -> Markup:
     c = t.b["combat"]
     last = c is None
     if c is None:  # the last fight, shown during its turn and the next one
         c = t.b["last_combat"]
         if c is None or c["turn"] < t.b["turn"] - 1:
-            return ""
+            return Markup()
     sides = []
     for s in c["side"]:
         if "mon" in s:
             traits = ", ".join(s["traits"])
             boss = " · boss" if s["boss"] else ""
-            sides.append(f'<div class="bx-side mon"><b>{e(s["name"])}</b>{_mark(_C().dungeon_cards()[s["mon"]])}'
-                         f'{_hpbar(s["hp"], s["max_hp"])}<span>{s["hp"]}/{s["max_hp"]} health · Str {s["strength"]} · '
-                         f'Agi {s["agility"]} · Def {s["defense"]}{boss}{" · " + e(traits) if traits else ""}</span></div>')
+            sides.append(html('<div class="bx-side mon"><b>{name}</b>{mark}'
+                              '{bar}<span>{hp}/{max_hp} health · Str {strength} · '
+                              'Agi {agi} · Def {def_}{boss}{traits}</span></div>',
+                              name=s["name"], mark=_mark(_C().dungeon_cards()[s["mon"]]),
+                              bar=_hpbar(s["hp"], s["max_hp"]), hp=s["hp"], max_hp=s["max_hp"], strength=s["strength"],
+                              agi=s["agility"], def_=s["defense"], boss=boss,
+                              traits=" · " + traits if traits else ""))
         else:
             p = t.players[s["seat"]]
-            sides.append(f'<div class="bx-side" data-css="--pc:{t.color(s["seat"])}"><b>{t.chip(s["seat"])}</b>'
-                         f'{_hpbar(p["hp"], p["max_hp"])}<span>{p["hp"]}/{p["max_hp"]} health</span></div>')
+            sides.append(html('<div class="bx-side" data-css="--pc:{}"><b>{}</b>'
+                              '{}<span>{}/{} health</span></div>', t.color(s["seat"]), t.chip(s["seat"]),
+                              _hpbar(p["hp"], p["max_hp"]), p["hp"], p["max_hp"]))
     ev = c["events"][-7:]
-    events = "".join(f"<li>{e(x)}</li>" for x in ev)
+    events = join(html("<li>{}</li>", x) for x in ev)
     head = "Last fight" if last else f"Fight · round {c['round']}"
     lim = t.b["rules"]["pvp_rounds"]
-    note = ""
+    note = Markup()
     if not last and c["kind"] == "pvp" and lim:
-        note = f'<p class="bx-note">A fight between players stops after {lim} rounds.</p>'
+        note = html('<p class="bx-note">A fight between players stops after {} rounds.</p>', lim)
     if not last and any(c.get("undef") or []):
-        note += '<p class="bx-note">After a failed escape, the next blow cannot be blocked.</p>'
-    return (f'<section class="bx-fight panel" aria-label="{e(head)}"><h2>{e(head)}</h2>'
-            f'<div class="bx-sides">{sides[0]}<span class="bx-vs" aria-hidden="true">vs</span>{sides[1]}</div>'
-            f'{note}<ol class="bx-events">{events}</ol></section>')
+        note += Markup('<p class="bx-note">After a failed escape, the next blow cannot be blocked.</p>')
+    return html('<section class="bx-fight panel" aria-label="{head}"><h2>{head}</h2>'
+                '<div class="bx-sides">{a}<span class="bx-vs" aria-hidden="true">vs</span>{b}</div>'
+                '{note}<ol class="bx-events">{events}</ol></section>',
+                head=head, a=sides[0], b=sides[1], note=note, events=events)
 
 
 # ---- the decision panel ---------------------------------------------------------------------------------
-def _act_button(t: _T, a: dict[str, Any], cls: str = "btn bx-opt", label: str | None = None) -> str:
-    return (f'<button type="button" class="{cls}"{t.ctx.action_attrs(a)} aria-label="{e(a["label"])}">'
-            f'{e(label or a["label"])}</button>')
+def _act_button(t: _T, a: dict[str, Any], cls: str = "btn bx-opt", label: str | None = None) -> Markup:
+    return html('<button type="button" class="{}"{} aria-label="{}">'
+                '{}</button>', cls, t.ctx.action_attrs(a), a["label"], label or a["label"])
 
 
 PRIMARY = {"roll", "move", "build", "buy", "train", "upgrade", "melee", "attack", "castle", "accept", "reroll"}
 QUIET = {"no_attack", "no_upgrade", "no_heal", "decline", "no_train", "done", "keep", "end", "cancel", "pay"}
 
 
-def _decide(app: Any, t: _T) -> str:
+def _decide(app: Any, t: _T) -> Markup:
     ctx, v = t.ctx, t.v
     if t.over:
-        return ""
+        return Markup()
     if ctx.acting is None:
         return waiting_html(app, ctx)
     d = t.dec or {}
     kind = d.get("k")
-    extra = ""
+    extra = Markup()
     C = _C()
     if kind == "move":
-        extra = ('<div class="bx-movedice" aria-label="Your movement dice">'
-                 + "".join(_die(x) for x in d["dice"]) + "</div>"
-                 + '<p class="bx-hint">The spaces you can reach are ringed on the board, with the die that gets you there.</p>')
+        extra = html('<div class="bx-movedice" aria-label="Your movement dice">'
+                     '{}</div>'
+                     '<p class="bx-hint">The spaces you can reach are ringed on the board, with the die that gets you there.</p>',
+                     join(_die(x) for x in d["dice"]))
     elif kind == "item":
         it = C.items()[d["item"]]
         slot = f"{it['slot']} slot" if it["slot"] else "one use"
-        extra = (f'<div class="bx-card"><b>{e(it["name"])}</b>{_mark(it)} <span class="count">{e(slot)} · '
-                 f'{d["cost"]} GP</span><p>{e(it["text"])}</p></div>')
+        extra = html('<div class="bx-card"><b>{}</b>{} <span class="count">{} · '
+                     '{} GP</span><p>{}</p></div>', it["name"], _mark(it), slot, d["cost"], it["text"])
     elif kind == "debt":
-        extra = f'<p class="bx-owe">Still owed to {t.chip(int(d["to"]))}: <b>{d["left"]} GP</b></p>'
+        extra = html('<p class="bx-owe">Still owed to {}: <b>{} GP</b></p>', t.chip(int(d["to"])), d["left"])
     elif kind == "charm":
-        extra = '<div class="bx-movedice">' + "".join(_die(x, d["thr"] is not None and x >= d["thr"]) for x in d["roll"]) + "</div>"
-    groups: dict[str, list[str]] = {}
+        extra = html('<div class="bx-movedice">{}</div>',
+                     join(_die(x, d["thr"] is not None and x >= d["thr"]) for x in d["roll"]))
+    groups: dict[str, list[Markup]] = {}
     for a in ctx.actions:
         verb = a["action"][0]
         cls = "btn bx-opt" + (" primary" if verb in PRIMARY else "") + (" ghost" if verb in QUIET else "")
@@ -500,28 +513,29 @@ def _decide(app: Any, t: _T) -> str:
                  "steal": "Steal", "use": "Items", "offer": "Trade", "trade": "Sell",
                  "move": "Move", "reroll": "Lucky Charm", "heal": "Inn", "give": "Hand over",
                  "sell": "Sell", "castle": "Boss keep"}.get(verb, "")
-        groups.setdefault(group, []).append(f"<li>{_act_button(t, a, cls)}</li>")
-    blocks = ""
+        groups.setdefault(group, []).append(html("<li>{}</li>", _act_button(t, a, cls)))
+    blocks = []
     for g, items in groups.items():
-        head = f"<h2>{e(g)}</h2>" if g and len(groups) > 1 else ""
-        blocks += f'{head}<ul class="action-list bx-opts">{"".join(items)}</ul>'
-    return (f'<section class="bx-decide panel" aria-label="Your decision">'
-            f'<p class="prompt yours" aria-live="polite">{e(v["prompt"])}</p>{extra}{blocks}</section>')
+        head = html("<h2>{}</h2>", g) if g and len(groups) > 1 else Markup()
+        blocks.append(html('{}<ul class="action-list bx-opts">{}</ul>', head, join(items)))
+    return html('<section class="bx-decide panel" aria-label="Your decision">'
+                '<p class="prompt yours" aria-live="polite">{}</p>{}{}</section>', v["prompt"], extra, join(blocks))
 
 
 # ---- character mats ------------------------------------------------------------------------------------
-def _mat(t: _T, p: dict[str, Any], open_: bool) -> str:
+def _mat(t: _T, p: dict[str, Any], open_: bool) -> Markup:
     C = _C()
     seat = p["seat"]
     if not p["char"]:
-        return (f'<li class="bx-mat" data-css="--pc:{t.color(seat)}"><p>{t.chip(seat)} is choosing a character.</p></li>')
+        return html('<li class="bx-mat" data-css="--pc:{}"><p>{} is choosing a character.</p></li>',
+                    t.color(seat), t.chip(seat))
     ch = C.characters()[p["char"]]
     dv = p["derived"]
-    tag = ""
+    tag = Markup()
     if t.ctx.kinds[seat] == "bot":
-        tag = f' <span class="pbot">bot · {e(t.ctx.levels[seat] or "")}</span>'
+        tag = html(' <span class="pbot">bot · {}</span>', t.ctx.levels[seat] or "")
     elif seat == t.me:
-        tag = ' <span class="you">you</span>'
+        tag = Markup(' <span class="you">you</span>')
     status = []
     if not p["alive"]:
         status.append("fallen")
@@ -530,8 +544,9 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> str:
     if p["skip"]:
         status.append("misses next turn")
     a = p["attrs"]
-    attrs_html = (f'<span title="Strength">Str <b>{a["str"]}</b></span><span title="Agility">Agi <b>{a["agi"]}</b></span>'
-                  f'<span title="Mana">Mana <b>{a["mana"]}</b></span><span title="Guile">Guile <b>{a["guile"]}</b></span>')
+    attrs_html = html('<span title="Strength">Str <b>{}</b></span><span title="Agility">Agi <b>{}</b></span>'
+                      '<span title="Mana">Mana <b>{}</b></span><span title="Guile">Guile <b>{}</b></span>',
+                      a["str"], a["agi"], a["mana"], a["guile"])
     derived = [f"move {dv['move']}d", f"melee {dv['melee']}d ({dv['melee_thr']}+)", f"armor {dv['armor']}",
                f"ward {dv['ward']}", f"hunting {dv['hunting']}", f"healing {dv['heal_dice']}d ({dv['heal_thr']}+)",
                f"escape {dv['flee']}d"]
@@ -545,47 +560,56 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> str:
         derived.append(f"trade range {dv['trade_range']}")
     if dv["sell_bonus"]:
         derived.append(f"+{dv['sell_bonus']} GP a sale")
-    items = "".join(f'<li><span class="bx-slot">{e(slot)}</span> {e(C.items()[iid]["name"])}{_mark(C.items()[iid])}</li>'
-                    for slot, iid in p["items"].items())
+    items = join(html('<li><span class="bx-slot">{}</span> {}{}</li>', slot, C.items()[iid]["name"], _mark(C.items()[iid]))
+                 for slot, iid in p["items"].items())
     pots: dict[str, int] = {}
     for iid in p["potions"]:
         pots[iid] = pots.get(iid, 0) + 1
-    items += "".join(f'<li><span class="bx-slot">one use</span> {e(C.items()[iid]["name"])}'
-                     f'{" ×" + str(k) if k > 1 else ""}{_mark(C.items()[iid])}</li>' for iid, k in pots.items())
+    items += join(html('<li><span class="bx-slot">one use</span> {}'
+                       '{}{}</li>', C.items()[iid]["name"], " ×" + str(k) if k > 1 else "", _mark(C.items()[iid]))
+                  for iid, k in pots.items())
     if t.b["rules"]["skill_mode"] == "tracks":
-        skills = "".join(f"<li>{e(g)} {lv}</li>" for g, lv in p["tracks"].items() if lv)
+        skills = join(html("<li>{} {}</li>", g, lv) for g, lv in p["tracks"].items() if lv)
     else:
-        skills = "".join(f'<li>{e(C.skills()[s]["name"])} <span class="count">{e(C.skills()[s]["guild"])} '
-                         f'{C.skills()[s]["level"]}</span>{_mark(C.skills()[s])}</li>' for s in p["skills"])
+        skills = join(html('<li>{} <span class="count">{} '
+                           '{}</span>{}</li>', C.skills()[s]["name"], C.skills()[s]["guild"], C.skills()[s]["level"],
+                           _mark(C.skills()[s])) for s in p["skills"])
     res = ", ".join(f"{k.capitalize()} {v}" for k, v in p["res"].items() if v) or "none"
     trophies = ", ".join(C.dungeon_cards()[m]["name"] for m in p["trophies"]) or "none"
     keeps = ", ".join(SHORT[r] for r in p["keeps_in"]) or "none"
-    body = (f'<div class="bx-mat-body"><p class="bx-talent"><b>{e(ch["talent"]["name"])}</b>{_mark(ch)}: '
-            f'{e(ch["talent"]["text"])}</p><p class="bx-attrs">{attrs_html}</p>'
-            f'<p class="bx-derived">{e(" · ".join(derived))}</p>'
-            f'<h3>Items</h3><ul class="bx-list">{items or "<li>none</li>"}</ul>'
-            f'<h3>Skills</h3><ul class="bx-list">{skills or "<li>none</li>"}</ul>'
-            f'<p><b>Resources:</b> {e(res)}</p><p><b>Trophies:</b> {e(trophies)}</p>'
-            f'<p><b>Buildings:</b> {p["buildings"]} ({p["points"]} points, worth {p["value"]} GP) · '
-            f'<b>realms held:</b> {p["realms"]} · <b>keeps in:</b> {e(keeps)}</p></div>')
+    none = Markup("<li>none</li>")
+    body = html('<div class="bx-mat-body"><p class="bx-talent"><b>{talent}</b>{mark}: '
+                '{text}</p><p class="bx-attrs">{attrs}</p>'
+                '<p class="bx-derived">{derived}</p>'
+                '<h3>Items</h3><ul class="bx-list">{items}</ul>'
+                '<h3>Skills</h3><ul class="bx-list">{skills}</ul>'
+                '<p><b>Resources:</b> {res}</p><p><b>Trophies:</b> {trophies}</p>'
+                '<p><b>Buildings:</b> {buildings} ({points} points, worth {value} GP) · '
+                '<b>realms held:</b> {realms} · <b>keeps in:</b> {keeps}</p></div>',
+                talent=ch["talent"]["name"], mark=_mark(ch), text=ch["talent"]["text"], attrs=attrs_html,
+                derived=" · ".join(derived), items=items or none, skills=skills or none, res=res, trophies=trophies,
+                buildings=p["buildings"], points=p["points"], value=p["value"], realms=p["realms"], keeps=keeps)
     where = _C().name(p["pos"]) if p["alive"] else "—"
-    summary = (f'<span class="bx-mat-name">{t.chip(seat)}{tag}</span>'
-               f'<span class="bx-mat-char">{e(ch["name"])} {e(ch["title"])} · {e(", ".join(status))}</span>'
-               f'<span class="bx-mat-line">{_hpbar(p["hp"], p["max_hp"])}<b>{p["hp"]}</b> hp · <b>{p["gold"]}</b> GP · '
-               f'{e(where)}</span>')
+    summary = html('<span class="bx-mat-name">{chip}{tag}</span>'
+                   '<span class="bx-mat-char">{name} {title} · {status}</span>'
+                   '<span class="bx-mat-line">{bar}<b>{hp}</b> hp · <b>{gold}</b> GP · '
+                   '{where}</span>',
+                   chip=t.chip(seat), tag=tag, name=ch["name"], title=ch["title"], status=", ".join(status),
+                   bar=_hpbar(p["hp"], p["max_hp"]), hp=p["hp"], gold=p["gold"], where=where)
     cls = "bx-mat" + (" dead" if not p["alive"] else "") + (" turn" if seat == t.b["active"] and not t.over else "")
-    return (f'<li class="{cls}" data-css="--pc:{t.color(seat)}" id="bx-mat-{seat}"><details{" open" if open_ else ""}>'
-            f'<summary>{summary}</summary>{body}</details></li>')
+    return html('<li class="{}" data-css="--pc:{}" id="bx-mat-{}"><details{}>'
+                '<summary>{}</summary>{}</details></li>',
+                cls, t.color(seat), seat, Markup(" open") if open_ else Markup(), summary, body)
 
 
-def _mats(t: _T) -> str:
+def _mats(t: _T) -> Markup:
     order = [t.bottom] + [p["seat"] for p in t.players if p["seat"] != t.bottom]
-    items = "".join(_mat(t, t.players[s], s == t.me) for s in order)
-    return (f'<section class="bx-mats" aria-labelledby="bx-mats-h"><h2 id="bx-mats-h" class="visually-hidden">Players</h2>'
-            f'<ul class="bx-matlist">{items}</ul></section>')
+    items = join(_mat(t, t.players[s], s == t.me) for s in order)
+    return html('<section class="bx-mats" aria-labelledby="bx-mats-h"><h2 id="bx-mats-h" class="visually-hidden">Players</h2>'
+                '<ul class="bx-matlist">{}</ul></section>', items)
 
 
-def _realms(t: _T) -> str:
+def _realms(t: _T) -> Markup:
     C = _C()
     rules = t.b["rules"]
     rows = []
@@ -593,8 +617,8 @@ def _realms(t: _T) -> str:
         who = t.b["control"][r]
         col = REALM_EDGE[C.realms()[r]["color"]]
         ctl = t.chip(who) if who is not None else "nobody"
-        rows.append(f'<li><span class="bx-rdot" data-css="--rc:{col}" aria-hidden="true"></span>'
-                    f'{e(C.realms()[r]["name"])}: {ctl}</li>')
+        rows.append(html('<li><span class="bx-rdot" data-css="--rc:{}" aria-hidden="true"></span>'
+                         '{}: {}</li>', col, C.realms()[r]["name"], ctl))
     need = rules["keeps_needed"]
     goals = [f"a keep in {'every realm' if need >= 6 else f'{need} realms'}"]
     if "last_survivor" in rules["win_conditions"] and rules["death_mode"] != "respawn":
@@ -612,30 +636,33 @@ def _realms(t: _T) -> str:
         if lim:
             when.append(f"after round {lim}")
         pol = f" Otherwise, {' or '.join(when)}, the {crit} wins."
-    variants = ""
+    variants = Markup()
     if t.b["variants"]:
         names = ", ".join(C.variants()[v]["name"] for v in t.b["variants"])
-        variants = f'<p class="bx-note">Variants: {e(names)}.</p>'
-    return (f'<section class="bx-realms panel" aria-label="Realms and goals"><h2>Realms held</h2>'
-            f'<ul class="bx-rlist">{"".join(rows)}</ul>'
-            f'<p class="bx-note">To win: {e(", or ".join(goals))}.{e(pol)}</p>{variants}'
-            f'<p class="bx-note">{DESIGNED_MARK} marks what was designed for this app to complete Geoff Maddock’s '
-            f'unfinished design (see Rules).</p></section>')
+        variants = html('<p class="bx-note">Variants: {}.</p>', names)
+    return html('<section class="bx-realms panel" aria-label="Realms and goals"><h2>Realms held</h2>'
+                '<ul class="bx-rlist">{rows}</ul>'
+                '<p class="bx-note">To win: {goals}.{pol}</p>{variants}'
+                '<p class="bx-note">{mark} marks what was designed for this app to complete Geoff Maddock’s '
+                'unfinished design (see Rules).</p></section>',
+                rows=join(rows), goals=", or ".join(goals), pol=pol, variants=variants, mark=DESIGNED_MARK)
 
 
 # ---- the table ------------------------------------------------------------------------------------------
-def render(app: Any, ctx: TableContext) -> str:
+def render(app: Any, ctx: TableContext) -> Markup:
     t = _T(app, ctx)
     b = t.b
     lim = f" of {b['round_limit']}" if b["round_limit"] else ""
     # The round counter moves on past the limit when the last round ends: say the game's length.
     shown = min(b["round"], b["round_limit"]) if b["round_limit"] else b["round"]
     info = f"Round {shown}{lim}" if b["round"] else "Choosing characters"
-    return (topbar(app, ctx, e(info))
-            + '<main class="table-main bx-main" id="main">'
-            + alerts(app) + end_panel(app, ctx) + _banner(app, t)
-            + '<div class="bx-layout"><div class="bx-col-board">'
-            + _zoom_bar(t) + _board(t) + _realm_list(t) + _fight(t) + _dice_tray(t)
-            + '</div><div class="bx-col-side">'
-            + _decide(app, t) + _mats(t) + _realms(t) + log_panel(app, ctx)
-            + "</div></div></main>")
+    return html('{topbar}<main class="table-main bx-main" id="main">'
+                '{alerts}{end}{banner}'
+                '<div class="bx-layout"><div class="bx-col-board">'
+                '{zoom}{board}{realm}{fight}{dice}'
+                '</div><div class="bx-col-side">'
+                '{decide}{mats}{realms}{log}'
+                "</div></div></main>",
+                topbar=topbar(app, ctx, info), alerts=alerts(app), end=end_panel(app, ctx), banner=_banner(app, t),
+                zoom=_zoom_bar(t), board=_board(t), realm=_realm_list(t), fight=_fight(t), dice=_dice_tray(t),
+                decide=_decide(app, t), mats=_mats(t), realms=_realms(t), log=log_panel(app, ctx))

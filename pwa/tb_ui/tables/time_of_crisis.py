@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..html import attrs, button, e, plural
+from ..html import Markup, attrs, button, html, join, plural
 from . import Seating, TableContext, alerts, end_panel, log_panel, topbar, waiting_html
 from .barons import SEAT_COLORS
 
@@ -109,9 +109,9 @@ class _T(Seating):
             return NEUTRAL
         return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
-    def chip(self, seat: int) -> str:
-        return (f'<span class="bx-chip" data-css="--pc:{self.color(seat)}" aria-hidden="true"></span>'
-                f'{e(self.names[seat])}')
+    def chip(self, seat: int) -> Markup:
+        return html('<span class="bx-chip" data-css="--pc:{}" aria-hidden="true"></span>{}',
+                    self.color(seat), self.names[seat])
 
     def gov_name(self, g: int | None) -> str:
         if g is None:
@@ -130,15 +130,16 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
         ui["focus"] = None if rid not in ids or ui.get("focus") == rid and d.get("toggle") else rid
 
 
-def handoff_note(app: Any) -> str:
-    """Public news for the hand-off screen: whose turn, and the last crisis roll."""
+def handoff_note(app: Any) -> Markup:
+    """Public news for the hand-off screen (Markup; the player's name and the roll's
+    text escaped): whose turn, and the last crisis roll."""
     st = app.match.state
     seat = st["active"]
     cr = st.get("crisis")
     extra = ""
     if cr:
         extra = f" Last crisis roll: {cr['white']}+{cr['black']} ({_result_name(str(cr['result']))})."
-    return f"{st['seats'][seat]}’s turn.{extra}"
+    return html("{}’s turn.{}", st["seats"][seat], extra)
 
 
 def _result_name(res: str) -> str:
@@ -160,7 +161,7 @@ def _focus_box(t: _T) -> tuple[float, float, float, float]:
     return (x0, y0, w, h)
 
 
-def _links(t: _T) -> str:
+def _links(t: _T) -> Markup:
     out = []
     seen: set[tuple[str, str]] = set()
     for rid, r in t.regions.items():
@@ -171,72 +172,78 @@ def _links(t: _T) -> str:
             seen.add(key)
             (x1, y1), (x2, y2) = r["xy"], t.regions[o]["xy"]
             sea = "sea" in (r["type"], t.regions[o]["type"])
-            out.append(f'<line class="toc-link{" sea" if sea else ""}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
-    return "".join(out)
+            out.append(html('<line class="toc-link{}" x1="{}" y1="{}" x2="{}" y2="{}"/>',
+                            " sea" if sea else "", x1, y1, x2, y2))
+    return join(out)
 
 
-def _pips(x: float, y: float, have: int, top: int) -> str:
+def _pips(x: float, y: float, have: int, top: int) -> Markup:
     out = []
     for i in range(top):
         cls = "toc-pip on" if i < have else "toc-pip"
-        out.append(f'<circle class="{cls}" cx="{x + i * 9:.1f}" cy="{y:.1f}" r="3.4"/>')
-    return "".join(out)
+        out.append(html('<circle class="{}" cx="{:.1f}" cy="{:.1f}" r="3.4"/>', cls, x + i * 9, y))
+    return join(out)
 
 
-def _army_svg(t: _T, a: dict[str, Any], x: float, y: float) -> str:
+def _army_svg(t: _T, a: dict[str, Any], x: float, y: float) -> Markup:
     """An army: the general's disc in its owner's colour, then a square per full
     legion and a half-filled one per reduced legion; C for Castra, F for foederati."""
     col = t.color(a["owner"])
-    parts = [f'<circle class="toc-gen" cx="{x:.1f}" cy="{y:.1f}" r="6.5" fill="{col}"/>']
+    parts = [html('<circle class="toc-gen" cx="{:.1f}" cy="{:.1f}" r="6.5" fill="{}"/>', x, y, col)]
     if a["capital"]:
-        parts.append(f'<circle class="toc-incap" cx="{x:.1f}" cy="{y:.1f}" r="9"/>')
+        parts.append(html('<circle class="toc-incap" cx="{:.1f}" cy="{:.1f}" r="9"/>', x, y))
     cx = x + 10
     for _ in range(a["full"]):
-        parts.append(f'<rect class="toc-leg" x="{cx:.1f}" y="{y - 5:.1f}" width="9" height="10" fill="{col}"/>')
+        parts.append(html('<rect class="toc-leg" x="{:.1f}" y="{:.1f}" width="9" height="10" fill="{}"/>',
+                          cx, y - 5, col))
         cx += 11
     for _ in range(a["reduced"]):
-        parts.append(f'<rect class="toc-leg red" x="{cx:.1f}" y="{y - 5:.1f}" width="9" height="10" stroke="{col}"/>'
-                     f'<rect x="{cx:.1f}" y="{y:.1f}" width="9" height="5" fill="{col}"/>')
+        parts.append(html('<rect class="toc-leg red" x="{cx:.1f}" y="{top:.1f}" width="9" height="10" stroke="{col}"/>'
+                          '<rect x="{cx:.1f}" y="{y:.1f}" width="9" height="5" fill="{col}"/>',
+                          cx=cx, top=y - 5, y=y, col=col))
         cx += 11
     tags = ("C" if a["castra"] else "") + ("F" * len(a["foederati"]))
     if tags:
-        parts.append(f'<text class="toc-tag" x="{cx + 1:.1f}" y="{y + 3.5:.1f}">{tags}</text>')
-    return "".join(parts)
+        parts.append(html('<text class="toc-tag" x="{:.1f}" y="{:.1f}">{}</text>', cx + 1, y + 3.5, tags))
+    return join(parts)
 
 
-def _barbs_svg(t: _T, rid: str, x: float, y: float) -> tuple[str, float]:
+def _barbs_svg(t: _T, rid: str, x: float, y: float) -> tuple[Markup, float]:
     D = _D()
     out = []
     for tribe, c in sorted(t.b["barbarians"].get(rid, {}).items()):
         letter = D.tribes()[tribe]["name"][:2]
         if c["active"]:
-            out.append(f'<polygon class="toc-barb on" points="{x:.1f},{y - 6:.1f} {x + 7:.1f},{y + 6:.1f} {x - 7:.1f},{y + 6:.1f}"/>'
-                       f'<text class="toc-n" x="{x + 9:.1f}" y="{y + 4:.1f}">{c["active"]}</text>')
+            out.append(html('<polygon class="toc-barb on" points="{x:.1f},{top:.1f} {r:.1f},{bot:.1f} {l:.1f},{bot:.1f}"/>'
+                            '<text class="toc-n" x="{nx:.1f}" y="{ny:.1f}">{n}</text>',
+                            x=x, top=y - 6, r=x + 7, bot=y + 6, l=x - 7, nx=x + 9, ny=y + 4, n=c["active"]))
             x += 22
         if c["inactive"]:
-            out.append(f'<polygon class="toc-barb" points="{x:.1f},{y - 6:.1f} {x + 7:.1f},{y + 6:.1f} {x - 7:.1f},{y + 6:.1f}"/>'
-                       f'<text class="toc-n" x="{x + 9:.1f}" y="{y + 4:.1f}">{c["inactive"]}</text>')
+            out.append(html('<polygon class="toc-barb" points="{x:.1f},{top:.1f} {r:.1f},{bot:.1f} {l:.1f},{bot:.1f}"/>'
+                            '<text class="toc-n" x="{nx:.1f}" y="{ny:.1f}">{n}</text>',
+                            x=x, top=y - 6, r=x + 7, bot=y + 6, l=x - 7, nx=x + 9, ny=y + 4, n=c["inactive"]))
             x += 22
-        out.append(f'<text class="toc-tribe" x="{x - 4:.1f}" y="{y + 4:.1f}">{e(letter)}</text>')
+        out.append(html('<text class="toc-tribe" x="{:.1f}" y="{:.1f}">{}</text>', x - 4, y + 4, letter))
         x += 16
-    return "".join(out), x
+    return join(out), x
 
 
-def _figures_svg(t: _T, rid: str, x: float, y: float) -> str:
+def _figures_svg(t: _T, rid: str, x: float, y: float) -> Markup:
     """Rival Emperors (a gold star) and barbarian leaders (a diamond) in ``rid``."""
     D = _D()
     out = []
     for rv, where in sorted(t.b["rival_emperors"].items()):
         if where == rid:
-            out.append(f'<g class="toc-rival"><title>Rival Emperor {e(D.rival_emperors()[rv]["name"])}</title>'
-                       f'<polygon points="{_star(x, y, 7)}"/></g>')
+            out.append(html('<g class="toc-rival"><title>Rival Emperor {}</title>'
+                            '<polygon points="{}"/></g>', D.rival_emperors()[rv]["name"], _star(x, y, 7)))
             x += 17
     for ld, where in sorted(t.b["leaders"].items()):
         if where == rid:
-            out.append(f'<g class="toc-leader"><title>{e(D.leaders()[ld]["name"])}</title>'
-                       f'<polygon points="{x:.1f},{y - 7:.1f} {x + 6:.1f},{y:.1f} {x:.1f},{y + 7:.1f} {x - 6:.1f},{y:.1f}"/></g>')
+            out.append(html('<g class="toc-leader"><title>{name}</title>'
+                            '<polygon points="{x:.1f},{top:.1f} {r:.1f},{y:.1f} {x:.1f},{bot:.1f} {l:.1f},{y:.1f}"/></g>',
+                            name=D.leaders()[ld]["name"], x=x, y=y, top=y - 7, bot=y + 7, r=x + 6, l=x - 6))
             x += 15
-    return "".join(out)
+    return join(out)
 
 
 def _star(x: float, y: float, r: float) -> str:
@@ -250,18 +257,20 @@ def _star(x: float, y: float, r: float) -> str:
     return " ".join(pts)
 
 
-def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> str:
+def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
     p = t.b["provinces"][rid]
     x, y = r["xy"]
     x0, y0 = x - TILE_W / 2, y - TILE_H / 2
     gov = p["governor"]
     col = t.color(gov) if gov is not None else "#ffffff"
     cls = "toc-prov" + (" gov" if gov is not None else "") + (" italia" if rid == t.b["map"]["emperor_province"] else "")
-    parts = [f'<rect class="{cls}" x="{x0:.1f}" y="{y0:.1f}" width="{TILE_W}" height="{TILE_H}" rx="9" '
-             f'data-css="--gc:{col}"/>']
+    parts = [html('<rect class="{}" x="{:.1f}" y="{:.1f}" width="{}" height="{}" rx="9" '
+                  'data-css="--gc:{}"/>', cls, x0, y0, TILE_W, TILE_H, col)]
     if gov is not None:
-        parts.append(f'<rect class="toc-govband" x="{x0:.1f}" y="{y0:.1f}" width="{TILE_W}" height="17" rx="9" fill="{col}"/>')
-    parts.append(f'<text class="toc-name{" on" if gov is not None else ""}" x="{x0 + 6:.1f}" y="{y0 + 12.5:.1f}">{e(r["name"])}</text>')
+        parts.append(html('<rect class="toc-govband" x="{:.1f}" y="{:.1f}" width="{}" height="17" rx="9" fill="{}"/>',
+                          x0, y0, TILE_W, col))
+    parts.append(html('<text class="toc-name{}" x="{:.1f}" y="{:.1f}">{}</text>',
+                      " on" if gov is not None else "", x0 + 6, y0 + 12.5, r["name"]))
     parts.append(_pips(x0 + 9, y0 + 26, p["support"], p["support_max"]))
     right = x0 + TILE_W - 8
     tags = []
@@ -273,18 +282,21 @@ def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> str:
         tags.append(("toc-imp", IMP_GLYPH.get(imp, imp[:1].upper())))
     for i, (c, g) in enumerate(reversed(tags)):
         cx = right - 6 - i * 14
-        parts.append(f'<rect class="{c}" x="{cx - 6:.1f}" y="{y0 + 20:.1f}" width="12" height="12" rx="2"/>'
-                     f'<text class="toc-tagt" x="{cx:.1f}" y="{y0 + 29.5:.1f}">{g}</text>')
+        parts.append(html('<rect class="{c}" x="{rx:.1f}" y="{ry:.1f}" width="12" height="12" rx="2"/>'
+                          '<text class="toc-tagt" x="{cx:.1f}" y="{ty:.1f}">{g}</text>',
+                          c=c, rx=cx - 6, ry=y0 + 20, cx=cx, ty=y0 + 29.5, g=g))
     row = y0 + 44
     if p["mobs"]:
-        parts.append(f'<g class="toc-mob"><circle cx="{x0 + 12:.1f}" cy="{row:.1f}" r="6"/>'
-                     f'<text x="{x0 + 12:.1f}" y="{row + 3.5:.1f}">{p["mobs"]}</text></g>')
+        parts.append(html('<g class="toc-mob"><circle cx="{x:.1f}" cy="{row:.1f}" r="6"/>'
+                          '<text x="{x:.1f}" y="{ty:.1f}">{n}</text></g>',
+                          x=x0 + 12, row=row, ty=row + 3.5, n=p["mobs"]))
     if p["marker"]:
         mk = "SoP" if p["marker"] == "sop" else "Brk"
-        parts.append(f'<rect class="toc-mark {p["marker"]}" x="{x0 + TILE_W - 30:.1f}" y="{row - 7:.1f}" width="24" height="13" rx="3"/>'
-                     f'<text class="toc-markt" x="{x0 + TILE_W - 18:.1f}" y="{row + 3:.1f}">{mk}</text>')
+        parts.append(html('<rect class="toc-mark {}" x="{:.1f}" y="{:.1f}" width="24" height="13" rx="3"/>'
+                          '<text class="toc-markt" x="{:.1f}" y="{:.1f}">{}</text>',
+                          p["marker"], x0 + TILE_W - 30, row - 7, x0 + TILE_W - 18, row + 3, mk))
     parts.append(_figures_svg(t, rid, x0 + (28 if p["mobs"] else 12), row))
-    body: list[str] = []
+    body: list[Markup] = []
     ax = x0 + 12
     for a in (a for a in t.b["armies"] if a["region"] == rid):
         body.append(_army_svg(t, a, ax, y0 + 62))
@@ -297,22 +309,22 @@ def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> str:
     if used > room:
         k = room / used
         ox, oy = x0 + 5, y0 + 62
-        parts.append(f'<g transform="translate({ox:.1f} {oy:.1f}) scale({k:.3f}) translate({-ox:.1f} {-oy:.1f})">'
-                     f'{"".join(body)}</g>')
+        parts.append(html('<g transform="translate({ox:.1f} {oy:.1f}) scale({k:.3f}) translate({mx:.1f} {my:.1f})">'
+                          '{body}</g>', ox=ox, oy=oy, k=k, mx=-ox, my=-oy, body=join(body)))
     else:
         parts.extend(body)
-    return "".join(parts)
+    return join(parts)
 
 
-def _other_svg(t: _T, rid: str, r: dict[str, Any]) -> str:
+def _other_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
     x, y = r["xy"]
     if r["type"] == "sea":
-        parts = [f'<ellipse class="toc-sea" cx="{x}" cy="{y}" rx="64" ry="40"/>',
-                 f'<text class="toc-sname" x="{x}" y="{y - 18}">{e(r["name"])}</text>']
+        parts = [html('<ellipse class="toc-sea" cx="{}" cy="{}" rx="64" ry="40"/>', x, y),
+                 html('<text class="toc-sname" x="{}" y="{}">{}</text>', x, y - 18, r["name"])]
         ay = y + 6
     else:
-        parts = [f'<rect class="toc-home" x="{x - 54}" y="{y - 32}" width="108" height="64" rx="18"/>',
-                 f'<text class="toc-hname" x="{x}" y="{y - 16}">{e(r["name"].replace(" homeland", ""))}</text>']
+        parts = [html('<rect class="toc-home" x="{}" y="{}" width="108" height="64" rx="18"/>', x - 54, y - 32),
+                 html('<text class="toc-hname" x="{}" y="{}">{}</text>', x, y - 16, r["name"].replace(" homeland", ""))]
         ay = y + 6
     ax = x - 40
     for a in (a for a in t.b["armies"] if a["region"] == rid):
@@ -321,10 +333,10 @@ def _other_svg(t: _T, rid: str, r: dict[str, Any]) -> str:
     bsvg, _ = _barbs_svg(t, rid, ax + 4, ay)
     parts.append(bsvg)
     parts.append(_figures_svg(t, rid, ax, ay + 16))
-    return "".join(parts)
+    return join(parts)
 
 
-def _map(t: _T) -> str:
+def _map(t: _T) -> Markup:
     box = _focus_box(t)
     parts = [_links(t)]
     order = sorted(t.regions.values(), key=lambda r: {"sea": 0, "homeland": 1}.get(r["type"], 2))
@@ -339,21 +351,22 @@ def _map(t: _T) -> str:
                       data_n=t.ctx.n, data_a=_jattr(a["action"]))
         else:
             g = attrs(class_=cls, data_region=rid, data_act="table-ui", data_k="focus")
-        ring = ""
+        ring = Markup()
         if acts:
             x, y = r["xy"]
             if r["type"] == "province":
-                ring = (f'<rect class="toc-ring" x="{x - TILE_W / 2 - 5:.1f}" y="{y - TILE_H / 2 - 5:.1f}" '
-                        f'width="{TILE_W + 10}" height="{TILE_H + 10}" rx="12"/>')
+                ring = html('<rect class="toc-ring" x="{:.1f}" y="{:.1f}" '
+                            'width="{}" height="{}" rx="12"/>',
+                            x - TILE_W / 2 - 5, y - TILE_H / 2 - 5, TILE_W + 10, TILE_H + 10)
             else:
-                ring = f'<ellipse class="toc-ring" cx="{x}" cy="{y}" rx="70" ry="44"/>'
-        parts.append(f"<g{g}>{ring}{inner}</g>")
+                ring = html('<ellipse class="toc-ring" cx="{}" cy="{}" rx="70" ry="44"/>', x, y)
+        parts.append(html("<g{}>{}{}</g>", g, ring, inner))
     vb = " ".join(f"{v:.1f}" for v in box)
     desc = _map_description(t)
     key = f"toc-map:{t.focus or 'all'}"
-    svg = (f'<svg class="toc-map{" focused" if t.focus else ""}" viewBox="{vb}" role="img" aria-label="{e(desc)}" '
-           f'preserveAspectRatio="xMidYMid meet">{"".join(parts)}</svg>')
-    return (f'<div class="toc-map-wrap" data-panzoom="{e(key)}"><div class="pz-inner">{svg}</div></div>'
+    svg = html('<svg class="toc-map{}" viewBox="{}" role="img" aria-label="{}" '
+               'preserveAspectRatio="xMidYMid meet">{}</svg>', " focused" if t.focus else "", vb, desc, join(parts))
+    return (html('<div class="toc-map-wrap" data-panzoom="{}"><div class="pz-inner">{}</div></div>', key, svg)
             + _map_bar(t) + _legend())
 
 
@@ -372,55 +385,55 @@ def _map_description(t: _T) -> str:
     return f"Map of the empire. {focus}Governors: {'; '.join(govs) or 'none'}."
 
 
-def _map_bar(t: _T) -> str:
+def _map_bar(t: _T) -> Markup:
     btns = [button("Whole map", "table-ui", "btn small" + (" on" if not t.focus else ""), data_k="focus",
                    data_region="", aria_pressed="true" if not t.focus else "false")]
     picks = [rid for rid in t.regions if rid in t.by_region]
     hint = ("Highlighted regions are your options: tap one." if picks else
             "Tap a region to zoom on it; pinch or drag to look around.")
-    return (f'<div class="toc-mapbar" role="group" aria-label="Map view">{"".join(btns)}'
-            f'<span class="toc-hint">{e(hint)}</span></div>')
+    return html('<div class="toc-mapbar" role="group" aria-label="Map view">{}'
+                '<span class="toc-hint">{}</span></div>', join(btns), hint)
 
 
-def _legend() -> str:
-    return ('<details class="toc-legend"><summary>Map key</summary><ul>'
-            '<li>Province bar: its governor’s colour (grey: Neutral); dots: support out of the maximum</li>'
-            '<li>M Militia · Q Quaestor · A Amphitheater · B Basilica · L Limes · red disc: mobs</li>'
-            '<li>SoP Seat of Power · Brk Breakaway province</li>'
-            '<li>Disc: a general; squares: legions (half-filled: reduced); a ring: in the capital; '
-            'C Castra; F a barbarian serving as foederati</li>'
-            '<li>Triangles: barbarians (solid active, hollow inactive) with their tribe</li>'
-            '<li>Gold star: a Rival Emperor · diamond: a barbarian leader</li>'
-            '<li>Positions are a schematic drawing made for this app, not the printed map.</li></ul></details>')
+def _legend() -> Markup:
+    return Markup('<details class="toc-legend"><summary>Map key</summary><ul>'
+                  '<li>Province bar: its governor’s colour (grey: Neutral); dots: support out of the maximum</li>'
+                  '<li>M Militia · Q Quaestor · A Amphitheater · B Basilica · L Limes · red disc: mobs</li>'
+                  '<li>SoP Seat of Power · Brk Breakaway province</li>'
+                  '<li>Disc: a general; squares: legions (half-filled: reduced); a ring: in the capital; '
+                  'C Castra; F a barbarian serving as foederati</li>'
+                  '<li>Triangles: barbarians (solid active, hollow inactive) with their tribe</li>'
+                  '<li>Gold star: a Rival Emperor · diamond: a barbarian leader</li>'
+                  '<li>Positions are a schematic drawing made for this app, not the printed map.</li></ul></details>')
 
 
-def _region_panel(t: _T) -> str:
+def _region_panel(t: _T) -> Markup:
     """The focused region in words: everything on it, and its options as buttons."""
     if not t.focus:
-        return ""
+        return Markup()
     D = _D()
     rid = t.focus
     r = t.regions[rid]
-    items: list[str] = []
+    items: list[Markup | str] = []  # plain text is escaped when the list is joined
     if r["type"] == "province":
         p = t.b["provinces"][rid]
         g = p["governor"]
-        gov = t.chip(g) if g is not None and g >= 0 else e(t.gov_name(g))
-        items.append(f"Governor: {gov}; support {p['support']} of {p['support_max']}")
+        gov = t.chip(g) if g is not None and g >= 0 else t.gov_name(g)
+        items.append(html("Governor: {}; support {} of {}", gov, p["support"], p["support_max"]))
         if p["mobs"]:
             items.append(plural(p["mobs"], "mob"))
         if p["improvements"]:
-            items.append("Improvements: " + e(", ".join(D.improvements()[i] for i in p["improvements"])))
+            items.append("Improvements: " + ", ".join(D.improvements()[i] for i in p["improvements"]))
         if p["militia"]:
             items.append("Militia in the capital")
         if p["quaestor"]:
             items.append("Quaestor")
         if p["marker"]:
-            items.append(e(MARKER[p["marker"]]))
+            items.append(MARKER[p["marker"]])
         if p["no_place_governor"]:
             items.append("No Place Governor here this turn")
     elif r["type"] == "homeland":
-        items.append(f"Homeland of the {e(D.tribes()[r['tribe']]['name'])}")
+        items.append(f"Homeland of the {D.tribes()[r['tribe']]['name']}")
     else:
         items.append("Sea zone")
     for a in t.b["armies"]:
@@ -432,68 +445,70 @@ def _region_panel(t: _T) -> str:
                 bits.append("Castra")
             if a["capital"]:
                 bits.append("in the capital")
-            items.append(f"{t.chip(a['owner'])}’s army {a['id']}: {e(', '.join(bits))}")
+            items.append(html("{}’s army {}: {}", t.chip(a["owner"]), a["id"], ", ".join(bits)))
     for tribe, c in t.b["barbarians"].get(rid, {}).items():
-        items.append(f"{e(D.tribes()[tribe]['name'])}: {c['active']} active, {c['inactive']} inactive")
+        items.append(f"{D.tribes()[tribe]['name']}: {c['active']} active, {c['inactive']} inactive")
     for rv, where in t.b["rival_emperors"].items():
         if where == rid:
-            items.append(f"Rival Emperor {e(D.rival_emperors()[rv]['name'])}")
+            items.append(f"Rival Emperor {D.rival_emperors()[rv]['name']}")
     for ld, where in t.b["leaders"].items():
         if where == rid:
-            items.append(f"Leader {e(D.leaders()[ld]['name'])}")
+            items.append(f"Leader {D.leaders()[ld]['name']}")
     acts = t.by_region.get(rid, [])
-    opts = "".join(f"<li>{_act_button(t, a)}</li>" for a in acts)
-    opts_html = (f'<h3>Your options here</h3><ul class="action-list toc-opts">{opts}</ul>' if opts else "")
-    lis = "".join(f"<li>{x}</li>" for x in items)
-    return (f'<section class="toc-region-panel panel" aria-label="{e(r["name"])}"><h2>{e(r["name"])}</h2>'
-            f'<ul class="toc-facts">{lis}</ul>{opts_html}</section>')
+    opts = join(html("<li>{}</li>", _act_button(t, a)) for a in acts)
+    opts_html = (html('<h3>Your options here</h3><ul class="action-list toc-opts">{}</ul>', opts) if opts else Markup())
+    lis = join(html("<li>{}</li>", x) for x in items)
+    return html('<section class="toc-region-panel panel" aria-label="{name}"><h2>{name}</h2>'
+                '<ul class="toc-facts">{lis}</ul>{opts}</section>', name=r["name"], lis=lis, opts=opts_html)
 
 
 # ---- banner, phases, decisions --------------------------------------------------------------------
-def _banner(t: _T) -> str:
+def _banner(t: _T) -> Markup:
     if t.over:
-        return ""
+        return Markup()
     ctx = t.ctx
     seat = int(t.b["turn"]["seat"])
     col = t.color(seat)
     if ctx.acting is not None:
         text = (f"Your turn, {t.names[ctx.acting]}" if ctx.acting == seat
                 else f"{t.names[ctx.acting]}, your decision (during {t.names[seat]}’s turn)")
-        return (f'<div class="bx-banner mine" role="status" data-css="--pc:{t.color(ctx.acting)}">'
-                f'<span class="bx-chip" aria-hidden="true"></span><strong>{e(text)}</strong></div>')
+        return html('<div class="bx-banner mine" role="status" data-css="--pc:{}">'
+                    '<span class="bx-chip" aria-hidden="true"></span><strong>{}</strong></div>',
+                    t.color(ctx.acting), text)
     bot = " (bot)" if ctx.kinds[seat] == "bot" else ""
-    return (f'<div class="bx-banner" role="status" data-css="--pc:{col}"><span class="bx-chip" aria-hidden="true"></span>'
-            f'{e(t.names[seat])}{bot} to play · round {t.b["turn"]["round"]}</div>')
+    return html('<div class="bx-banner" role="status" data-css="--pc:{}"><span class="bx-chip" aria-hidden="true"></span>'
+                '{}{} to play · round {}</div>', col, t.names[seat], bot, t.b["turn"]["round"])
 
 
-def _phase_bar(t: _T) -> str:
+def _phase_bar(t: _T) -> Markup:
     ph = t.b["turn"]["phase"]
     cur = {"refill": "end"}.get(ph, ph)
     if ph == "setup":
-        return ('<nav class="toc-phases" aria-label="Phase"><p class="toc-phase-note">Setting up: each player '
-                'chooses a starting province and a first hand (ToC §3).</p></nav>')
+        return Markup('<nav class="toc-phases" aria-label="Phase"><p class="toc-phase-note">Setting up: each player '
+                      'chooses a starting province and a first hand (ToC §3).</p></nav>')
     if ph == "over":
-        return ""
+        return Markup()
     keys = [k for k, _, _ in PHASES]
     idx = keys.index(cur) if cur in keys else -1
     items = []
     for i, (_k, name, sec) in enumerate(PHASES):
         state = "now" if i == idx else "done" if i < idx else "next"
-        cur_attr = ' aria-current="step"' if i == idx else ""
-        items.append(f'<li class="toc-ph {state}"{cur_attr}><span class="toc-ph-n">{i + 1}</span>'
-                     f'<span class="toc-ph-name">{e(name)}</span><span class="visually-hidden"> (ToC {sec})</span></li>')
+        cur_attr = Markup(' aria-current="step"') if i == idx else Markup()
+        items.append(html('<li class="toc-ph {}"{}><span class="toc-ph-n">{}</span>'
+                          '<span class="toc-ph-name">{}</span><span class="visually-hidden"> (ToC {})</span></li>',
+                          state, cur_attr, i + 1, name, sec))
     must = {"crisis": "Crisis: the crisis roll is resolved.",
             "actions": "Play cards for points, then spend them on actions; end your actions when done.",
             "buy": "Buy cards with your political points, trash a card, or finish.",
             "end": "End of turn: mobs grow, refill your hand from your available pile."}.get(cur, "")
-    return (f'<nav class="toc-phases" aria-label="Phase of the turn"><ol>{"".join(items)}</ol>'
-            f'{f"<p class=toc-phase-note>{e(must)}</p>" if must else ""}</nav>')
+    note = html("<p class=toc-phase-note>{}</p>", must) if must else Markup()
+    return html('<nav class="toc-phases" aria-label="Phase of the turn"><ol>{}</ol>{}</nav>', join(items), note)
 
 
-def _act_button(t: _T, a: dict[str, Any], cls: str = "btn bx-opt") -> str:
+def _act_button(t: _T, a: dict[str, Any], cls: str = "btn bx-opt") -> Markup:
     label = t.label(a)
-    return (f'<button type="button" class="{cls}"{t.ctx.action_attrs(a)} aria-label="{e(label)}">'
-            f'{e(label)}</button>')
+    return html('<button type="button" class="{cls}"{attrs} aria-label="{label}">{label}</button>',
+                cls=cls, attrs=t.ctx.action_attrs(a), label=label)
 
 
 GROUPS = {
@@ -511,62 +526,65 @@ GROUPS = {
 QUIET = {"end", "done"}
 
 
-def _decide(app: Any, t: _T) -> str:
+def _decide(app: Any, t: _T) -> Markup:
     ctx, v = t.ctx, t.v
     if t.over:
-        return ""
+        return Markup()
     if ctx.acting is None:
         return waiting_html(app, ctx)
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[Markup]] = {}
     for a in ctx.actions:
         verb = a["action"][0]
         cls = "btn bx-opt" + (" primary" if verb in QUIET else "")
-        groups.setdefault(GROUPS.get(verb, ""), []).append(f"<li>{_act_button(t, a, cls)}</li>")
-    blocks = ""
+        groups.setdefault(GROUPS.get(verb, ""), []).append(html("<li>{}</li>", _act_button(t, a, cls)))
+    blocks = Markup()
     last = groups.pop("", [])
     for g, items in groups.items():
-        ul = f'<ul class="action-list bx-opts">{"".join(items)}</ul>'
+        ul = html('<ul class="action-list bx-opts">{}</ul>', join(items))
         if len(items) > 6 and len(groups) > 1:
-            blocks += f'<details class="toc-group"><summary>{e(g)} ({len(items)})</summary>{ul}</details>'
+            blocks += html('<details class="toc-group"><summary>{} ({})</summary>{}</details>', g, len(items), ul)
         else:
-            blocks += f'<h3>{e(g)}</h3>{ul}' if g else ul
+            blocks += html("<h3>{}</h3>{}", g, ul) if g else ul
     if last:
-        blocks += f'<ul class="action-list bx-opts">{"".join(last)}</ul>'
-    return (f'<section class="bx-decide panel toc-decide" aria-label="Your decision">'
-            f'<h2 class="visually-hidden">Your decision</h2><p class="prompt yours" aria-live="polite">{e(v["prompt"])}</p>{_battle(t)}{blocks}</section>')
+        blocks += html('<ul class="action-list bx-opts">{}</ul>', join(last))
+    return html('<section class="bx-decide panel toc-decide" aria-label="Your decision">'
+                '<h2 class="visually-hidden">Your decision</h2><p class="prompt yours" aria-live="polite">{}</p>{}{}</section>',
+                v["prompt"], _battle(t), blocks)
 
 
 # ---- dice ---------------------------------------------------------------------------------------
-def _die(v: int, cls: str = "") -> str:
-    return f'<span class="bx-die{" " + cls if cls else ""}">{v}</span>'
+def _die(v: int, cls: str = "") -> Markup:
+    return html('<span class="bx-die{}">{}</span>', " " + cls if cls else "", v)
 
 
-def _battle(t: _T) -> str:
+def _battle(t: _T) -> Markup:
     bt = t.b["battle"]
     if not bt:
-        return ""
+        return Markup()
     return _battle_lines(t, bt, "Battle")
 
 
-def _battle_lines(t: _T, bt: dict[str, Any], head: str) -> str:
+def _battle_lines(t: _T, bt: dict[str, Any], head: str) -> Markup:
     labels = bt.get("labels") or ["attacker", "defender"]
     where = t.regions.get(bt.get("at") or "", {}).get("name", "")
     rows = []
     for side, faces, hits in ((0, bt.get("fa"), bt.get("ha")), (1, bt.get("fd"), bt.get("hd"))):
-        dice = "".join(_die(int(x)) for x in faces or []) or "—"
+        dice = join(_die(int(x)) for x in faces or []) or "—"
         h = f"{hits} {'hit' if hits == 1 else 'hits'}" if hits is not None else ""
-        rows.append(f'<li><span class="bx-roll-what">{e(labels[side] or ("Attacker" if side == 0 else "Defender"))}</span>'
-                    f'<span class="bx-faces">{dice}</span><span class="bx-roll-res">{e(h)}</span></li>')
+        rows.append(html('<li><span class="bx-roll-what">{}</span>'
+                         '<span class="bx-faces">{}</span><span class="bx-roll-res">{}</span></li>',
+                         labels[side] or ("Attacker" if side == 0 else "Defender"), dice, h))
     win = bt.get("win")
-    res = ""
+    res = Markup()
     if win:
-        res = f'<p class="toc-res">{"The attacker" if win == "a" else "The defender" if win == "d" else "Nobody"} wins.</p>'
+        res = html('<p class="toc-res">{} wins.</p>',
+                   "The attacker" if win == "a" else "The defender" if win == "d" else "Nobody")
     flank = " · Flanking Maneuver" if bt.get("flank") else ""
-    return (f'<div class="toc-battle"><h3>{e(head)} in {e(where)}{flank}</h3>'
-            f'<ul class="bx-rolls">{"".join(rows)}</ul>{res}</div>')
+    return html('<div class="toc-battle"><h3>{} in {}{}</h3>'
+                '<ul class="bx-rolls">{}</ul>{}</div>', head, where, flank, join(rows), res)
 
 
-def _dice(t: _T) -> str:
+def _dice(t: _T) -> Markup:
     b = t.b
     blocks = []
     cr = b["crisis"]
@@ -574,83 +592,93 @@ def _dice(t: _T) -> str:
         who = t.names[cr["seat"]] if isinstance(cr.get("seat"), int) else ""
         inv = cr.get("invasion")
         text = f"{who}: {cr['white']} + {cr['black']} = {cr['white'] + cr['black']}: {_result_name(str(cr['result']))}"
-        more = ""
+        more = Markup()
         if inv:
             D = _D()
             path = " → ".join(t.regions[x]["name"] for x in inv.get("path") or [] if x in t.regions)
             placed = "; ".join(f"{t.regions[p[0]]['name']} {p[1] + p[2] + len(p[3])}" + (" (inactive: Limes)" if p[2] else "")
                                for p in inv.get("placed") or [] if p[0] in t.regions)
             n_inv = int(inv.get("invaders") or 0)
-            more = (f'<p class="bx-note">The {e(D.tribes()[inv["tribe"]]["name"])}: {inv.get("flipped", 0)} turned active; '
-                    f'second roll white {inv.get("white")} (the path: {e(path or "none")}), black {inv.get("black")} '
-                    f'against {inv.get("strength")} active at home: '
-                    f'{e(plural(n_inv, "invader") + " placed in " + placed if n_inv and placed else "no invasion")}.</p>')
-        blocks.append(f'<h3>Crisis roll</h3><p class="toc-dice"><span class="bx-die white">{cr["white"]}</span>'
-                      f'<span class="bx-die black">{cr["black"]}</span> <span>{e(text)}</span></p>{more}')
+            more = html('<p class="bx-note">The {}: {} turned active; '
+                        'second roll white {} (the path: {}), black {} '
+                        'against {} active at home: '
+                        '{}.</p>',
+                        D.tribes()[inv["tribe"]]["name"], inv.get("flipped", 0), inv.get("white"), path or "none",
+                        inv.get("black"), inv.get("strength"),
+                        plural(n_inv, "invader") + " placed in " + placed if n_inv and placed else "no invasion")
+        blocks.append(html('<h3>Crisis roll</h3><p class="toc-dice"><span class="bx-die white">{}</span>'
+                           '<span class="bx-die black">{}</span> <span>{}</span></p>{}',
+                           cr["white"], cr["black"], text, more))
     pg = b["last_place_governor"]
     if pg:
-        faces = "".join(_die(int(x), "hit six" if int(x) == 6 else "") for x in pg["faces"])
+        faces = join(_die(int(x), "hit six" if int(x) == 6 else "") for x in pg["faces"])
         name = t.regions[pg["prov"]]["name"]
         ok = "succeeds" if pg["ok"] else "fails"
-        blocks.append(f'<h3>Place Governor</h3><p class="toc-dice">{faces}</p>'
-                      f'<p class="bx-note">{e(t.names[pg["seat"]])} in {e(name)}: {pg["votes"]} '
-                      f'{"vote" if pg["votes"] == 1 else "votes"} of {pg["need"]} needed, {ok}. '
-                      f'Each 6 adds a die.</p>')
+        blocks.append(html('<h3>Place Governor</h3><p class="toc-dice">{}</p>'
+                           '<p class="bx-note">{} in {}: {} '
+                           '{} of {} needed, {}. '
+                           'Each 6 adds a die.</p>',
+                           faces, t.names[pg["seat"]], name, pg["votes"],
+                           "vote" if pg["votes"] == 1 else "votes", pg["need"], ok))
     lb = b["last_battle"]
     if lb and not b["battle"]:
         blocks.append(_battle_lines(t, lb, "Last battle"))
     if not blocks:
-        return ""
-    return f'<section class="toc-dice-panel panel" aria-label="Dice"><h2>Dice</h2>{"".join(blocks)}</section>'
+        return Markup()
+    return html('<section class="toc-dice-panel panel" aria-label="Dice"><h2>Dice</h2>{}</section>', join(blocks))
 
 
 # ---- the player's board -----------------------------------------------------------------------------
-def _card(cid: str, extra: str = "", cls: str = "") -> str:
+def _card(cid: str, extra: Markup | str = "", cls: str = "") -> Markup:
     c = _D().card(cid)
     col = SUIT_COLOR[c["suit"]]
-    mark = "" if c.get("status", "confirmed") == "confirmed" else ' <abbr class="bx-dz" title="Card text not fully confirmed">◇</abbr>'
-    text = f'<span class="toc-ctext">{e(c["text"])}</span>' if c.get("text") else ""
-    return (f'<li class="toc-card {cls}" data-css="--sc:{col}"><span class="toc-cval">{c["value"]}</span>'
-            f'<span class="toc-cname">{e(c["name"])}{mark}</span>{text}{extra}</li>')
+    mark = (Markup() if c.get("status", "confirmed") == "confirmed"
+            else Markup(' <abbr class="bx-dz" title="Card text not fully confirmed">◇</abbr>'))
+    text = html('<span class="toc-ctext">{}</span>', c["text"]) if c.get("text") else Markup()
+    return html('<li class="toc-card {}" data-css="--sc:{}"><span class="toc-cval">{}</span>'
+                '<span class="toc-cname">{}{}</span>{}{}</li>', cls, col, c["value"], c["name"], mark, text, extra)
 
 
-def _pile(title: str, ids: list[str]) -> str:
+def _pile(title: str, ids: list[str]) -> Markup:
     if not ids:
-        return f'<p class="bx-note">{e(title)}: empty</p>'
+        return html('<p class="bx-note">{}: empty</p>', title)
     counts: dict[str, int] = {}
     for c in ids:
         counts[c] = counts.get(c, 0) + 1
     order = _D().card_order()
-    items = "".join(_card(c, f'<span class="count">×{k}</span>' if k > 1 else "")
-                    for c, k in sorted(counts.items(), key=lambda x: order[x[0]]))
-    return (f'<details class="toc-pile"><summary>{e(title)} ({len(ids)})</summary>'
-            f'<ul class="toc-cards">{items}</ul></details>')
+    items = join(_card(c, html('<span class="count">×{}</span>', k) if k > 1 else Markup())
+                 for c, k in sorted(counts.items(), key=lambda x: order[x[0]]))
+    return html('<details class="toc-pile"><summary>{} ({})</summary>'
+                '<ul class="toc-cards">{}</ul></details>', title, len(ids), items)
 
 
-def _hand(t: _T) -> str:
+def _hand(t: _T) -> Markup:
     if t.me is None:
-        return ""
+        return Markup()
     me = t.players[t.me]
     tp = t.b["turn"]
     mine = tp["seat"] == t.me
     order = _D().card_order()
-    hand = "".join(_card(c) for c in sorted(me["hand"] or [], key=lambda c: order[c])) or "<li>empty</li>"
-    pts = ""
-    played = ""
+    hand = join(_card(c) for c in sorted(me["hand"] or [], key=lambda c: order[c])) or Markup("<li>empty</li>")
+    pts = Markup()
+    played = Markup()
     if mine:
-        pts = "".join(f'<span class="toc-pts" data-css="--sc:{SUIT_COLOR[s]}">{SUIT[s]} <b>{tp["points"].get(s, 0)}</b></span>'
-                      for s in SUIT)
-        pts = f'<p class="toc-ptsrow" aria-label="Points to spend this turn">{pts}</p>'
+        pts = join(html('<span class="toc-pts" data-css="--sc:{}">{} <b>{}</b></span>',
+                        SUIT_COLOR[s], SUIT[s], tp["points"].get(s, 0))
+                   for s in SUIT)
+        pts = html('<p class="toc-ptsrow" aria-label="Points to spend this turn">{}</p>', pts)
         if tp["played"]:
-            played = ('<h3>Played this turn</h3><ul class="toc-cards">'
-                      + "".join(_card(p["card"], ' <span class="count">event used</span>' if p["event_used"] else "", "played")
-                                for p in tp["played"]) + "</ul>")
-    return (f'<section class="toc-hand panel" aria-label="Your hand"><h2>Your hand <span class="count">'
-            f'{me["political_points"]} political points</span></h2>{pts}<ul class="toc-cards">{hand}</ul>{played}'
-            f'{_pile("Available pile", me["available"] or [])}{_pile("Discard pile", me["discard"])}</section>')
+            played = html('<h3>Played this turn</h3><ul class="toc-cards">{}</ul>',
+                          join(_card(p["card"], Markup(' <span class="count">event used</span>') if p["event_used"]
+                                     else Markup(), "played")
+                               for p in tp["played"]))
+    return html('<section class="toc-hand panel" aria-label="Your hand"><h2>Your hand <span class="count">'
+                '{} political points</span></h2>{}<ul class="toc-cards">{}</ul>{}'
+                '{}{}</section>', me["political_points"], pts, hand, played,
+                _pile("Available pile", me["available"] or []), _pile("Discard pile", me["discard"]))
 
 
-def _market(t: _T) -> str:
+def _market(t: _T) -> Markup:
     D = _D()
     b = t.b
     price = b.get("market") or {}
@@ -659,69 +687,75 @@ def _market(t: _T) -> str:
     items = []
     for cid in D.supply_cards():
         left = b["supply"].get(cid, 0)
-        cost = f'<span class="toc-price">{price[cid]}</span>' if cid in price else ""
-        extra = f'{cost}<span class="count">{left} left</span>'
+        cost = html('<span class="toc-price">{}</span>', price[cid]) if cid in price else Markup()
+        extra = html('{}<span class="count">{} left</span>', cost, left)
         if cid in buy:
             extra += _act_button(t, buy[cid], "btn small primary toc-buy")
         items.append(_card(cid, extra, "" if left else "gone"))
-    note = ""
+    note = Markup()
     if gov is not None:
-        note = (f'<p class="bx-note">Price now for you: the card’s value, doubled when it is above the '
-                f'{gov} {"province" if gov == 1 else "provinces"} you govern, +1 for each card already bought '
-                f'this turn (ToC §5.3).</p>')
+        note = html('<p class="bx-note">Price now for you: the card’s value, doubled when it is above the '
+                    '{} {} you govern, +1 for each card already bought '
+                    'this turn (ToC §5.3).</p>', gov, "province" if gov == 1 else "provinces")
     trash = ", ".join(D.card_name(c) for c in b["trash"]) or "none"
-    open_ = " open" if buy or t.app.table_ui.get("market") else ""
-    return (f'<section class="toc-market panel" aria-label="Market"><details class="toc-pile"{open_}>'
-            f'<summary>Market: the cards to buy, with your price now</summary>{note}'
-            f'<ul class="toc-cards">{"".join(items)}</ul><p class="bx-note">Trashed: {e(trash)}</p></details></section>')
+    open_ = Markup(" open") if buy or t.app.table_ui.get("market") else Markup()
+    return html('<section class="toc-market panel" aria-label="Market"><details class="toc-pile"{}>'
+                '<summary>Market: the cards to buy, with your price now</summary>{}'
+                '<ul class="toc-cards">{}</ul><p class="bx-note">Trashed: {}</p></details></section>',
+                open_, note, join(items), trash)
 
 
-def _track(kind: str, p: dict[str, Any], suit: str) -> str:
+def _track(kind: str, p: dict[str, Any], suit: str) -> Markup:
     d = p[kind]
     cells = []
     for i, (cost, got) in enumerate(zip(d["costs"], d["bought"], strict=False)):
         c = "start" if cost is None else str(cost)
-        cells.append(f'<li class="toc-slot{" got" if got else ""}" aria-label="{kind[:-1]} {i + 1}: '
-                     f'{"recruited" if got else f"costs {c} {suit}"}">{e(c)}</li>')
-    return (f'<p class="toc-trk"><span>{kind.capitalize()}: {d["available"]} ready, {d["on_map"]} placed</span></p>'
-            f'<ol class="toc-slots">{"".join(cells)}</ol>')
+        state = "recruited" if got else f"costs {c} {suit}"
+        cells.append(html('<li class="toc-slot{}" aria-label="{} {}: '
+                          '{}">{}</li>', " got" if got else "", kind[:-1], i + 1, state, c))
+    return html('<p class="toc-trk"><span>{}: {} ready, {} placed</span></p>'
+                '<ol class="toc-slots">{}</ol>', kind.capitalize(), d["available"], d["on_map"], join(cells))
 
 
-def _players(t: _T) -> str:
+def _players(t: _T) -> Markup:
     D = _D()
     order = [t.bottom] + [p["seat"] for p in t.players if p["seat"] != t.bottom]
     rows = []
     goal = t.b["goal"]
     for s in order:
         p = t.players[s]
-        tag = ""
+        tag = Markup()
         if t.ctx.kinds[s] == "bot":
-            tag = f' <span class="pbot">bot · {e(t.ctx.levels[s] or "")}</span>'
+            tag = html(' <span class="pbot">bot · {}</span>', t.ctx.levels[s] or "")
         elif s == t.me:
-            tag = ' <span class="you">you</span>'
-        crown = ' <span class="toc-emp">Emperor</span>' if p["emperor"] else ""
-        pre = ' <span class="toc-pre">Pretender</span>' if p["pretender"] else ""
+            tag = Markup(' <span class="you">you</span>')
+        crown = Markup(' <span class="toc-emp">Emperor</span>') if p["emperor"] else Markup()
+        pre = Markup(' <span class="toc-pre">Pretender</span>') if p["pretender"] else Markup()
         provs = ", ".join(t.regions[x]["name"] for x in p["provinces"]) or "none"
         pct = min(100, round(100 * p["legacy"] / max(1, goal)))
         body = (_track("governors", p, "Senate") + _track("generals", p, "Military")
-                + f'<p class="bx-note">Provinces: {e(provs)}</p>'
-                + f'<p class="bx-note">Cards: {p["hand_count"]} in hand, {p["available_count"]} available, '
-                  f'{len(p["discard"])} discarded ({p["deck_size"]} in all)</p>')
+                + html('<p class="bx-note">Provinces: {}</p>', provs)
+                + html('<p class="bx-note">Cards: {} in hand, {} available, '
+                       '{} discarded ({} in all)</p>',
+                       p["hand_count"], p["available_count"], len(p["discard"]), p["deck_size"]))
         if p["known"] and s != t.me:
-            body += f'<p class="bx-note">Known in hand: {e(", ".join(D.card_name(c) for c in p["known"]))}</p>'
-        summary = (f'<span class="bx-mat-name">{t.chip(s)}{tag}{crown}{pre}</span>'
-                   f'<span class="toc-legacy"><span class="toc-lbar" role="img" aria-label="Legacy {p["legacy"]} of {goal}">'
-                   f'<span data-css="width:{pct}%"></span></span>Legacy <b>{p["legacy"]}</b> · '
-                   f'Emperor Turns <b>{p["emperor_turns"]}</b> · {plural(len(p["provinces"]), "province")}</span>')
+            body += html('<p class="bx-note">Known in hand: {}</p>', ", ".join(D.card_name(c) for c in p["known"]))
+        summary = html('<span class="bx-mat-name">{chip}{tag}{crown}{pre}</span>'
+                       '<span class="toc-legacy"><span class="toc-lbar" role="img" aria-label="Legacy {legacy} of {goal}">'
+                       '<span data-css="width:{pct}%"></span></span>Legacy <b>{legacy}</b> · '
+                       'Emperor Turns <b>{turns}</b> · {provinces}</span>',
+                       chip=t.chip(s), tag=tag, crown=crown, pre=pre, legacy=p["legacy"], goal=goal, pct=pct,
+                       turns=p["emperor_turns"], provinces=plural(len(p["provinces"]), "province"))
         cls = "bx-mat" + (" turn" if s == t.b["turn"]["seat"] and not t.over else "")
-        rows.append(f'<li class="{cls}" data-css="--pc:{t.color(s)}"><details{" open" if s == t.me else ""}>'
-                    f'<summary>{summary}</summary><div class="bx-mat-body">{body}</div></details></li>')
-    return (f'<section class="bx-mats toc-players" aria-label="Players"><ul class="bx-matlist">{"".join(rows)}</ul>'
-            f'<p class="bx-note">The last round starts when the Emperor ends a turn with {goal} legacy or '
-            'more.</p></section>')
+        rows.append(html('<li class="{}" data-css="--pc:{}"><details{}>'
+                         '<summary>{}</summary><div class="bx-mat-body">{}</div></details></li>',
+                         cls, t.color(s), Markup(" open") if s == t.me else Markup(), summary, body))
+    return html('<section class="bx-mats toc-players" aria-label="Players"><ul class="bx-matlist">{}</ul>'
+                '<p class="bx-note">The last round starts when the Emperor ends a turn with {} legacy or '
+                'more.</p></section>', join(rows), goal)
 
 
-def _empire(t: _T) -> str:
+def _empire(t: _T) -> Markup:
     D = _D()
     b = t.b
     it = b["provinces"][b["map"]["emperor_province"]]
@@ -729,38 +763,44 @@ def _empire(t: _T) -> str:
     who = t.chip(emp) if emp is not None else "nobody"
     ev = b["events"]
     cur = D.events()[ev["drawn"][-1]] if ev["drawn"] else None
-    cur_html = (f'<p><b>Current event:</b> {e(cur["name"])}{_unsure(cur)} — {e(cur.get("text", ""))}</p>'
-                if cur else "<p><b>Current event:</b> none yet</p>")
-    lasting = "".join(f"<li>{e(D.events()[x]['name'])}{_unsure(D.events()[x])}: {e(D.events()[x].get('text', ''))}</li>"
-                      for x in ev["lasting"])
+    cur_html = (html("<p><b>Current event:</b> {}{} — {}</p>", cur["name"], _unsure(cur), cur.get("text", ""))
+                if cur else Markup("<p><b>Current event:</b> none yet</p>"))
+    lasting = join(html("<li>{}{}: {}</li>", D.events()[x]["name"], _unsure(D.events()[x]), D.events()[x].get("text", ""))
+                   for x in ev["lasting"])
+    lasting_html = html("<h3>Lasting events</h3><ul class=toc-facts>{}</ul>", lasting) if lasting else Markup()
     last = b["turn"]["last_round"]
     lim = b["limits"]
-    return (f'<section class="toc-empire panel" aria-label="The empire"><h2>The empire</h2>'
-            f'<p><b>Emperor:</b> {who} · <b>Italia support:</b> {it["support"]} of {it["support_max"]}</p>'
-            f'{cur_html}'
-            f'{f"<h3>Lasting events</h3><ul class=toc-facts>{lasting}</ul>" if lasting else ""}'
-            f'<p class="bx-note">Events left: {ev["deck"]} · round {b["turn"]["round"]}'
-            f'{" · last round" if last else ""} · legions left {lim["legions_left"]}, militia {lim["militia_left"]}, '
-            f'mob counters {lim["mob_counters_left"]}</p></section>')
+    return html('<section class="toc-empire panel" aria-label="The empire"><h2>The empire</h2>'
+                '<p><b>Emperor:</b> {} · <b>Italia support:</b> {} of {}</p>'
+                '{}'
+                '{}'
+                '<p class="bx-note">Events left: {} · round {}'
+                '{} · legions left {}, militia {}, '
+                'mob counters {}</p></section>',
+                who, it["support"], it["support_max"], cur_html, lasting_html, ev["deck"], b["turn"]["round"],
+                " · last round" if last else "", lim["legions_left"], lim["militia_left"], lim["mob_counters_left"])
 
 
-def _unsure(entry: dict[str, Any]) -> str:
+def _unsure(entry: dict[str, Any]) -> Markup:
     if entry.get("status", "confirmed") == "confirmed":
-        return ""
-    return ' <abbr class="bx-dz" title="Not fully confirmed: see Rules › What we could not confirm">◇</abbr>'
+        return Markup()
+    return Markup(' <abbr class="bx-dz" title="Not fully confirmed: see Rules › What we could not confirm">◇</abbr>')
 
 
 # ---- the table ------------------------------------------------------------------------------------
-def render(app: Any, ctx: TableContext) -> str:
+def render(app: Any, ctx: TableContext) -> Markup:
     t = _T(app, ctx)
     b = t.b
     seat = b["turn"]["seat"]
     info = f"Round {b['turn']['round']} · {t.names[seat]}" if b["turn"]["phase"] != "setup" else "Setting up"
-    return (topbar(app, ctx, e(info))
-            + '<main class="table-main bx-main toc-main" id="main">'
-            + alerts(app) + end_panel(app, ctx) + _banner(t) + _phase_bar(t)
-            + '<div class="bx-layout"><div class="bx-col-board">'
-            + _map(t) + _region_panel(t) + _dice(t)
-            + '</div><div class="bx-col-side">'
-            + _decide(app, t) + _hand(t) + _market(t) + _players(t) + _empire(t) + log_panel(app, ctx)
-            + "</div></div></main>")
+    return html('{top}<main class="table-main bx-main toc-main" id="main">'
+                '{alerts}{end}{banner}{phases}'
+                '<div class="bx-layout"><div class="bx-col-board">'
+                '{map}{region}{dice}'
+                '</div><div class="bx-col-side">'
+                '{decide}{hand}{market}{players}{empire}{log}'
+                '</div></div></main>',
+                top=topbar(app, ctx, info), alerts=alerts(app), end=end_panel(app, ctx), banner=_banner(t),
+                phases=_phase_bar(t), map=_map(t), region=_region_panel(t), dice=_dice(t),
+                decide=_decide(app, t), hand=_hand(t), market=_market(t), players=_players(t), empire=_empire(t),
+                log=log_panel(app, ctx))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..html import attrs, button, e, plural
+from ..html import Markup, attrs, button, html, join, plural
 from . import Seating, TableContext, alerts, end_actions, log_panel, thinking_html, topbar
 
 COLOURS = ("yellow", "red", "white")
@@ -52,12 +52,12 @@ COMMAND_HINTS = {
 }
 #: 24×24 line icons (stroke = currentColor); "move" and "push" point ahead (up).
 GLYPHS = {
-    "deploy": '<circle cx="12" cy="12" r="8"/><path d="M12 8v8M8 12h8"/>',
-    "move": '<path d="M6 13l6-6 6 6M6 19l6-6 6 6"/>',
-    "push": '<path d="M12 21V10M7 14l5-5 5 5M5 4h14"/>',
-    "charge": '<path d="M13 2L5 14h6l-1 8 8-12h-6l1-8z"/>',
-    "sabotage": '<circle cx="10" cy="14" r="6.5"/><path d="M14.5 9.5L18 6M17 3.5l1 2.5 2.5 1"/>',
-    "rally": '<path d="M6 21V3M6 4h11l-2.5 4L17 12H6"/>',
+    "deploy": Markup('<circle cx="12" cy="12" r="8"/><path d="M12 8v8M8 12h8"/>'),
+    "move": Markup('<path d="M6 13l6-6 6 6M6 19l6-6 6 6"/>'),
+    "push": Markup('<path d="M12 21V10M7 14l5-5 5 5M5 4h14"/>'),
+    "charge": Markup('<path d="M13 2L5 14h6l-1 8 8-12h-6l1-8z"/>'),
+    "sabotage": Markup('<circle cx="10" cy="14" r="6.5"/><path d="M14.5 9.5L18 6M17 3.5l1 2.5 2.5 1"/>'),
+    "rally": Markup('<path d="M6 21V3M6 4h11l-2.5 4L17 12H6"/>'),
 }
 
 
@@ -71,16 +71,16 @@ def _scenario(sid: str) -> dict[str, Any]:
     return next(s for s in _data()["scenarios"] if s["id"] == sid)
 
 
-def glyph(command: str, down: bool = False) -> str:
+def glyph(command: str, down: bool = False) -> Markup:
     """The icon of a command (``down``: turned to point at the top player's "ahead")."""
     cls = "tw-glyph" + (" tw-down" if down and command in ("move", "push") else "")
-    return (f'<svg class="{cls}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-            f'{GLYPHS.get(command, "")}</svg>')
+    return html('<svg class="{}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{}</svg>',
+                cls, GLYPHS.get(command, Markup()))
 
 
-def badge(k: int, extra: str = "") -> str:
+def badge(k: int, extra: str = "") -> Markup:
     """The colour-blind-safe token of a colour: round Y, square R, hollow W."""
-    return f'<span class="tw-badge tw-{COLOURS[k]}{extra}" aria-hidden="true">{LETTERS[k]}</span>'
+    return html('<span class="tw-badge tw-{}{}" aria-hidden="true">{}</span>', COLOURS[k], extra, LETTERS[k])
 
 
 def card_halves(card: str, b: dict[str, Any]) -> tuple[str, str]:
@@ -151,121 +151,137 @@ def _last_card(v: dict[str, Any]) -> str | None:
 
 
 # ---- top: players and scenario ---------------------------------------------------------------
-def _players(t: _Ctx) -> str:
+def _players(t: _Ctx) -> Markup:
     b, ctx = t.b, t.ctx
     sc = _scenario(b["scenario"]["id"])
     items = []
     for p in b["players"]:
         s = p["seat"]
         turn = not t.over and s == b["active"]
-        tag = '<span class="you">you</span>' if s == t.me else ""
+        tag = Markup('<span class="you">you</span>') if s == t.me else Markup()
         if ctx.kinds[s] == "bot":
-            tag = f'<span class="pbot">bot · {e(ctx.levels[s] or "")}</span>'
-        held = ""
+            tag = html('<span class="pbot">bot · {}</span>', ctx.levels[s] or "")
+        held = Markup()
         if sc["points_per_white"]:
             word = "trophy" if b["scenario"]["id"] == "garrison" else "cube"
-            held = f'<span title="White {word}s held">{badge(2)} {plural(p["held"], word, "trophies" if word == "trophy" else None)}</span>'
+            held = html('<span title="White {}s held">{} {}</span>',
+                        word, badge(2), plural(p["held"], word, "trophies" if word == "trophy" else None))
         label = (f"{COLOURS[s].title()}, {p['name']}: {p['score']} points; "
                  f"{plural(p['hand_count'], 'card')} in hand, {p['deck_count']} in the deck, "
                  f"{p['supply']} in the supply" + (", to play" if turn else ""))
-        think = ""
+        think = Markup()
         if ctx.kinds[s] == "bot" and not t.over and s in t.v["to_act"]:
             # phones: the decision panel is below the board; show the bot at work up here too
             pct = round(100 * (t.app.thinking_progress() or 0.0))
-            think = (f'<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
-                     f'<span class="think-bar"><span class="think-fill" data-css="width:{pct}%"></span></span></div>')
-        items.append(
-            f'<li{attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""), aria_current="true" if turn else None, aria_label=label)}>'
-            f'<div class="tw-pl-head">{badge(s)}<span class="pname">{e(p["name"])}</span>'
-            f'<span class="tw-score" aria-hidden="true">{p["score"]}<small>pts</small></span></div>'
-            f'<div class="tw-pl-meta" aria-hidden="true">{tag}<span>Hand {p["hand_count"]}</span>'
-            f'<span>Deck {p["deck_count"]}</span><span>Supply {p["supply"]}</span>{held}</div>{think}</li>')
-    return f'<ul class="tw-players" aria-label="Players and scores">{"".join(items)}</ul>'
+            think = html('<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
+                         '<span class="think-bar"><span class="think-fill" data-css="width:{}%"></span></span></div>',
+                         pct)
+        items.append(html(
+            '<li{}>'
+            '<div class="tw-pl-head">{}<span class="pname">{}</span>'
+            '<span class="tw-score" aria-hidden="true">{}<small>pts</small></span></div>'
+            '<div class="tw-pl-meta" aria-hidden="true">{}<span>Hand {}</span>'
+            '<span>Deck {}</span><span>Supply {}</span>{}</div>{}</li>',
+            attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""),
+                  aria_current="true" if turn else None, aria_label=label),
+            badge(s), p["name"], p["score"], tag, p["hand_count"], p["deck_count"], p["supply"], held, think))
+    return html('<ul class="tw-players" aria-label="Players and scores">{}</ul>', join(items))
 
 
-def _scenario_card(t: _Ctx) -> str:
+def _scenario_card(t: _Ctx) -> Markup:
     b = t.b
     sid = b["scenario"]["id"]
     sc = _scenario(sid)
     extra = []
     if sc["reserve"]:
-        extra.append(f'{badge(2)} Reserve <b>{b["scenario"]["reserve"]}</b>')
+        extra.append(html('{} Reserve <b>{}</b>', badge(2), b["scenario"]["reserve"]))
     if sc["points_per_white"]:
         word = "Trophies" if sid == "garrison" else "Cubes held"
-        held = " · ".join(f'{badge(p["seat"])} <b>{p["held"]}</b>' for p in b["players"])
-        extra.append(f"{word}: {held}")
+        held = join((html('{} <b>{}</b>', badge(p["seat"]), p["held"]) for p in b["players"]), Markup(" · "))
+        extra.append(html("{}: {}", word, held))
     if sc["points_per_marker"]:
-        extra.append(f'<span class="tw-star" aria-hidden="true">★</span> {plural(sum(sp["markers"] for sp in b["spaces"]), "marker")}')
-    game = ""
+        extra.append(html('<span class="tw-star" aria-hidden="true">★</span> {}',
+                          plural(sum(sp["markers"] for sp in b["spaces"]), "marker")))
+    game = Markup()
     if t.v["board"]["game_no"] > 1 or t.app.match.options.get("match_of_two"):
         carry = b["carry"]
-        game = (f'<p class="tw-scen-extra">Game {b["game_no"]} of 2'
-                + (f' · game 1: {badge(0)} <b>{carry[0]}</b> {badge(1)} <b>{carry[1]}</b>' if b["game_no"] > 1 else "")
-                + "</p>")
-    return (f'<section class="tw-scen" aria-label="Scenario card">'
-            f'<p class="tw-scen-name"><span class="tw-scen-tag">Scenario</span> <strong>{e(b["scenario"]["name"])}</strong></p>'
-            f'<p class="tw-scen-line">{e(SCENARIO_LINES.get(sid, ""))}</p>'
-            + (f'<p class="tw-scen-extra">{" · ".join(extra)}</p>' if extra else "")
-            + game + "</section>")
+        game = html('<p class="tw-scen-extra">Game {} of 2{}</p>', b["game_no"],
+                    html(' · game 1: {} <b>{}</b> {} <b>{}</b>', badge(0), carry[0], badge(1), carry[1])
+                    if b["game_no"] > 1 else "")
+    return html('<section class="tw-scen" aria-label="Scenario card">'
+                '<p class="tw-scen-name"><span class="tw-scen-tag">Scenario</span> <strong>{}</strong></p>'
+                '<p class="tw-scen-line">{}</p>{}{}</section>',
+                b["scenario"]["name"], SCENARIO_LINES.get(sid, ""),
+                html('<p class="tw-scen-extra">{}</p>', join(extra, Markup(" · "))) if extra else "",
+                game)
 
 
 # ---- the board ---------------------------------------------------------------------------------
-def _units(sp: dict[str, Any]) -> str:
+def _units(sp: dict[str, Any]) -> Markup:
     groups = []
     for k, n in enumerate(sp["units"]):
         if n <= 0:
             continue
-        cubes = "".join("<i></i>" for _ in range(min(n, 10)))
-        groups.append(f'<span class="tw-ug tw-{COLOURS[k]}">{badge(k)}<span class="tw-cubes">{cubes}</span>'
-                      f'<b class="tw-n">{n}</b></span>')
+        cubes = join(Markup("<i></i>") for _ in range(min(n, 10)))
+        groups.append(html('<span class="tw-ug tw-{}">{}<span class="tw-cubes">{}</span>'
+                           '<b class="tw-n">{}</b></span>', COLOURS[k], badge(k), cubes, n))
     if sp["markers"]:
         stars = "★" * sp["markers"]
-        groups.append(f'<span class="tw-ug tw-marker" title="Objective markers"><span class="tw-star">{stars}</span></span>')
-    return f'<div class="tw-units" aria-hidden="true">{"".join(groups) or "<span class=tw-none>no units</span>"}</div>'
+        groups.append(html('<span class="tw-ug tw-marker" title="Objective markers"><span class="tw-star">{}</span></span>',
+                           stars))
+    return html('<div class="tw-units" aria-hidden="true">{}</div>',
+                join(groups) or Markup("<span class=tw-none>no units</span>"))
 
 
-def _half(t: _Ctx, command: str, faces: int, extra: str = "", tag: str = "") -> str:
+def _half(t: _Ctx, command: str, faces: int, extra: str = "", tag: Markup | str = "") -> Markup:
     near = faces == t.bottom
     cls = f"tw-half tw-f-{COLOURS[faces]} {'tw-f-near' if near else 'tw-f-far'}{extra}"
-    return (f'<div class="{cls}" title="{e(command.title())}: {e(COMMAND_HINTS.get(command, ""))}">'
-            f'{tag} <span class="tw-half-cmd">{glyph(command, t.down(faces))}'
-            f'<span class="tw-cmd">{e(command.title())}</span></span> '
-            f'<span class="tw-face">{badge(faces)} <span>for {e(t.who(faces))}</span></span></div>')
+    return html('<div class="{}" title="{}: {}">'
+                '{} <span class="tw-half-cmd">{}'
+                '<span class="tw-cmd">{}</span></span> '
+                '<span class="tw-face">{} <span>for {}</span></span></div>',
+                cls, command.title(), COMMAND_HINTS.get(command, ""),
+                tag, glyph(command, t.down(faces)),
+                command.title(),
+                badge(faces), t.who(faces))
 
 
-def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | None) -> str:
+def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | None) -> Markup:
     """The command strip beside a space: the top half (or the previewed new one over
     it). When it covers older halves, the half is a button that lists them."""
     stack = sp["stack"]
     sid = sp["id"]
     opened = str(sid) in t.app.table_ui.get("open", [])
     if new is not None:
-        cover = ""
+        cover = Markup()
         if stack:
             top = stack[-1]
-            cover = (f'<p class="tw-covers">covers {glyph(top["command"], t.down(top["faces"]))}'
-                     f'{e(top["command"].title())} {badge(top["faces"])}</p>')
-        return (f'<div class="tw-slot">{_half(t, new[0], new[1], " tw-ghost", "<span class=tw-tag>new</span>")}'
-                f"{cover}</div>")
+            cover = html('<p class="tw-covers">covers {}{} {}</p>',
+                         glyph(top["command"], t.down(top["faces"])), top["command"].title(), badge(top["faces"]))
+        return html('<div class="tw-slot">{}{}</div>',
+                    _half(t, new[0], new[1], " tw-ghost", Markup("<span class=tw-tag>new</span>")), cover)
     if not stack:
-        return '<div class="tw-slot"><div class="tw-half tw-empty"><span>No command</span></div></div>'
+        return Markup('<div class="tw-slot"><div class="tw-half tw-empty"><span>No command</span></div></div>')
     top = stack[-1]
     fresh = " tw-last" if last is not None and top["card"] == last else ""
-    tag = '<span class="tw-tag">last card</span>' if fresh else ""
+    tag = Markup('<span class="tw-tag">last card</span>') if fresh else Markup()
     under = len(stack) - 1
-    count = f'<span class="tw-under-n">+{under} under <span class="chev" aria-hidden="true"></span></span>' if under else ""
+    count = (html('<span class="tw-under-n">+{} under <span class="chev" aria-hidden="true"></span></span>', under)
+             if under else Markup())
     if not under:
-        return f'<div class="tw-slot">{_half(t, top["command"], top["faces"], fresh, tag)}</div>'
+        return html('<div class="tw-slot">{}</div>', _half(t, top["command"], top["faces"], fresh, tag))
     # in the button, the tag and the count are said by its name (which starts as the half reads)
     half = _half(t, top["command"], top["faces"], fresh,
-                 (tag + count).replace('<span class="tw-t', '<span aria-hidden="true" class="tw-t')
-                 .replace('<span class="tw-u', '<span aria-hidden="true" class="tw-u'))
+                 (tag + count).replace(Markup('<span class="tw-t'), Markup('<span aria-hidden="true" class="tw-t'))
+                 .replace(Markup('<span class="tw-u'), Markup('<span aria-hidden="true" class="tw-u')))
     # the name starts with what the button shows (the tag, the command, its player, the count)
     name = (("last card " if fresh else "") + f"+{under} under {top['command'].title()} "
             f"{LETTERS[top['faces']]} for {t.who(top['faces'])}: on {sp['name']}, "
             f"{'hide' if opened else 'show'} the {plural(under, 'half', 'halves')} it covers")
-    return (f'<div class="tw-slot"><button type="button"{attrs(class_="tw-half-btn", data_act="table-ui", data_k="stack", data_space=sid, aria_expanded="true" if opened else "false", aria_label=name)}>'
-            + half.replace('<div class="tw-half', '<div aria-hidden="true" class="tw-half', 1) + "</button></div>")
+    return html('<div class="tw-slot"><button type="button"{}>{}</button></div>',
+                attrs(class_="tw-half-btn", data_act="table-ui", data_k="stack", data_space=sid,
+                      aria_expanded="true" if opened else "false", aria_label=name),
+                half.replace(Markup('<div class="tw-half'), Markup('<div aria-hidden="true" class="tw-half'), 1))
 
 
 def rally_name(label: str) -> str:
@@ -275,17 +291,20 @@ def rally_name(label: str) -> str:
     return f"Rally from here: {rest}"
 
 
-def _under_list(t: _Ctx, sp: dict[str, Any]) -> str:
+def _under_list(t: _Ctx, sp: dict[str, Any]) -> Markup:
     stack = sp["stack"]
     if len(stack) < 2 or str(sp["id"]) not in t.app.table_ui.get("open", []):
-        return ""
-    items = "".join(
-        f'<li>{glyph(h["command"], t.down(h["faces"]))}<span>{e(h["command"].title())}</span> '
-        f'{badge(h["faces"])}<span>for {e(t.who(h["faces"]))}</span>'
-        f'<small>{e(h["card"])} · {e(general(h["card"], t.b))}</small></li>'
+        return Markup()
+    items = join(
+        html('<li>{}<span>{}</span> '
+             '{}<span>for {}</span>'
+             '<small>{} · {}</small></li>',
+             glyph(h["command"], t.down(h["faces"])), h["command"].title(),
+             badge(h["faces"]), t.who(h["faces"]),
+             h["card"], general(h["card"], t.b))
         for h in reversed(stack[:-1]))
-    return (f'<div class="tw-under" id="tw-under-{sp["id"]}"><p>Covered, newest first:</p>'
-            f'<ol>{items}</ol></div>')
+    return html('<div class="tw-under" id="tw-under-{}"><p>Covered, newest first:</p>'
+                '<ol>{}</ol></div>', sp["id"], items)
 
 
 def _space_label(t: _Ctx, sp: dict[str, Any]) -> str:
@@ -303,7 +322,7 @@ def _space_label(t: _Ctx, sp: dict[str, Any]) -> str:
     return f"{sp['name']}: {units}; {who}; {vals}{marks}; {cmd}."
 
 
-def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
+def _board(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     b, ctx = t.b, t.ctx
     pend = b["pending"]
     now = pend["space"] + 1 if pend is not None else None
@@ -327,10 +346,11 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
         tags = []
         if sid == now:
             cls.append("tw-now")
-            tags.append(f'<span class="tw-flag tw-flag-now">Now: {e(pend["command"].title())} for {e(t.who(pend["player"]))}</span>')
+            tags.append(html('<span class="tw-flag tw-flag-now">Now: {} for {}</span>',
+                             pend["command"].title(), t.who(pend["player"])))
         if sid == target:
             cls.append("tw-target")
-            tags.append('<span class="tw-flag">ahead</span>')
+            tags.append(Markup('<span class="tw-flag">ahead</span>'))
         if sid in done:
             cls.append("tw-done")
         if sid in covered:
@@ -341,36 +361,45 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> str:
         if sid in flash:
             cls.append("tw-flash")
             style = f"--tw-delay:{flash[sid]:.2f}s"
-        ctl_html = (f'<p class="tw-ctl">{badge(ctl)} <span>{e(COLOURS[ctl].title())} holds it'
-                    f' <b>+{sp["values"][ctl]}</b></span></p>' if ctl is not None
-                    else '<p class="tw-ctl tw-ctl-no"><span>Nobody holds it</span></p>')
-        base = ""
+        ctl_html = (html('<p class="tw-ctl">{} <span>{} holds it'
+                         ' <b>+{}</b></span></p>', badge(ctl), COLOURS[ctl].title(), sp["values"][ctl])
+                    if ctl is not None
+                    else Markup('<p class="tw-ctl tw-ctl-no"><span>Nobody holds it</span></p>'))
+        base = Markup()
         if sp["kind"] == "base":
-            base = f" {badge(0 if sid == 1 else 1, ' tw-small')}"
-        vals = (f'<span class="tw-vals" title="Worth {sp["values"][0]} to Yellow, {sp["values"][1]} to Red">'
-                f'{badge(0, " tw-small")}<b>{sp["values"][0]}</b>{badge(1, " tw-small")}<b>{sp["values"][1]}</b></span>')
-        run = ""
+            base = html(" {}", badge(0 if sid == 1 else 1, " tw-small"))
+        vals = html('<span class="tw-vals" title="Worth {v0} to Yellow, {v1} to Red">'
+                    '{b0}<b>{v0}</b>{b1}<b>{v1}</b></span>',
+                    v0=sp["values"][0], v1=sp["values"][1], b0=badge(0, " tw-small"), b1=badge(1, " tw-small"))
+        run = Markup()
         if not t.over and sid in order:
-            run = f'<span class="tw-run" title="Carried out {ORDINAL[order.index(sid)]} this turn">{ORDINAL[order.index(sid)]}</span>'
-        rally_btn = ""
+            run = html('<span class="tw-run" title="Carried out {0} this turn">{0}</span>', ORDINAL[order.index(sid)])
+        rally_btn = Markup()
         if sid in rally:
             a = rally[sid]
-            rally_btn = (f'<button type="button" class="btn tw-rally tw-choice"{ctx.action_attrs(a)}'
-                         f' aria-label="{e(rally_name(a["label"]))}">Rally from here</button>')
-        rows.append(
-            f'<li{attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, data_css=style)}>'
-            f'<div class="tw-sp-info" role="group" aria-label="{e(_space_label(t, sp))}">'
-            f'<div class="tw-sp-head"><h3 class="tw-sp-name">{e(sp["name"])}{base}</h3>{run}{vals}</div>'
-            f'{"".join(tags)}{_units(sp)}{ctl_html}{rally_btn}</div>'
-            f'{_slot(t, sp, covered.get(sid), last)}{_under_list(t, sp)}</li>')
+            rally_btn = html('<button type="button" class="btn tw-rally tw-choice"{}'
+                             ' aria-label="{}">Rally from here</button>', ctx.action_attrs(a), rally_name(a["label"]))
+        rows.append(html(
+            '<li{}>'
+            '<div class="tw-sp-info" role="group" aria-label="{}">'
+            '<div class="tw-sp-head"><h3 class="tw-sp-name">{}{}</h3>{}{}</div>'
+            '{}{}{}{}</div>'
+            '{}{}</li>',
+            attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, data_css=style),
+            _space_label(t, sp),
+            sp["name"], base, run, vals,
+            join(tags), _units(sp), ctl_html, rally_btn,
+            _slot(t, sp, covered.get(sid), last), _under_list(t, sp)))
     top_seat = 1 - t.bottom
     label = ("The board: your base at the bottom" if t.me is not None
              else "The board: Yellow base at the bottom")
-    return (f'<section class="tw-board-wrap" aria-label="{label}"><h2 class="visually-hidden">{label}</h2>'
-            f'<p class="tw-edge tw-edge-top">{badge(top_seat)} {e(t.colour_name(top_seat))}’s side</p>'
-            f'<ol class="tw-board">{"".join(rows)}</ol>'
-            f'<p class="tw-edge tw-edge-bottom">{badge(t.bottom)} {e(t.colour_name(t.bottom))}’s side'
-            + (" (you)" if t.me is not None else "") + "</p></section>")
+    return html('<section class="tw-board-wrap" aria-label="{label}"><h2 class="visually-hidden">{label}</h2>'
+                '<p class="tw-edge tw-edge-top">{top_badge} {top_name}’s side</p>'
+                '<ol class="tw-board">{rows}</ol>'
+                '<p class="tw-edge tw-edge-bottom">{bottom_badge} {bottom_name}’s side{you}</p></section>',
+                label=label, top_badge=badge(top_seat), top_name=t.colour_name(top_seat), rows=join(rows),
+                bottom_badge=badge(t.bottom), bottom_name=t.colour_name(t.bottom),
+                you=" (you)" if t.me is not None else "")
 
 
 def steps_turn(b: dict[str, Any], over: bool) -> tuple[int, int]:
@@ -397,41 +426,47 @@ def _flash(t: _Ctx) -> dict[int, float]:
 
 
 # ---- what to do now ---------------------------------------------------------------------------
-def _options(t: _Ctx, preview: dict[str, Any] | None) -> str:
+def _options(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     """The eight placements of the chosen card, by position, each a preview button."""
     ctx, b = t.ctx, t.b
     card = b["selected"]
     me = ctx.acting
     places = [a for a in ctx.actions if a["action"][0] == "place"]
     if not places or card is None or me is None:
-        return ""
+        return Markup()
     game = t.app.match.game
-    groups: dict[int, list[str]] = {}
+    groups: dict[int, list[Markup]] = {}
     for a in places:
         j, cmd = int(a["action"][1]), str(a["action"][2])
         laid = [(s + 1, c, f) for s, c, f in game.placement(me, j, cmd, card)]
         key = f"{j}:{cmd}"
         on = preview is not None and preview["key"] == key
-        lines = "".join(
-            f'<span class="tw-opt-line">{glyph(c, t.down(f))}<b>{e(c.title())}</b> {badge(f)}'
-            f'<span class="tw-opt-who">{e(t.who(f))}</span><span class="tw-opt-where">{e(SHORT[s])}</span></span>'
+        lines = join(
+            html('<span class="tw-opt-line">{}<b>{}</b> {}'
+                 '<span class="tw-opt-who">{}</span><span class="tw-opt-where">{}</span></span>',
+                 glyph(c, t.down(f)), c.title(), badge(f), t.who(f), SHORT[s])
             for s, c, f in laid)
-        groups.setdefault(j, []).append(
-            f'<li><button type="button"{attrs(class_="tw-opt" + (" on" if on else ""), id=f"tw-opt-{j}-{cmd}", data_act="table-ui", data_k="preview", data_key=key, data_card=card, data_n=ctx.n, aria_pressed="true" if on else "false", aria_label="Preview: " + a["label"])}>'
-            f'<span class="tw-opt-keep">Keep {e(cmd.title())}</span>{lines}</button></li>')
+        groups.setdefault(j, []).append(html(
+            '<li><button type="button"{}>'
+            '<span class="tw-opt-keep">Keep {}</span>{}</button></li>',
+            attrs(class_="tw-opt" + (" on" if on else ""), id=f"tw-opt-{j}-{cmd}", data_act="table-ui",
+                  data_k="preview", data_key=key, data_card=card, data_n=ctx.n,
+                  aria_pressed="true" if on else "false", aria_label="Preview: " + a["label"]),
+            cmd.title(), lines))
     blocks = []
     for j in sorted(groups):
         spaces = [s + 1 for s, _, _ in game.placement(me, j, card_halves(card, b)[0], card)]
         names = " + ".join(SHORT[s] for s in spaces)
-        blocks.append(f'<li class="tw-pos"><h3>Spaces {names}</h3><ul class="tw-pos-opts">{"".join(groups[j])}</ul></li>')
-    return (f'<div class="tw-options"><p class="tw-hint">Where does {e(card)} go? Tap a placement to see it '
-            f'on the board, then play it. The half you keep lies nearer your base.</p>'
-            f'<ol class="tw-pos-list">{"".join(blocks)}</ol></div>')
+        blocks.append(html('<li class="tw-pos"><h3>Spaces {}</h3><ul class="tw-pos-opts">{}</ul></li>',
+                           names, join(groups[j])))
+    return html('<div class="tw-options"><p class="tw-hint">Where does {} go? Tap a placement to see it '
+                'on the board, then play it. The half you keep lies nearer your base.</p>'
+                '<ol class="tw-pos-list">{}</ol></div>', card, join(blocks))
 
 
-def _confirm(t: _Ctx, preview: dict[str, Any] | None) -> str:
+def _confirm(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     if preview is None:
-        return ""
+        return Markup()
     b = t.b
     laid = {s: (c, f) for s, c, f in preview["laid"]}
     cells = []
@@ -444,27 +479,29 @@ def _confirm(t: _Ctx, preview: dict[str, Any] | None) -> str:
         else:
             cmd, face, new = None, None, False
         if cmd is None:
-            inner = '<span class="tw-mini-cmd">—</span>'
+            inner = Markup('<span class="tw-mini-cmd">—</span>')
             text = f"{sp['name']}: nothing"
         else:
-            inner = (f'{glyph(cmd, t.down(face))}<span class="tw-mini-cmd">{e(cmd.title())}</span>'
-                     f'{badge(face)}')
+            inner = html('{}<span class="tw-mini-cmd">{}</span>{}', glyph(cmd, t.down(face)), cmd.title(), badge(face))
             text = f"{sp['name']}: {cmd} for {t.who(face)}" + (" (new)" if new else "")
-        cells.append(f'<li class="tw-mini{" new" if new else ""}"><span class="tw-mini-no" aria-hidden="true">{k + 1}</span>'
-                     f'<span class="tw-mini-sp" aria-hidden="true">{e(SHORT[sid])}</span>'
-                     f'<span class="tw-mini-body" aria-hidden="true">{inner}</span>'
-                     f'<span class="visually-hidden">{e(text)}</span></li>')
+        cells.append(html('<li class="tw-mini{}"><span class="tw-mini-no" aria-hidden="true">{}</span>'
+                          '<span class="tw-mini-sp" aria-hidden="true">{}</span>'
+                          '<span class="tw-mini-body" aria-hidden="true">{}</span>'
+                          '<span class="visually-hidden">{}</span></li>',
+                          " new" if new else "", k + 1, SHORT[sid], inner, text))
     a = preview["action"]
-    return (f'<div class="tw-confirm" role="region" aria-label="Preview of this placement">'
-            f'<p class="tw-confirm-title">Then the spaces run in this order:</p>'
-            f'<ol class="tw-minis">{"".join(cells)}</ol>'
-            f'<div class="tw-confirm-btns">'
-            f'<button type="button" class="btn primary tw-play"{t.ctx.action_attrs(a)} data-autofocus="1"'
-            f' aria-label="Play the card here: {e(a["label"])}">Play the card here</button>'
-            f'{button("Cancel", "table-ui", "btn ghost", data_k="cancel")}</div></div>')
+    return html('<div class="tw-confirm" role="region" aria-label="Preview of this placement">'
+                '<p class="tw-confirm-title">Then the spaces run in this order:</p>'
+                '<ol class="tw-minis">{}</ol>'
+                '<div class="tw-confirm-btns">'
+                '<button type="button" class="btn primary tw-play"{} data-autofocus="1"'
+                ' aria-label="Play the card here: {}">Play the card here</button>'
+                '{}</div></div>',
+                join(cells), t.ctx.action_attrs(a), a["label"],
+                button("Cancel", "table-ui", "btn ghost", data_k="cancel"))
 
 
-def _choice(t: _Ctx) -> str:
+def _choice(t: _Ctx) -> Markup:
     """The facing player's choice for the pending command."""
     ctx, b = t.ctx, t.b
     pend = b["pending"]
@@ -474,79 +511,82 @@ def _choice(t: _Ctx) -> str:
     nxt = pend["space"] + (1 if pend["player"] == 0 else -1)
     ahead = b["spaces"][nxt]["name"] if 0 <= nxt <= 4 else ""
     turn = "your turn" if b["active"] == ctx.acting else f"{COLOURS[b['active']].title()}’s turn"
-    head = f'{glyph(cmd, t.down(pend["player"]))} {e(cmd.title())} on {e(sp["name"])} — for you, during {e(turn)}'
+    head = html('{} {} on {} — for you, during {}', glyph(cmd, t.down(pend["player"])), cmd.title(), sp["name"], turn)
     if cmd == "rally":
-        return (f'<div class="tw-choose"><p class="tw-choose-head">{head}</p>'
-                f'<p class="tw-hint">Tap <b>Rally from here</b> on a highlighted space: one of your units '
-                f'comes from there to {e(sp["name"])}.</p></div>')
-    btns = []
+        return html('<div class="tw-choose"><p class="tw-choose-head">{}</p>'
+                    '<p class="tw-hint">Tap <b>Rally from here</b> on a highlighted space: one of your units '
+                    'comes from there to {}.</p></div>', head, sp["name"])
+    btns: list[Markup] = []
     # keyboard users: after their own tap, focus goes to the first choice
-    focus = ' data-autofocus="1"' if ctx.fresh is not None else ""
+    focus = Markup(' data-autofocus="1"') if ctx.fresh is not None else Markup()
     if cmd == "move":
         q = f"How many of your units on {sp['name']} move ahead to {ahead}?"
         for a in acts:
-            btns.append(f'<button type="button" class="btn tw-choice tw-num"{ctx.action_attrs(a)}'
-                        f' aria-label="{e(a["label"])}">{e(a["action"][1])}</button>')
+            btns.append(html('<button type="button" class="btn tw-choice tw-num"{}'
+                             ' aria-label="{}">{}</button>', ctx.action_attrs(a), a["label"], a["action"][1]))
     elif cmd == "push":
         q = f"How many units push into {ahead}, and which units there are pushed on?"
         for a in acts:
             n, y, r, w = (int(x) for x in a["action"][1:5])
             # Spaced like the accessible name below, so the visible text is part of it.
-            parts = " ".join(f'<span class="tw-pushed">{c}{badge(k)}</span>' for k, c in enumerate((y, r, w)) if c)
+            parts = join((html('<span class="tw-pushed">{}{}</span>', c, badge(k))
+                          for k, c in enumerate((y, r, w)) if c), Markup(" "))
             shown = " ".join(f"{c}{LETTERS[k]}" for k, c in enumerate((y, r, w)) if c)
-            btns.append(f'<button type="button" class="btn tw-choice tw-push"{ctx.action_attrs(a)}'
-                        f' aria-label="{e(n)} push {e(shown)}: {e(a["label"])}"><span>{n} push</span> '
-                        f'<span class="tw-push-what">{parts}</span></button>')
+            btns.append(html('<button type="button" class="btn tw-choice tw-push"{}'
+                             ' aria-label="{n} push {}: {}"><span>{n} push</span> '
+                             '<span class="tw-push-what">{}</span></button>',
+                             ctx.action_attrs(a), shown, a["label"], parts, n=n))
     else:
         where = ahead if cmd == "charge" else sp["name"]
         q = f"Which unit on {where} is destroyed?"
         for a in acts:
             k = COLOURS.index(str(a["action"][1]))
             word = "Neutral" if k == 2 else COLOURS[k].title()
-            btns.append(f'<button type="button" class="btn tw-choice tw-col"{ctx.action_attrs(a)}'
-                        f' aria-label="{e(LETTERS[k] + " " + word + " unit: " + a["label"])}">{badge(k)} {e(word)} unit</button>')
+            btns.append(html('<button type="button" class="btn tw-choice tw-col"{}'
+                             ' aria-label="{} {} unit: {}">{} {} unit</button>',
+                             ctx.action_attrs(a), LETTERS[k], word, a["label"], badge(k), word))
     if btns:
-        btns[0] = btns[0].replace("<button ", f"<button{focus} ", 1)
-    return (f'<div class="tw-choose"><p class="tw-choose-head">{head}</p><p class="tw-q">{e(q)}</p>'
-            f'<div class="tw-choice-list">{"".join(btns)}</div></div>')
+        btns[0] = btns[0].replace(Markup("<button "), html("<button{} ", focus), 1)
+    return html('<div class="tw-choose"><p class="tw-choose-head">{}</p><p class="tw-q">{}</p>'
+                '<div class="tw-choice-list">{}</div></div>', head, q, join(btns))
 
 
-def _act(app: Any, t: _Ctx, preview: dict[str, Any] | None) -> str:
+def _act(app: Any, t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     """The panel of the decision now: a choice, a placement, a card to pick, a bot
     thinking, or nothing once the game is over."""
     ctx, b, v = t.ctx, t.b, t.v
     if t.over:
-        return ""
-    body = ""
+        return Markup()
+    body = Markup()
     prompt = v["prompt"]
     mine = ctx.acting is not None
     if not mine:
         actor = v["to_act"][0] if v["to_act"] else None
         if actor is not None and ctx.kinds[actor] == "bot":
-            owes = ""
+            owes = Markup()
             if b["pending"] is not None:
                 pend = b["pending"]
-                owes = (f'<p class="tw-hint">It chooses how to carry out {e(pend["command"])} on '
-                        f'{e(b["spaces"][pend["space"]]["name"])}.</p>')
-            body = thinking_html(app, ctx, v["seats"][actor]) + owes
+                owes = html('<p class="tw-hint">It chooses how to carry out {} on {}.</p>',
+                            pend["command"], b["spaces"][pend["space"]]["name"])
+            body = html("{}{}", thinking_html(app, ctx, v["seats"][actor]), owes)
             prompt = ""
     elif b["pending"] is not None:
         body = _choice(t)
     elif b["selected"] is not None:
         body = _options(t, preview) + _confirm(t, preview)
     else:
-        body = '<p class="tw-hint">Tap one of your cards below to play it.</p>'
-    prompt_html = (f'<p class="prompt{" yours" if mine else ""}" id="prompt" aria-live="polite">{e(prompt)}</p>'
-                   if prompt else "")
-    return f'<section class="tw-act" aria-label="Your move" id="tw-act">{prompt_html}{body}</section>'
+        body = Markup('<p class="tw-hint">Tap one of your cards below to play it.</p>')
+    prompt_html = (html('<p class="prompt{}" id="prompt" aria-live="polite">{}</p>', " yours" if mine else "", prompt)
+                   if prompt else Markup())
+    return html('<section class="tw-act" aria-label="Your move" id="tw-act">{}{}</section>', prompt_html, body)
 
 
-def _hand(app: Any, t: _Ctx) -> str:
+def _hand(app: Any, t: _Ctx) -> Markup:
     """The hand of the seat holding the device (never another one)."""
     ctx, b = t.ctx, t.b
     seat = t.me
     if seat is None or t.over:
-        return ""
+        return Markup()
     p = b["players"][seat]
     hand = p["hand"] or []
     selects = {a["action"][1]: a for a in ctx.actions if a["action"][0] == "select"}
@@ -556,39 +596,43 @@ def _hand(app: Any, t: _Ctx) -> str:
     items = []
     for c in hand:
         h1, h2 = card_halves(c, b)
-        inner = (f'<span class="tw-card-top"><span class="tw-card-id">{e(c)}</span> '
-                 f'<span class="tw-card-gen">{e(general(c, b))}</span></span> '
-                 f'<span class="tw-card-halves"><span class="tw-ch">{glyph(h1)}<span>{e(h1.title())}</span></span> '
-                 f'<span class="tw-ch tw-ch-b">{glyph(h2)}<span>{e(h2.title())}</span></span></span>')
+        inner = html('<span class="tw-card-top"><span class="tw-card-id">{}</span> '
+                     '<span class="tw-card-gen">{}</span></span> '
+                     '<span class="tw-card-halves"><span class="tw-ch">{}<span>{}</span></span> '
+                     '<span class="tw-ch tw-ch-b">{}<span>{}</span></span></span>',
+                     c, general(c, b), glyph(h1), h1.title(), glyph(h2), h2.title())
         base = f"tw-card tw-card-{COLOURS[seat]}"
         name = f"{c}, {general(c, b)}: {h1.title()} / {h2.title()}"
-        named = inner.replace('<span class="tw-card-', '<span aria-hidden="true" class="tw-card-')  # the name says it
+        named = inner.replace(Markup('<span class="tw-card-'),
+                              Markup('<span aria-hidden="true" class="tw-card-'))  # the name says it
         if c in selects:
-            items.append(f'<li><button type="button" class="{base} pick" id="tw-card-{e(c)}" data-card="{e(c)}"'
-                         f'{ctx.action_attrs(selects[c])} aria-label="Choose {e(name)}">{named}</button></li>')
+            items.append(html('<li><button type="button" class="{base} pick" id="tw-card-{c}" data-card="{c}"'
+                              '{act} aria-label="Choose {name}">{named}</button></li>',
+                              base=base, c=c, act=ctx.action_attrs(selects[c]), name=name, named=named))
         elif c == selected:
-            items.append(f'<li><div class="{base} selected" id="tw-card-{e(c)}" data-card="{e(c)}" aria-current="true">'
-                         f'<span class="hc-tag">Playing</span>{inner}</div></li>')
+            items.append(html('<li><div class="{base} selected" id="tw-card-{c}" data-card="{c}" aria-current="true">'
+                              '<span class="hc-tag">Playing</span>{inner}</div></li>', base=base, c=c, inner=inner))
         elif reselect:
             a = {"action": ["select", c]}
-            items.append(f'<li><button type="button" class="{base} pick alt" id="tw-card-{e(c)}" data-card="{e(c)}"'
-                         f'{ctx.action_attrs(a, "reselect")} aria-label="Choose {e(name)} instead">{named}</button></li>')
+            items.append(html('<li><button type="button" class="{base} pick alt" id="tw-card-{c}" data-card="{c}"'
+                              '{act} aria-label="Choose {name} instead">{named}</button></li>',
+                              base=base, c=c, act=ctx.action_attrs(a, "reselect"), name=name, named=named))
         else:
-            items.append(f'<li><div class="{base}" data-card="{e(c)}">{inner}</div></li>')
+            items.append(html('<li><div class="{}" data-card="{}">{}</div></li>', base, c, inner))
     if not items:
-        items.append('<li class="empty">No cards in hand.</li>')
+        items.append(Markup('<li class="empty">No cards in hand.</li>'))
     who = "Your hand" + (f" — {p['name']}" if ctx.acting == seat else f" ({p['name']})")
-    return (f'<section class="tw-hand" aria-labelledby="tw-hand-title" data-seat="{seat}">'
-            f'<h2 id="tw-hand-title">{e(who)} <span class="count">{len(hand)}</span></h2>'
-            f'<ul class="tw-cards">{"".join(items)}</ul></section>')
+    return html('<section class="tw-hand" aria-labelledby="tw-hand-title" data-seat="{}">'
+                '<h2 id="tw-hand-title">{} <span class="count">{}</span></h2>'
+                '<ul class="tw-cards">{}</ul></section>', seat, who, len(hand), join(items))
 
 
-def _steps(t: _Ctx) -> str:
+def _steps(t: _Ctx) -> Markup:
     """This turn's execution (done, now, still to come), or what the last turn did."""
     b = t.b
     steps, pend = b["steps"], b["pending"]
     if not steps and pend is None:
-        return ""
+        return Markup()
     turn, seat = steps_turn(b, t.over)
     if pend is not None:
         title = f"Turn {turn} of 16 — {COLOURS[seat].title()}’s card runs"
@@ -597,32 +641,40 @@ def _steps(t: _Ctx) -> str:
     items = []
     for i, st in enumerate(steps):
         new = i >= t.new_from
-        style = f' data-css="--tw-delay:{0.45 * (i - t.new_from):.2f}s"' if new else ""
-        items.append(f'<li class="tw-step done{" tw-new" if new else ""}"{style}>'
-                     f'<span class="tw-step-sp">{glyph(st["command"], t.down(st["player"]))}{e(SHORT[st["space"] + 1])}</span>'
-                     f'<span>{e(st["text"])}</span></li>')
+        style = html(' data-css="--tw-delay:{:.2f}s"', 0.45 * (i - t.new_from)) if new else Markup()
+        items.append(html('<li class="tw-step done{}"{}>'
+                          '<span class="tw-step-sp">{}{}</span>'
+                          '<span>{}</span></li>',
+                          " tw-new" if new else "", style,
+                          glyph(st["command"], t.down(st["player"])), SHORT[st["space"] + 1],
+                          st["text"]))
     if pend is not None:
         sp = pend["space"] + 1
-        items.append(f'<li class="tw-step now"><span class="tw-step-sp">{glyph(pend["command"], t.down(pend["player"]))}'
-                     f'{e(SHORT[sp])}</span><span>Now: {e(pend["command"].title())} for {e(t.who(pend["player"]))} — '
-                     f'{e(t.names[pend["player"]])} chooses.</span></li>')
+        items.append(html('<li class="tw-step now"><span class="tw-step-sp">{}'
+                          '{}</span><span>Now: {} for {} — '
+                          '{} chooses.</span></li>',
+                          glyph(pend["command"], t.down(pend["player"])),
+                          SHORT[sp], pend["command"].title(), t.who(pend["player"]),
+                          t.names[pend["player"]]))
         order = b["exec_order"]
         for sid in order[order.index(sp) + 1:]:
             stack = b["spaces"][sid - 1]["stack"]
             if stack:
                 top = stack[-1]
-                items.append(f'<li class="tw-step next"><span class="tw-step-sp">{glyph(top["command"], t.down(top["faces"]))}'
-                             f'{e(SHORT[sid])}</span><span>Then: {e(top["command"].title())} for {e(t.who(top["faces"]))}.</span></li>')
-    return (f'<section class="tw-steps panel" aria-label="Turn report"><h2>{e(title)}</h2>'
-            f'<ol class="tw-step-list">{"".join(items)}</ol></section>')
+                items.append(html('<li class="tw-step next"><span class="tw-step-sp">{}'
+                                  '{}</span><span>Then: {} for {}.</span></li>',
+                                  glyph(top["command"], t.down(top["faces"])),
+                                  SHORT[sid], top["command"].title(), t.who(top["faces"])))
+    return html('<section class="tw-steps panel" aria-label="Turn report"><h2>{}</h2>'
+                '<ol class="tw-step-list">{}</ol></section>', title, join(items))
 
 
-def _decks(t: _Ctx) -> str:
+def _decks(t: _Ctx) -> Markup:
     """Both sides' unplayed cards (public: both decks hold the same eight cards). Shown
     by their commands only, never marking which of the other side's are in hand."""
     b = t.b
     if t.over:
-        return ""
+        return Markup()
     blocks = []
     for p in b["players"]:
         s = p["seat"]
@@ -631,15 +683,19 @@ def _decks(t: _Ctx) -> str:
         chips = []
         for c in p["unplayed"]:
             h1, h2 = card_halves(c, b)
-            tag = '<span class="tw-inhand">in hand</span>' if c in hand else ""
-            chips.append(f'<li class="tw-up{" inhand" if c in hand else ""}" title="{e(general(c, b))}">'
-                         f'{glyph(h1)}{glyph(h2)}<span>{e(h1.title())} / {e(h2.title())}</span>{tag}</li>')
+            tag = Markup('<span class="tw-inhand">in hand</span>') if c in hand else Markup()
+            chips.append(html('<li class="tw-up{}" title="{}">'
+                              '{}{}<span>{} / {}</span>{}</li>',
+                              " inhand" if c in hand else "", general(c, b),
+                              glyph(h1), glyph(h2), h1.title(), h2.title(), tag))
         where = f"{p['hand_count']} in hand, {p['deck_count']} in the deck"
-        blocks.append(f'<div class="tw-side"><h3>{badge(s)} {e(p["name"])} <span class="count">{len(p["unplayed"])}</span>'
-                      f'<span class="tw-side-where">{e(where)}</span></h3>'
-                      f'<ul class="tw-ups">{"".join(chips) or "<li class=empty>All played</li>"}</ul></div>')
-    return (f'<section class="tw-decks panel" aria-label="Cards still to be played">'
-            f'<h2>Cards still to play</h2>{"".join(blocks)}</section>')
+        blocks.append(html('<div class="tw-side"><h3>{} {} <span class="count">{}</span>'
+                           '<span class="tw-side-where">{}</span></h3>'
+                           '<ul class="tw-ups">{}</ul></div>',
+                           badge(s), p["name"], len(p["unplayed"]), where,
+                           join(chips) or Markup("<li class=empty>All played</li>")))
+    return html('<section class="tw-decks panel" aria-label="Cards still to be played">'
+                '<h2>Cards still to play</h2>{}</section>', join(blocks))
 
 
 # ---- end of the game --------------------------------------------------------------------------
@@ -674,10 +730,10 @@ def breakdown(b: dict[str, Any]) -> dict[str, Any]:
     return {"rows": rows, "total": total}
 
 
-def _end(t: _Ctx) -> str:
+def _end(t: _Ctx) -> Markup:
     out = t.v["outcome"]
     if not out:
-        return ""
+        return Markup()
     b = t.b
     names = t.names
     if len(out["winners"]) == 1:
@@ -688,24 +744,26 @@ def _end(t: _Ctx) -> str:
     bd = breakdown(b)
     scores = [p["score"] for p in b["players"]]
     total = bd["total"] if bd["total"] == scores else scores
-    body = "".join(
-        f'<tr><th scope="row">{e(label)}</th>'
-        + "".join(f'<td>{"—" if c is None else c}</td>' for c in cells) + "</tr>"
+    body = join(
+        html('<tr><th scope="row">{}</th>{}</tr>',
+             label, join(html("<td>{}</td>", "—" if c is None else c) for c in cells))
         for label, cells in bd["rows"])
-    head_cells = "".join(f'<th scope="col">{badge(p)} {e(names[p])}</th>' for p in (0, 1))
-    table = (f'<table class="tw-breakdown"><caption>Score by space and scenario</caption>'
-             f'<thead><tr><th scope="col">Points from</th>{head_cells}</tr></thead><tbody>{body}</tbody>'
-             f'<tfoot><tr><th scope="row">Total</th><td>{total[0]}</td><td>{total[1]}</td></tr></tfoot></table>')
-    draw_note = ('<p class="tw-draw-note">The rules say: play again — it is a short game.</p>'
-                 if len(out["winners"]) != 1 else "")
-    return (f'<section class="endpanel tw-end" aria-labelledby="end-title">'
-            f'<div class="trophy" aria-hidden="true"></div>'
-            f'<h2 id="end-title">{e(head)}</h2><p class="reason">{e(out["reason"])}</p>{draw_note}'
-            f'{table}{end_actions(t.app, t.ctx)}</section>')
+    head_cells = join(html('<th scope="col">{} {}</th>', badge(p), names[p]) for p in (0, 1))
+    table = html('<table class="tw-breakdown"><caption>Score by space and scenario</caption>'
+                 '<thead><tr><th scope="col">Points from</th>{}</tr></thead><tbody>{}</tbody>'
+                 '<tfoot><tr><th scope="row">Total</th><td>{}</td><td>{}</td></tr></tfoot></table>',
+                 head_cells, body, total[0], total[1])
+    draw_note = (Markup('<p class="tw-draw-note">The rules say: play again — it is a short game.</p>')
+                 if len(out["winners"]) != 1 else Markup())
+    return html('<section class="endpanel tw-end" aria-labelledby="end-title">'
+                '<div class="trophy" aria-hidden="true"></div>'
+                '<h2 id="end-title">{}</h2><p class="reason">{}</p>{}'
+                '{}{}</section>',
+                head, out["reason"], draw_note, table, end_actions(t.app, t.ctx))
 
 
 # ---- the hand-off screen's public news ------------------------------------------------------------
-def handoff_note(app: Any) -> str:
+def handoff_note(app: Any) -> Markup:
     """What the device's next holder is called for, and what the last turn did:
     from the spectator's view (no hand), so nothing private reaches this screen."""
     m = app.match
@@ -716,35 +774,31 @@ def handoff_note(app: Any) -> str:
     pend = b["pending"]
     if pend is not None and seat is not None and pend["player"] == seat and b["active"] != seat:
         sp = b["spaces"][pend["space"]]["name"]
-        lines.append(f'<p class="tw-ho-why">{e(v["seats"][seat])} must choose how to carry out '
-                     f'<b>{e(pend["command"])}</b> on {e(sp)}, during {e(v["seats"][b["active"]])}’s turn.</p>')
-    steps = "".join(f"<li>{e(st['text'])}</li>" for st in b["steps"])
+        lines.append(html('<p class="tw-ho-why">{} must choose how to carry out '
+                          '<b>{}</b> on {}, during {}’s turn.</p>',
+                          v["seats"][seat], pend["command"], sp, v["seats"][b["active"]]))
+    steps = join(html("<li>{}</li>", st["text"]) for st in b["steps"])
     if steps:
         title = "This turn so far" if pend is not None else "Last turn"
-        lines.append(f'<h2>{title}</h2><ol class="tw-ho-steps">{steps}</ol>')
-    score = " · ".join(f'{badge(p["seat"])} {e(p["name"])} <b>{p["score"]}</b>' for p in b["players"])
-    lines.append(f'<p class="tw-ho-score">Score now: {score}</p>')
-    return f'<section class="handoff-note tw-ho" aria-label="What happened">{"".join(lines)}</section>'
+        lines.append(html('<h2>{}</h2><ol class="tw-ho-steps">{}</ol>', title, steps))
+    score = join((html('{} {} <b>{}</b>', badge(p["seat"]), p["name"], p["score"]) for p in b["players"]),
+                 Markup(" · "))
+    lines.append(html('<p class="tw-ho-score">Score now: {}</p>', score))
+    return html('<section class="handoff-note tw-ho" aria-label="What happened">{}</section>', join(lines))
 
 
 # ---- the table ------------------------------------------------------------------------------------
-def render(app: Any, ctx: TableContext) -> str:
+def render(app: Any, ctx: TableContext) -> Markup:
     t = _Ctx(app, ctx)
     b = t.b
     preview = _preview(t) if ctx.acting is not None else None
     info = f"Turn {min(b['turn'], 16)} of 16"
     if app.match.options.get("match_of_two"):
         info += f" · game {b['game_no']} of 2"
-    return (topbar(app, ctx, e(info))
-            + '<main class="table-main tw-main" id="main">'
-            + alerts(app)
-            + _end(t)
-            + '<div class="tw-layout"><div class="tw-col-board">'
-            + _players(t) + _scenario_card(t) + _board(t, preview)
-            + '</div><div class="tw-col-side">'
-            + _act(app, t, preview)
-            + _hand(app, t)
-            + _steps(t)
-            + _decks(t)
-            + log_panel(app, ctx)
-            + "</div></div></main>")
+    return html('{}<main class="table-main tw-main" id="main">{}{}'
+                '<div class="tw-layout"><div class="tw-col-board">{}{}{}'
+                '</div><div class="tw-col-side">{}{}{}{}{}'
+                "</div></div></main>",
+                topbar(app, ctx, info), alerts(app), _end(t),
+                _players(t), _scenario_card(t), _board(t, preview),
+                _act(app, t, preview), _hand(app, t), _steps(t), _decks(t), log_panel(app, ctx))
