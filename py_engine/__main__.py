@@ -4,9 +4,11 @@
 - ``simulate GAME --players N --games K --seed S [--bot random|<level>] [--options JSON]
   [--no-check]``: K games between bots; checks invariants after every action; the
   last line printed is one JSON object ``{"game", "players", "games", "finished",
-  "errors", "actions", "seconds", "actions_per_second", "wins_by_seat", "setups"}``
-  (``setups``: how many games were dealt each variant, e.g. each scenario); exit status 1
-  if any game errs or runs past the game's declared action bound.
+  "errors", "actions", "seconds", "actions_per_second", "wins_by_seat", "setups",
+  "failed"}`` (``setups``: how many games were dealt each variant, e.g. each scenario;
+  ``failed``: ``{"seed", "error"}`` of every game that raised any error, which counts against
+  that game only, replayable with ``--seed``); exit status 1 if any game errs or runs past
+  the game's declared action bound.
 - ``replay SAVE.json``: load a save (validating it), print its log and outcome.
 
 Any bad input (unknown game, option, bot level or player count, options that are not
@@ -25,7 +27,7 @@ import traceback
 from typing import Any, NoReturn
 
 from . import __version__
-from .core import EngineError, Match, OptionError, Rng, SaveError
+from .core import Match, OptionError, Rng, SaveError
 from .core.bots import bot_seed
 from .core.safejson import MAX_BYTES as MAX_SAVE_BYTES
 from .core.safejson import UnsafeJson, loads_limited
@@ -125,12 +127,14 @@ def _simulate(a: argparse.Namespace) -> int:
     finished = errors = actions = 0
     wins = [0] * a.players
     setups: dict[str, int] = {}
+    failed: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     for i in range(a.games):
         try:
             n, winners, label = simulate_one(a.game, a.players, a.seed + i, a.bot, options, not a.no_check)
-        except (AssertionError, EngineError, RuntimeError, ValueError, KeyError):
+        except Exception as e:  # any error counts against its game and seed; the batch goes on
             errors += 1
+            failed.append({"seed": a.seed + i, "error": _short(f"{type(e).__name__}: {e}", 300)})
             print(f"game {i} (seed {a.seed + i}) failed:", file=sys.stderr)
             traceback.print_exc()
             continue
@@ -145,6 +149,7 @@ def _simulate(a: argparse.Namespace) -> int:
                       "errors": errors, "actions": actions, "seconds": round(secs, 3),
                       "actions_per_second": round(actions / secs) if secs else None,
                       "bot": a.bot, "options": options, "wins_by_seat": wins, "setups": setups,
+                      "failed": failed,
                       "engine": __version__, "python": sys.version.split()[0],
                       "platform": sys.platform}))
     return 1 if errors or finished != a.games else 0

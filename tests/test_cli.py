@@ -55,6 +55,29 @@ def test_simulate_reports_a_game_that_errs_with_status_1(capsys: pytest.CaptureF
     assert "invariant broken on purpose" in out.err
 
 
+def test_simulate_counts_any_unexpected_error_with_its_seed(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error of any type (here a TypeError in one game) counts against that game and
+    seed only: the other games finish, and the summary names the seed to replay."""
+    from py_engine.timeline.rules import Timeline
+
+    real_setup = Timeline.setup
+
+    def setup(self: Timeline, seats: list[str], options: dict, seed: int) -> dict:  # type: ignore[type-arg]
+        if seed == 12:
+            raise TypeError("an unexpected kind of error")
+        return real_setup(self, seats, options, seed)
+
+    monkeypatch.setattr(Timeline, "setup", setup)
+    code = main(["simulate", "timeline", "--players", "2", "--games", "4", "--seed", "10"])
+    out = capsys.readouterr()
+    last = json.loads(out.out.splitlines()[-1])
+    assert code == 1
+    assert (last["games"], last["finished"], last["errors"]) == (4, 3, 1)
+    assert last["failed"] == [{"seed": 12, "error": "TypeError: an unexpected kind of error"}]
+    assert "game 2 (seed 12) failed" in out.err
+
+
 @pytest.mark.parametrize("argv, message", [
     (["simulate", "timeline", "--options", "{not json"], "--options is not usable JSON"),
     (["simulate", "timeline", "--options", "[1, 2]"], "must be a JSON object"),

@@ -228,3 +228,32 @@ def test_hostile_saves_only_ever_raise_save_error(key: str, value: Any, data: st
         Match.load(json.dumps(d))
     except SaveError as e:
         assert str(e) and len(str(e)) < 1000
+
+
+def test_undo_reaches_back_undo_limit_actions_and_no_further() -> None:
+    """A long run of actions without chance keeps at most UNDO_LIMIT earlier states (the
+    match's memory stays bounded): undo takes back exactly that many, then refuses with the
+    match unchanged. Time of Crisis: a player's free moves into and out of a capital
+    (ToC §6.3.1), 250 of them."""
+    from pathlib import Path
+
+    from py_engine.core.match import UNDO_LIMIT
+
+    save = json.loads((Path(__file__).parent / "time_of_crisis" / "saves" / "speed_up_bot_waits.json").read_text())
+    save["seats"][0] = {"name": "Ann", "kind": "human", "level": None}
+    m = Match.load(save)
+    while m.state["trail"] is not None:  # the human in seat 2 finishes the previous turn
+        m.apply(2, m.game.legal_actions(m.state, 2)[0])
+    start = len(m.actions)
+    for i in range(250):
+        name = "leave_capital" if i % 2 == 0 else "enter_capital"
+        m.apply(0, Action(name, (3,)))
+    assert len(m._states) == UNDO_LIMIT + 1
+    for _ in range(UNDO_LIMIT):
+        m.undo(0)
+    assert len(m.actions) == start + 250 - UNDO_LIMIT
+    before = m.save_json()
+    assert not m.can_undo()
+    with pytest.raises(IllegalAction):
+        m.undo(0)
+    assert m.save_json() == before

@@ -3,7 +3,9 @@
 The state is the replay of the log from :meth:`Game.setup`. Undo goes back one
 action at a time, but never across a point where the RNG was used or hidden
 information was revealed (the state's ``rng`` words or ``reveals`` counter
-changed), and only over a human's own action.
+changed), only over a human's own action, and at most :data:`UNDO_LIMIT` actions
+back: the match keeps that many earlier states, so its memory stays bounded however
+long a game runs without chance (benchmarks/RESULTS.md, "Match memory").
 
 A save is versioned JSON::
 
@@ -31,6 +33,9 @@ from .safejson import UnsafeJson, loads_limited
 
 SAVE_FORMAT = "time-and-barons-save"
 SAVE_VERSION = 1
+
+#: Most actions undo can take back in a row (earlier states are not kept).
+UNDO_LIMIT = 100
 
 #: Upgraders from an older save ``version`` to the next one: ``{old: fn(dict) -> dict}``.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -133,6 +138,10 @@ class Match:
             # Hidden information or chance: undo may never go back past this point.
             self._undo_floor = len(self.actions)
             self._states = [after]
+        elif len(self._states) > UNDO_LIMIT + 1:
+            # Undo reaches UNDO_LIMIT actions back at most: the oldest state goes.
+            del self._states[0]
+            self._undo_floor = len(self.actions) - UNDO_LIMIT
 
     def bot_to_act(self) -> int | None:
         """The first seat in :meth:`to_act` played by a bot, or None."""

@@ -604,8 +604,10 @@ class TimeBarons(Game):
     def _eliminate(self, state: State, p: int, cause: int | None) -> None:
         """Put ``p`` out of a free-for-all game (TB Free-for-all): Forge tokens to the
         eliminating opponent or the supply, The Hammer back to the middle (DESIGNED:
-        unless it was taken already), hand and sites (with their attachments and
-        tucked cards) to the discard pile."""
+        unless it was taken already), and every card of theirs still in the game to
+        the discard pile: the hand, the sites (with whatever is attached to or tucked
+        under them, as when a site is destroyed, R3) and the attachments they placed
+        on other players' sites (:meth:`_withdraw_attachments`)."""
         who = state["seats"][p]
         state["out"].append(p)
         me = state["players"][p]
@@ -632,6 +634,38 @@ class TimeBarons(Game):
             state["discard"].extend(t[0] for t in x["tuck"])
             state["discard"].append(x["card"])
             state["sites"].remove(x)
+        self._withdraw_attachments(state, p)
+
+    def _withdraw_attachments(self, state: State, p: int) -> None:
+        """The attachments eliminated ``p`` placed on sites of players still in go to
+        the discard pile and stop acting (TB Free-for-all, elimination: the eliminated
+        player's remaining cards are discarded). An attachment counts as the card of
+        whoever placed it: it stays in play as a card of its own (TB Other card
+        types, attachment cards), and The Hammer rule treats its later effects as the
+        placer's. Which cards these are is in the state, not in a list of card ids:
+        a site's ``att`` slot holds only cards of data type ``attachment`` (played
+        through :func:`~.effects.card_planner`), each with the seat that placed it,
+        which a Supply Depot move or an Assimilation keeps. Cards ``p`` tucked under
+        other players' sites stay (DESIGNED): a tucked card is face down with no
+        effect of its own and now only counts for the site (TB Tuck a card). A site
+        that stood only thanks to a departing Retrofitting is destroyed at once, a
+        collapse with no eliminator behind it (R3)."""
+        seat = state["seats"][p]
+        fallen = []
+        for x in state["sites"]:
+            mine = [a for a in x["att"] if a[1] == p]
+            if not mine:
+                continue
+            standing = x["dmg"] < integrity(x)
+            for a in mine:
+                x["att"].remove(a)
+                state["discard"].append(a[0])
+                log(state, f"{name(a[0])} (placed by {seat}) leaves {site_label(state, x['id'])}.")
+            if standing and x["dmg"] >= integrity(x):
+                fallen.append(x["id"])
+        if fallen:
+            state["frames"].append({"k": "batch", "src": None, "hits": [], "kills": [], "destroy": fallen,
+                                    "label": "Collapse", "phase": 0})
 
     @staticmethod
     def _leader(state: State, per_seat: Any) -> list[int] | None:
@@ -1302,7 +1336,8 @@ class TimeBarons(Game):
 
     def check_invariants(self, state: State) -> None:
         """Every card is in exactly one place; counts never negative; no site at or
-        past its integrity while a decision is asked; the one to act has choices."""
+        past its integrity while a decision is asked; the one to act has choices; an
+        eliminated seat holds nothing, not even an attachment on another's site."""
         counts: dict[str, int] = {}
 
         def add(cid: str) -> None:
@@ -1339,6 +1374,7 @@ class TimeBarons(Game):
         for p in state["out"]:
             pl = state["players"][p]
             assert not pl["hand"] and not pl["forge"] and not sites_of(state, p), f"eliminated seat {p} holds things"
+            assert not any(a[1] == p for x in state["sites"] for a in x["att"]), f"eliminated seat {p} attaches"
         assert state["hammer"] is None or (ffa(state) and state["hammer"] not in state["out"])
         if not ffa(state):
             assert not state["out"] and all(pl["forge"] == 0 for pl in state["players"])

@@ -86,6 +86,12 @@ Act = list[Any]
 Ask = tuple[int, str, list[Act]]
 Frame = dict[str, Any]
 Machine = dict[str, Any]
+#: The free Take Actions moves (ToC §6.3.1: into and out of a provincial capital, at no cost).
+#: While the previous player finishes his turn (the §6.8 speed-up variant) and "end" is not
+#: yet offered, each army makes at most one of them between the player's other choices
+#: (``tp["free_moved"]`` lists those that did): a second one would only undo the first, and a
+#: player with nothing else to do would otherwise never stop choosing (he waits instead).
+FREE_MOVES = ("enter_capital", "leave_capital")
 #: A step's answer meaning "nothing to ask now, but do not go on" (the speed-up variant).
 WAIT: Ask = (-1, "", [])
 SUIT_NAME = {"military": "Military", "senate": "Senate", "populace": "Populace"}
@@ -488,7 +494,8 @@ class TimeOfCrisis(Combat, Game):
                         if 0 < d <= mil and regions[dest]["type"] != "sea":
                             out.append(["move", aid, dest])
                 pr = prov.get(at)
-                if pr is not None:
+                waiting = state["trail"] is not None and aid in tp.get("free_moved", ())
+                if pr is not None and not waiting:
                     if a["cap"]:
                         out.append(["leave_capital", aid])
                     elif in_capital(state, at) is None and (not pr["mil"] or pr["gov"] == p):
@@ -648,6 +655,11 @@ class TimeOfCrisis(Combat, Game):
         who = state["seats"][p]
         name = a.name
         args = a.args
+        if name in FREE_MOVES:
+            if state["trail"] is not None:
+                tp.setdefault("free_moved", []).append(int(args[0]))
+        else:
+            tp.pop("free_moved", None)
         if name == "end":
             log(state, f"{who} ends the actions.")
             m["stack"].pop()

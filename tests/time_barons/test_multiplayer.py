@@ -615,6 +615,58 @@ def test_eliminator_takes_the_forge_tokens_and_the_eliminated_cards_are_discarde
     GAME.check_invariants(s)
 
 
+def test_attachments_the_eliminated_player_placed_on_other_sites_are_discarded() -> None:
+    """TB Free-for-all (cont'd), elimination: the eliminated player's remaining
+    cards are discarded, and that takes in the attachments they placed on other
+    players' sites (TB Other card types, attachment cards: an attachment stays in
+    play; TB Free-for-all, The Hammer: its later effects are still the placer's).
+    Bob placed a Plague on Cy's Capital; Dee placed one on Cy's Church; Cy put
+    Retrofitting on her own Capital and Dee Fortify on hers. Ann's Siege takes Bob's
+    last follower: only his Plague leaves; the others' attachments stay. At the start
+    of Cy's turn only Dee's Plague kills."""
+    s = mtable([[site("capital", 9)], [site("capital", 1)],
+                [site("capital", 9, att=["plague", "retrofitting"]), site("church", 3, att=["plague"])],
+                [site("capital", 9, att=["fortify"])]],
+               hands=[["siege"], ["temple"], [], []], options=FFA)
+    s["sites"][2]["att"] = [["plague", 1], ["retrofitting", 2]]  # Bob's Plague, Cy's Retrofitting
+    s["sites"][3]["att"] = [["plague", 3]]  # Dee's Plague on Cy's Church
+    s = play(s, "siege")
+    s = pick(s, "site", 2)
+    assert s["out"] == [1] and not s["result"] and main_phase(s)
+    assert layout(s) == [(1, "capital", 0, 9, 0), (3, "capital", 2, 9, 0), (4, "church", 2, 3, 0),
+                         (5, "capital", 3, 9, 0)]
+    assert [x["att"] for x in s["sites"]] == [[], [["retrofitting", 2]], [["plague", 3]], [["fortify", 3]]]
+    assert sorted(s["discard"]) == ["capital", "plague", "siege", "temple"]
+    assert [None, "Plague (placed by Bob) leaves Capital (Cy)."] in s["log"]
+    GAME.check_invariants(s)
+    # the card left play: nobody can play it or answer with it, and Bob cannot act
+    refused(s, "play", "plague")
+    refused(s, "end", seat=1)
+    s = end_turn(s)  # Bob is skipped: Cy's turn starts with one Plague only (no order to choose)
+    assert s["active"] == 2 and main_phase(s)
+    assert layout(s) == [(1, "capital", 0, 9, 0), (3, "capital", 2, 9, 0), (4, "church", 2, 2, 0),
+                         (5, "capital", 3, 9, 0)]
+    assert sorted(s["discard"]) == ["capital", "plague", "siege", "temple"]
+
+
+def test_a_site_held_up_by_the_eliminated_players_retrofitting_collapses() -> None:
+    """TB Free-for-all (cont'd), elimination, with CARDS Retrofitting: Bob's
+    Retrofitting kept Dee's Church (4 counters, integrity 3 + 3) standing. It leaves
+    with Bob, the Church is destroyed at once and its followers die. That was Dee's
+    last follower: she is out too, and as the collapse was nobody's doing, her Forge
+    tokens go back to the supply, while Ann takes Bob's."""
+    s = mtable([[site("capital", 9)], [site("capital", 1)], [site("capital", 9)],
+                [site("church", 2, dmg=4, att=["retrofitting"])]],
+               hands=[["siege"], [], [], []], options=FFA, forge=[0, 2, 0, 1])
+    s["sites"][3]["att"] = [["retrofitting", 1]]
+    s = play(s, "siege")
+    s = pick(s, "site", 2)
+    assert s["out"] == [1, 3] and not s["result"] and main_phase(s)
+    assert layout(s) == [(1, "capital", 0, 9, 0), (3, "capital", 2, 9, 0)]
+    assert [pl["forge"] for pl in s["players"]] == [2, 0, 0, 0]
+    assert sorted(s["discard"]) == ["capital", "church", "retrofitting", "siege"]
+
+
 def test_elimination_with_no_opponent_behind_it_returns_tokens_to_the_supply() -> None:
     """Bob sacrifices his last follower (Military Base): nobody eliminated him, so his
     tokens go back to the supply, and he was holding The Hammer: it goes back to
