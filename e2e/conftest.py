@@ -522,7 +522,9 @@ def resume_game(page: Any, title: str, who: str) -> None:
 
     page.get_by_role("button", name="Saved games").click()
     page.get_by_role("button", name=re.compile(f"^(Resume|View) {title} with .*{who}")).click()
-    page.wait_for_selector("#app > .screen-table")
+    # attached, not visible: with bots at the fastest speed the table is redrawn between the
+    # page's answers, and a busy machine needs more than the default 30 s for the first one
+    page.wait_for_selector("#app > .screen-table", state="attached", timeout=120_000)
 
 
 # ---- a bot thinking: does the page stay live? -------------------------------------------------------
