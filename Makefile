@@ -21,11 +21,11 @@ JOBS     ?= 2
 # already holds every engine module, as the app starts on a device that has run it before
 # (pwa/tb-pyodide.mjs). Pyodide plays every random game of the conformance suite to the same
 # digest as CPython (tests/parity.py); the conformance checks themselves run there on fewer
-# random games and Hypothesis examples than in CPython (PYODIDE_ENV), since CPython has checked
-# them on those very games.
+# random games and Hypothesis examples, and on each game's fewest and most players only
+# (PYODIDE_ENV), since CPython has checked them on every case and those very games.
 PYODIDE_TESTS ?= tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
 PYODIDE_SNAPSHOT_TESTS ?= tests/pyodide/test_parity_in_pyodide.py tests/test_conformance.py
-PYODIDE_ENV ?= TB_CONFORMANCE_GAMES=1 TB_HYPOTHESIS_EXAMPLES=10
+PYODIDE_ENV ?= TB_CONFORMANCE_GAMES=1 TB_CONFORMANCE_COUNTS=ends TB_HYPOTHESIS_EXAMPLES=10
 ENGINE_ARGS ?= -n $(JOBS)
 E2E_ARGS ?= e2e -n $(JOBS) --dist worksteal
 BENCH_ARGS ?=

@@ -12,8 +12,8 @@ raises, or runs past twice ``Game.max_actions``. Reported per title: games, the 
 (actions kept, and decisions made including those undone) and the longest run of one seat's
 decisions while another seat was also owed one (a waiting seat starved).
 
-**Match memory.** The memory a ``Match`` holds (tracemalloc, after a collection) once it has
-played 1,000 actions of one game of each title (or its longest game, if random games end
+**Match memory.** The memory a ``Match`` holds (tracemalloc, after a collection; and the peak
+while it was played) once it has played 1,000 actions of one game of each title (or its longest game, if random games end
 sooner), with undo reaching back ``UNDO_LIMIT`` actions and, for comparison, without the limit;
 and the same for the Time of Crisis worst case of issue 23 (1,000 free moves in and out of a
 capital, no chance in between).
@@ -133,16 +133,17 @@ def endings(n_games: int) -> dict[str, Any]:
     return out
 
 
-def _held(build: Any) -> tuple[int, Any]:
-    """Bytes still allocated after ``build()`` returns its object (tracemalloc)."""
+def _held(build: Any) -> tuple[int, int, Any]:
+    """Bytes still allocated after ``build()`` returns its object, and the peak while it
+    ran (tracemalloc), and the object."""
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     obj = build()
     gc.collect()
-    held = tracemalloc.get_traced_memory()[0] - base
+    now, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return held, obj
+    return now - base, peak - base, obj
 
 
 def long_game(game_id: str, target: int = 1000) -> tuple[Match, int]:
@@ -199,10 +200,10 @@ def memory() -> dict[str, Any]:
         for label, value in (("limited", limit), ("unlimited", 10**9)):
             match_module.UNDO_LIMIT = value
             try:
-                held, m = _held(build)
+                held, peak, m = _held(build)
             finally:
                 match_module.UNDO_LIMIT = limit
-            row[label] = {"bytes": held, "states_kept": len(m._states), "actions": len(m.actions)}
+            row[label] = {"bytes": held, "peak_bytes": peak, "states_kept": len(m._states), "actions": len(m.actions)}
         out[name] = row
         print(name, json.dumps(row), flush=True)
     return {"undo_limit": limit, "cases": out}

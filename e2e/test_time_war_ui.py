@@ -10,6 +10,7 @@ the test server's origin.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
@@ -23,9 +24,11 @@ from conftest import (
     VIEWPORTS,
     bot_thinking_report,
     current_match,
+    load_games,
     no_overflow,
     open_app,
     reload_offline,
+    resume_game,
     screen,
     seed_legacy,
     shot,
@@ -116,13 +119,32 @@ def board_snapshot(page: Any) -> dict[str, str]:
 
 
 # ---- (a) a full game against the hard bot --------------------------------------------------------------
+#: Actions a game against the hard bot is given in CPython (random moves for both seats) before
+#: the browser plays it to the end by taps; 0 (benchmarks/e2e_timings.py: TB_E2E_BENCHMARKS=1)
+#: plays the whole game in the browser. A whole game by taps is drawn step by step in
+#: tests/ui/test_time_war_ui.py.
+HARD_GAME_HEAD = 0 if os.environ.get("TB_E2E_BENCHMARKS") == "1" else 24
+
+
 def test_full_game_against_the_hard_bot_by_taps(page, server, traffic):
-    """A whole game against the hard bot, by taps. The bot thinks in slices: the page's event
-    loop runs while it thinks (timer ticks during every thinking period). How long the page's
-    tasks took is recorded (e2e/artifacts/time_war_thinking.json) for benchmarks/e2e_timings.py."""
-    open_app(page, server)
+    """A game against the hard bot played to its end panel by taps, from the first move (a
+    benchmark run) or from HARD_GAME_HEAD random moves in. The bot thinks in slices: the
+    page's event loop runs while it thinks (timer ticks during every thinking period). How
+    long the page's tasks took is recorded (e2e/artifacts/time_war_thinking.json) for
+    benchmarks/e2e_timings.py."""
+    if HARD_GAME_HEAD:
+        head = Match.new("time_war", [Seat("Ann"), Seat("Bot", "bot", "hard")], {}, 11)
+        rng = random.Random(11)
+        while len(head.actions) < HARD_GAME_HEAD:
+            seat = head.to_act()[0]
+            head.apply(seat, rng.choice(head.game.legal_actions(head.state, seat)))
+        assert not head.is_over()
+        load_games(page, server, {"hard": head})
+        resume_game(page, "Time War", "Ann")
+    else:
+        open_app(page, server)
+        new_game(page, ["human", "bot"], ["Ann"], level="hard")
     watch_bot_thinking(page)
-    new_game(page, ["human", "bot"], ["Ann"], level="hard")
     waits: list[tuple[float, int]] = []  # (seconds waiting for the bot, bot actions meanwhile)
     taps = 0
     start = time.perf_counter()

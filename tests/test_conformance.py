@@ -5,7 +5,8 @@ random games to the end with invariants after every action; legality, immutabili
 serialization, determinism and information hiding checked at random points.
 
 Environment: ``TB_CONFORMANCE_GAMES`` random games per (game, player count)
-(default 3); the same file runs inside Pyodide under Node (tests/pyodide/).
+(default 3); ``TB_CONFORMANCE_COUNTS=ends``: only each game's fewest and most players. The
+same file runs inside Pyodide under Node (tests/pyodide/), with both.
 """
 
 from __future__ import annotations
@@ -50,6 +51,16 @@ def _allowed(game: Game, n: int, opts: dict[str, Any]) -> bool:
 #: free-for-all mode) for every player count it allows.
 CASES = [(g.id, n, opts) for g in all_games() for n in range(g.min_players, g.max_players + 1)
          for opts in ({}, *g.conformance_options) if _allowed(g, n, opts)]
+
+if os.environ.get("TB_CONFORMANCE_COUNTS") == "ends":
+    # Only the fewest and the most players of each game and option set. The Pyodide run uses
+    # it: there tests/parity.py has already compared every case's random games, action by
+    # action, with CPython's, where this suite runs on every count.
+    _counts: dict[tuple[str, str], list[int]] = {}
+    for _g, _n, _o in CASES:
+        _counts.setdefault((_g, json.dumps(_o, sort_keys=True)), []).append(_n)
+    CASES = [(g, n, o) for g, n, o in CASES
+             if n in (min(_counts[g, json.dumps(o, sort_keys=True)]), max(_counts[g, json.dumps(o, sort_keys=True)]))]
 
 
 def _ids(case: tuple[str, int, dict[str, Any]]) -> str:
