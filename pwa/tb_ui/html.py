@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from string import Formatter
 from typing import Any, LiteralString
 
 from markupsafe import Markup, escape
@@ -42,7 +43,71 @@ def html(template: LiteralString, /, *args: Any, **kwargs: Any) -> Markup:
     >>> html('<a title="{t}">{n}</a>', t='say "hi"', n=3)
     Markup('<a title="say &#34;hi&#34;">3</a>')
     """
-    return Markup(template).format(*args, **kwargs)  # noqa: S704 - the one place a template becomes Markup
+    parts = _TEMPLATES.get(template)
+    if parts is None:
+        parts = _TEMPLATES[template] = _compile(template)
+    if not parts:  # a field this fast path does not take (``{x.y}``, ``{x!r}``, nested specs)
+        return Markup(template).format(*args, **kwargs)  # noqa: S704 - the one place a template becomes Markup
+    out: list[str] = []
+    for literal, key, spec in parts:
+        out.append(literal)
+        if key is None:
+            continue
+        value = args[key] if isinstance(key, int) else kwargs[key]
+        if spec or not isinstance(value, str):
+            out.append(_format_field(value, spec))
+        elif isinstance(value, Markup):
+            out.append(value)
+        else:
+            out.append(escape(value))
+    return Markup("".join(out))  # noqa: S704 - built from a literal template and escaped fields
+
+
+# A template's pieces, parsed once: (literal text, field key or None, format spec). Empty for a
+# template the fast path leaves to ``Markup.format`` (which gives the same result, slower).
+_TEMPLATES: dict[str, tuple[tuple[str, int | str | None, str], ...]] = {}
+_PARSER = Formatter()
+
+
+def _compile(template: str) -> tuple[tuple[str, int | str | None, str], ...]:
+    parts: list[tuple[str, int | str | None, str]] = []
+    auto = 0
+    numbering: set[str] = set()
+    for literal, field, spec, conversion in _PARSER.parse(template):
+        if field is None:
+            parts.append((literal, None, ""))
+            continue
+        if conversion is not None or "{" in (spec or ""):
+            return ()
+        key: int | str
+        if field == "":
+            key, auto = auto, auto + 1
+            numbering.add("auto")
+        elif field.isdigit():
+            key = int(field)
+            numbering.add("manual")
+        elif field.isidentifier():
+            key = field
+        else:
+            return ()
+        if len(numbering) > 1:  # Markup.format raises the proper error
+            return ()
+        parts.append((literal, key, spec or ""))
+    return tuple(parts)
+
+
+def _format_field(value: Any, spec: str) -> str:
+    """One field as MarkupSafe's formatter fills it: ``__html_format__`` or ``__html__``
+    if the value has them, else ``format(value, spec)`` escaped."""
+    if hasattr(value, "__html_format__"):
+        rv = value.__html_format__(spec)
+    elif hasattr(value, "__html__"):
+        if spec:
+            raise ValueError(f"format spec {spec!r} given for {type(value)}, which has no __html_format__")
+        rv = value.__html__()
+    else:
+        rv = format(value, spec)
+    return str(escape(rv))
 
 
 def join(parts: Iterable[Any], sep: Markup = EMPTY) -> Markup:

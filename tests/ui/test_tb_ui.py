@@ -40,6 +40,7 @@ class Elements(HTMLParser):
         self.found: list[dict[str, Any]] = []
         self.stack: list[dict[str, Any]] = []
         self.text: list[str] = []
+        self.open_found: list[dict[str, Any]] = []  # found elements not yet closed
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: (v if v is not None else "") for k, v in attrs}
@@ -47,27 +48,52 @@ class Elements(HTMLParser):
         # these: inline styles go in data-css (applied through the CSSOM by the browser layer).
         assert tag not in ("script", "style") and "style" not in a, f"<{tag} {a}> breaks the CSP"
         assert not any(k.startswith("on") for k in a), f"<{tag} {a}>: inline event handler"
-        el = {"tag": tag, "attrs": a, "text": ""}
+        el: dict[str, Any] = {"tag": tag, "attrs": a, "text": ""}
         if "data-act" in a:
             self.found.append(el)
+            if tag not in self.VOID:
+                el["parts"] = []
+                self.open_found.append(el)
         if tag not in self.VOID:
             self.stack.append(el)
 
     def handle_endtag(self, tag: str) -> None:
         while self.stack:
             el = self.stack.pop()
+            self._close(el)
             if el["tag"] == tag:
                 break
 
+    def _close(self, el: dict[str, Any]) -> None:
+        if "parts" in el:
+            el["text"] = "".join(el.pop("parts"))
+            self.open_found.remove(el)
+
     def handle_data(self, data: str) -> None:
         self.text.append(data)
-        for el in self.stack:
-            el["text"] += data
+        for el in self.open_found:
+            el["parts"].append(data)
+
+    def close(self) -> None:
+        super().close()
+        while self.stack:
+            self._close(self.stack.pop())
+
+
+_PARSED: dict[str, Elements] = {}
 
 
 def parse(html: str) -> Elements:
-    p = Elements()
-    p.feed(html)
+    """The elements of ``html``; the last few pages parsed are kept (a test renders the same
+    page many times over; callers only read what this returns)."""
+    p = _PARSED.get(html)
+    if p is None:
+        p = Elements()
+        p.feed(str(html))  # a plain str: the parser slices it, and Markup slices are escaped copies
+        p.close()
+        if len(_PARSED) >= 8:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[html] = p
     return p
 
 
