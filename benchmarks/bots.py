@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from py_engine.core import Match, Seat  # noqa: E402
+from py_engine.core import Match, Seat, make_bot  # noqa: E402
 
 
 def lineup(game: str, a: str, b: str, i: int, n: int, options: dict[str, object]) -> list[str]:
@@ -81,7 +81,7 @@ def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, o
         seat = m.bot_to_act()
         assert seat is not None
         # A forced move or a bot's ``quick`` shortcut is not a searched decision.
-        quick = getattr(m.game.make_bot(levels[seat]), "quick", None)
+        quick = getattr(make_bot(m.game, levels[seat]), "quick", None)
         searched = len(m.game.legal_actions(m.state, seat)) > 1 and (
             quick is None or quick(m.game, m.state, seat) is None)
         t = CLOCK()

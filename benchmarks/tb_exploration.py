@@ -84,9 +84,7 @@ def main() -> None:
     normal_c = float(os.environ.get("NC", "0.7"))
     normal_iterations = int(os.environ.get("NI", "120"))
     damage = os.environ.get("DAMAGE")
-    base = TimeBarons.make_bot
-
-    def make_bot(self: TimeBarons, level: str) -> Any:
+    def own_bot(self: TimeBarons, level: str) -> Any:
         if level == "hard":
             if damage:
                 return DamageBot(iterations, c=c, rollout_limit=cap, weight=float(damage))
@@ -94,9 +92,9 @@ def main() -> None:
             return MCTSBot(iterations, c=c, rollout_limit=cap, quiet_extra=quiet)
         if level == "normal":
             return MCTSBot(normal_iterations, c=normal_c, rollout_limit=4)
-        return base(self, level)
+        return None
 
-    TimeBarons.make_bot = make_bot  # type: ignore[method-assign]
+    TimeBarons.own_bot = own_bot  # type: ignore[method-assign]
     seed0 = int(os.environ.get("SEED0", "20000"))
     w = l_ = d = 0
     for i in range(games):

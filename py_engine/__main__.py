@@ -28,7 +28,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .core import Match, OptionError, Rng, SaveError
-from .core.bots import bot_seed
+from .core.bots import bot_seed, make_bot
 from .core.safejson import MAX_BYTES as MAX_SAVE_BYTES
 from .core.safejson import UnsafeJson, loads_limited
 from .games import all as all_games
@@ -96,7 +96,7 @@ def simulate_one(game_id: str, players: int, seed: int, bot: str,
     game = get(game_id)
     opts = game.resolve_options(players, options)
     state = game.setup([f"Bot {i + 1}" for i in range(players)], opts, seed)
-    bots = game.make_bot(bot)
+    bots = make_bot(game, bot)
     bound = game.max_actions(players, opts)
     n = 0
     if check:
@@ -121,7 +121,7 @@ def _simulate(a: argparse.Namespace) -> int:
         raise BadInput(f"unknown game {_short(a.game)!r}; games: {', '.join(ids())}") from None
     try:
         game.resolve_options(a.players, options)
-        game.make_bot(a.bot)
+        make_bot(game, a.bot)
     except OptionError as e:
         raise BadInput(_short(str(e), 300)) from None
     finished = errors = actions = 0

@@ -6,7 +6,17 @@ from typing import Any
 
 import pytest
 
-from py_engine.core import Action, Game, IllegalAction, MCTSBot, OptionError, Outcome, Rng, Search
+from py_engine.core import (
+    Action,
+    Game,
+    IllegalAction,
+    MCTSBot,
+    OptionError,
+    Outcome,
+    Rng,
+    Search,
+    make_bot,
+)
 from py_engine.core.game import clone, log
 from py_engine.core.mcts import payoffs
 from py_engine.games import get
@@ -82,7 +92,7 @@ def test_cut_off_playouts_go_on_until_quiet_within_the_extra_limit() -> None:
 
 
 def test_make_bot_reads_the_levels_exploration_and_quiet_extension() -> None:
-    """``Game.make_bot`` builds each level from ``search_budgets``,
+    """``make_bot`` builds each level from ``search_budgets``,
     ``search_exploration`` and ``search_quiet``; unlisted levels get the defaults."""
 
     class Tuned(Countdown):
@@ -91,12 +101,12 @@ def test_make_bot_reads_the_levels_exploration_and_quiet_extension() -> None:
         search_quiet = {"hard": 7}
 
     g = Tuned()
-    hard, easy, normal = g.make_bot("hard"), g.make_bot("easy"), g.make_bot("normal")
+    hard, easy, normal = make_bot(g, "hard"), make_bot(g, "easy"), make_bot(g, "normal")
     assert (hard.iterations, hard.rollout_limit, hard.c, hard.quiet_extra) == (50, 6, 0.2, 7)
     assert (easy.iterations, easy.rollout_limit, easy.c, easy.quiet_extra) == (10, 3, 0.7, 0)
     assert (normal.iterations, normal.rollout_limit, normal.c) == (300, 400, 0.7)
     with pytest.raises(OptionError):
-        g.make_bot("grandmaster")
+        make_bot(g, "grandmaster")
 
 
 def test_finds_the_winning_move() -> None:
@@ -150,7 +160,7 @@ def test_decides_for_the_non_active_seat() -> None:
 def test_levels_are_offered_for_games_without_their_own_bots() -> None:
     g = get("time_war")
     assert g.bot_levels() == ("random", "easy", "normal", "hard")
-    assert isinstance(g.make_bot("hard"), MCTSBot) and g.make_bot("hard").iterations > g.make_bot("easy").iterations
+    assert isinstance(make_bot(g, "hard"), MCTSBot) and make_bot(g, "hard").iterations > make_bot(g, "easy").iterations
 
 
 def test_thinking_in_slices_gives_the_same_move_as_thinking_at_once() -> None:
@@ -200,7 +210,7 @@ def test_time_limited_thinking_stops_at_the_limit_and_untimed_stays_reproducible
     while not untimed.step(0.5):
         pass
     assert untimed.action == expected and untimed.stopped_by == "iterations"
-    assert untimed.iterations == g.make_bot("hard").iterations
+    assert untimed.iterations == make_bot(g, "hard").iterations
 
     # a device so slow that every chunk of 4 iterations takes 0.05 s (one clock read each)
     t = m.think(time_limited=True)
@@ -216,7 +226,7 @@ def test_time_limited_thinking_stops_at_the_limit_and_untimed_stays_reproducible
         assert t.stopped_by is None and 0.0 < t.progress < 1.0
     assert t.stopped_by == "time" and t.progress == 1.0
     assert t.time_limit <= t.elapsed < t.time_limit + 0.2
-    assert 0 < t.iterations < g.make_bot("hard").iterations
+    assert 0 < t.iterations < make_bot(g, "hard").iterations
     assert slices >= 3
     assert t.action in m.game.legal_actions(m.state, t.seat)
     t.apply()

@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from py_engine.core import Action, IllegalAction, Match, OptionError, Rng, Seat, canonical_json
+from py_engine.core import (
+    Action,
+    IllegalAction,
+    Match,
+    OptionError,
+    Rng,
+    Seat,
+    canonical_json,
+    make_bot,
+)
 from py_engine.games import get
 from py_engine.timeline import cards as tl_cards
 from py_engine.timeline.bots import KnowledgeBot
@@ -330,5 +339,5 @@ def test_better_knowledge_wins_more_often() -> None:
 def test_bot_moves_are_reproducible() -> None:
     """Same state, seat and RNG seed: same bot decision."""
     s = G.setup(["A", "B"], {}, seed=21)
-    bot = G.make_bot("normal")
+    bot = make_bot(G, "normal")
     assert bot.choose(G, s, 0, Rng.from_seed(5)) == bot.choose(G, s, 0, Rng.from_seed(5))

@@ -20,6 +20,7 @@ from typing import Any
 from ..core import Action, State
 from . import components as C
 from .effects import spell_of_scroll
+from .items import drink, give_land, heal_items, item_name, merge_item
 from .machine import (
     A,
     Frame,
@@ -47,7 +48,6 @@ from .machine import (
     st,
     useful_reroll,
 )
-from .turn import drink, give_land, heal_items, item_name, merge_item
 
 #: Hits needed "for everything" (an attack roll: any extra hit may matter).
 ALL = 99

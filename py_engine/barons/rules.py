@@ -33,6 +33,7 @@ from typing import Any
 from ..core import Action, Game, Option, OptionError, Outcome, Rng, State, clone
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
 from . import components as C
+from .bot import evaluate
 from .machine import (
     ACT,
     LABEL,
@@ -47,6 +48,7 @@ from .machine import (
     top_decision,
 )
 from .turn import init_character
+from .view import board_view
 
 VARIANT_IDS = tuple(C.variants())
 DESIGNED_NOTE = (
@@ -284,8 +286,6 @@ class Barons(Game):
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything on the table (nothing is hidden but the deck orders, B §23.2);
         see :func:`.view.board_view` for the shape."""
-        from .view import board_view
-
         return board_view(state, seat)
 
     def prompt(self, state: State, seat: int | None) -> str:
@@ -326,8 +326,6 @@ class Barons(Game):
         material score — realms with a keep (the True Baron race), realms controlled,
         property value, gold, health, skills and items — that grows sharper as the
         round limit nears (the political ranking is then close to final)."""
-        from .bot import evaluate
-
         return evaluate(state)
 
 

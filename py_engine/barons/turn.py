@@ -16,7 +16,9 @@ from typing import Any
 from ..core import Action, State
 from ..core.game import reveal
 from . import components as C
-from .effects import heal_amount, item_uses, one_use_effects, spell_of_scroll, talent_levels
+from .combat import start_monster, start_pvp
+from .effects import spell_of_scroll, talent_levels
+from .items import drink, give_land, heal_items, item_name, merge_item
 from .machine import (
     A,
     Frame,
@@ -63,9 +65,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def item_name(iid: str) -> str:
-    """An item's display name."""
-    return str(C.items()[iid]["name"])
 
 
 # ---- setup: characters and the first player (B §8) ---------------------------------------------
@@ -160,22 +159,8 @@ def _end_turn(state: State, f: Frame) -> None:
     state["stack"].append({"k": "turn"})
 
 
-def heal_items(state: State, p: int, context: str) -> list[str]:
-    """Distinct healing one-use items ``p`` could drink now in ``context``."""
-    me = pl(state, p)
-    if me["hp"] >= int(cfg(state)["max_health"]):
-        return []
-    return sorted({i for i in me["potions"] if "heal" in one_use_effects(i) and context in item_uses(i)})
 
 
-def drink(state: State, p: int, iid: str) -> None:
-    """Drink a healing potion or elixir (B §14; Blessing adds 1)."""
-    me = pl(state, p)
-    me["potions"].remove(iid)
-    state["idisc"].append(iid)
-    gain = heal_amount(iid, me["hp"], int(st(state, p)["potion_bonus"]), int(cfg(state)["max_health"]))
-    me["hp"] += gain
-    say(state, f"{nm(state, p)} drinks {item_name(iid)} and heals {gain} (health {me['hp']}).")
 
 
 def _start_opts(state: State, f: Frame) -> list[Action]:
@@ -379,8 +364,6 @@ def _attack_opts(state: State, f: Frame) -> list[Action]:
 
 
 def _attack_act(state: State, f: Frame, a: Action) -> None:
-    from .combat import start_pvp
-
     state["stack"].pop()
     if a.name == "attack":
         start_pvp(state, f["seat"], int(a.args[0]))
@@ -540,32 +523,8 @@ def acquire(state: State, p: int, iid: str) -> None:
         me["potions"].sort()
 
 
-def merge_item(state: State, p: int, iid: str, spare: list[str]) -> None:
-    """``p`` receives an item from a debtor or a slain rival: one per slot is kept
-    (the one with the higher classic cost, ``p``'s own on a tie); the other joins
-    ``spare`` (for the bottom of the item deck). Engine ruling on B §13.3's "one per slot"."""
-    me = pl(state, p)
-    it = C.items()[iid]
-    if it["kind"] != "permanent":
-        me["potions"].append(iid)
-        me["potions"].sort()
-        return
-    old = me["items"].get(it["slot"])
-    if old is None:
-        me["items"][it["slot"]] = iid
-    elif int(C.items()[iid]["classic_cost"]) > int(C.items()[old]["classic_cost"]):
-        me["items"][it["slot"]] = iid
-        spare.append(old)
-    else:
-        spare.append(iid)
 
 
-def give_land(state: State, p: int, q: int, land: str) -> None:
-    """``p``'s building on ``land`` becomes ``q``'s; if ``q`` has one there too, ``q``
-    keeps the higher level and ``p``'s is removed (B §12.3 step 4)."""
-    lv = level_on(state, land, p)
-    set_building(state, land, p, 0)
-    set_building(state, land, q, max(lv, level_on(state, land, q)))
 
 
 def hand_over(state: State, p: int, q: int, kind: str, key: str, spare: list[str]) -> None:
@@ -964,8 +923,6 @@ decision("sell", _sell_opts, _sell_act,
 # ---- dungeon space (B §11.5) ------------------------------------------------------------------------
 @auto("draw_dungeon")
 def _draw_dungeon(state: State, f: Frame) -> None:
-    from .combat import start_monster
-
     state["stack"].pop()
     p = f["seat"]
     cid = draw(state, "ddeck")

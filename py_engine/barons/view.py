@@ -23,6 +23,7 @@ from .machine import (
     realms_with_keep,
     top_decision,
 )
+from .turn import routes
 
 
 def _player(state: State, p: int) -> dict[str, Any]:
@@ -63,8 +64,6 @@ def _decision(state: State) -> dict[str, Any] | None:
         return None
     out = {k: v for k, v in d.items() if k not in ("ph",)}
     if d["k"] == "move":
-        from .turn import routes
-
         out["reach"] = {dest: {"die": v, "path": path} for dest, (v, path) in routes(state, d["seat"], d["dice"]).items()}
     if d["k"] == "charm":
         out["roll"] = list(state["stack"][-2][d["key"]])

@@ -3,10 +3,16 @@
 See DESIGN.md: :class:`Game` (setup, to_act, legal_actions, apply, view, outcome,
 determinize, check_invariants, options), :class:`Action`, :class:`Outcome`,
 :class:`Rng`, :class:`Match` (log, undo, save/load) and the bots.
+
+The modules import one way: :mod:`.errors`, :mod:`.action`, :mod:`.rng`, :mod:`.levels`
+(bot levels' budgets) → :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
+a game's own bot for a level, else the random or generic search bot; bots are built
+here, never by :class:`Game`) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`. The game
+registry :mod:`py_engine.games` imports each engine on first use.
 """
 
 from .action import Action
-from .bots import Bot, RandomBot
+from .bots import Bot, RandomBot, make_bot
 from .daily import DailyScore, daily_match, daily_seed
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, Option, Outcome, State, canonical_json, clone, log, reveal, state_hash
@@ -18,6 +24,6 @@ from .rng import Rng, seed_words
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "IllegalAction",
     "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat",
-    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "reveal",
+    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "make_bot", "reveal",
     "seed_words", "state_hash",
 ]

@@ -1,4 +1,5 @@
-"""Bots: the interface every bot follows, and :class:`RandomBot`.
+"""Bots: the interface every bot follows, :class:`RandomBot`, and :func:`make_bot`,
+which makes the bot of a level for any game.
 
 A bot gets the game, the true state, its seat and its own RNG. It may read only
 what :meth:`Game.view` would show its seat; anything hidden it must reach through
@@ -10,7 +11,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from .action import Action
+from .errors import OptionError
 from .game import Game, State
+from .levels import SEARCH_LEVELS
+from .mcts import MCTSBot
 from .rng import Rng
 
 
@@ -42,3 +46,33 @@ class RandomBot:
 def bot_seed(match_seed: int, n_actions: int, seat: int) -> int:
     """The seed of a bot's RNG for one decision: reproducible from the save alone."""
     return (match_seed * 1_000_003 + n_actions * 8191 + seat * 131 + 7) & 0xFFFFFFFFFFFF
+
+
+def make_bot(game: Game, level: str) -> Bot:
+    """The bot of ``level`` for ``game``: the game's own (:meth:`Game.own_bot`) if it
+    has one, else ``random`` or a :class:`~py_engine.core.mcts.MCTSBot` with the
+    level's iterations and playout cap (:attr:`Game.search_budgets`, else
+    :data:`~py_engine.core.levels.SEARCH_LEVELS` with full playouts), exploration
+    constant (:attr:`Game.search_exploration`) and quiet extension
+    (:attr:`Game.search_quiet`).
+
+    >>> from py_engine.games import get
+    >>> make_bot(get("time_war"), "random").level
+    'random'
+
+    Raises:
+        OptionError: ``game`` has no bot ``level``.
+    """
+    own = game.own_bot(level)
+    if own is not None:
+        return own
+    if level == "random":
+        return RandomBot()
+    if game.search_budgets is not None and level in game.search_budgets:
+        iterations, cap = game.search_budgets[level]
+    elif level in SEARCH_LEVELS:
+        iterations, cap = SEARCH_LEVELS[level], MCTSBot.rollout_limit
+    else:
+        raise OptionError(f"{game.title} has no bot level {level!r}; levels: {game.bot_levels()}")
+    return MCTSBot(iterations, c=game.search_exploration.get(level, MCTSBot.c), rollout_limit=cap,
+                   quiet_extra=game.search_quiet.get(level, 0))

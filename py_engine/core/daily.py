@@ -14,6 +14,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from ..games import get
 from .errors import OptionError
 from .match import Match, Seat
 
@@ -80,8 +81,6 @@ def daily_match(game_id: str, day: str, name: str = "You") -> Match:
         KeyError: unknown game. OptionError: the game has no daily challenge, or
         ``day`` is not a date.
     """
-    from ..games import get
-
     game = get(game_id)
     if game.daily_options is None:
         raise OptionError(f"{game.title} has no daily challenge.")

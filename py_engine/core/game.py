@@ -23,11 +23,15 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
 from .errors import IllegalAction, OptionError
+from .levels import SEARCH_LEVELS, TIME_LIMITS
 from .rng import Rng, seed_words
+
+if TYPE_CHECKING:  # bots.py imports this module: only the type is needed here
+    from .bots import Bot
 
 State = dict[str, Any]
 JSON = Any
@@ -180,7 +184,7 @@ class Game:
     :meth:`_apply`, :meth:`outcome`, :meth:`board_view`, :meth:`prompt`,
     :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
     :meth:`explain_illegal`, :meth:`action_target`, :meth:`max_actions`,
-    :meth:`validate_setup`, :meth:`bot_levels`, :meth:`make_bot`.
+    :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`.
     """
 
     id: ClassVar[str] = ""
@@ -370,7 +374,7 @@ class Game:
 
     # ---- bots ------------------------------------------------------------------
     #: Search budget per generic level: ``level -> (iterations, playout cap)``;
-    #: None uses :data:`py_engine.core.mcts.LEVELS` with full playouts. A game whose
+    #: None uses :data:`py_engine.core.levels.SEARCH_LEVELS` with full playouts. A game whose
     #: playouts are long sets a cap and an :meth:`evaluate`.
     search_budgets: ClassVar[dict[str, tuple[int, int]] | None] = None
     #: UCB1 exploration constant per level; a level not listed uses the
@@ -406,45 +410,23 @@ class Game:
     def bot_levels(self) -> tuple[str, ...]:
         """Bot levels offered for this game, weakest first: ``random`` (for fuzzing)
         and the generic search levels ``easy``, ``normal``, ``hard``
-        (:data:`py_engine.core.mcts.LEVELS`)."""
-        from .mcts import LEVELS
-
-        return ("random", *LEVELS)
+        (:data:`py_engine.core.levels.SEARCH_LEVELS`)."""
+        return ("random", *SEARCH_LEVELS)
 
     def bot_time_limit(self, level: str) -> float | None:
         """Seconds a bot of ``level`` may search per decision when the search is
         time-limited (the app asks for it; tests and benchmarks do not), or None for
-        no limit. Default: :data:`py_engine.core.mcts.TIME_LIMITS` (None for
+        no limit. Default: :data:`py_engine.core.levels.TIME_LIMITS` (None for
         ``random`` and unknown levels). A game whose search is costlier per second
         may lower it."""
-        from .mcts import TIME_LIMITS
-
         return TIME_LIMITS.get(level)
 
-    def make_bot(self, level: str) -> Any:
-        """A bot object for ``level`` (see :class:`py_engine.core.bots.Bot`):
-        ``random``, or a :class:`~py_engine.core.mcts.MCTSBot` with the level's
-        iterations and playout cap (:attr:`search_budgets`, else
-        :data:`~py_engine.core.mcts.LEVELS` with full playouts), exploration
-        constant (:attr:`search_exploration`) and quiet extension
-        (:attr:`search_quiet`).
-
-        Raises:
-            OptionError: unknown level.
-        """
-        from .bots import RandomBot
-        from .mcts import LEVELS, MCTSBot
-
-        if level == "random":
-            return RandomBot()
-        if self.search_budgets is not None and level in self.search_budgets:
-            iterations, cap = self.search_budgets[level]
-        elif level in LEVELS:
-            iterations, cap = LEVELS[level], MCTSBot.rollout_limit
-        else:
-            raise OptionError(f"{self.title} has no bot level {level!r}; levels: {self.bot_levels()}")
-        return MCTSBot(iterations, c=self.search_exploration.get(level, MCTSBot.c), rollout_limit=cap,
-                       quiet_extra=self.search_quiet.get(level, 0))
+    def own_bot(self, level: str) -> Bot | None:
+        """This game's own bot for ``level``, or None (the default) for the generic
+        one that :func:`py_engine.core.bots.make_bot` builds: ``random`` or the search
+        bot with the level's :attr:`search_budgets`. Bots are made by that function,
+        never by the game's core, so the core imports one way (game, then bots)."""
+        return None
 
     def daily_score(self, match: Any) -> Any:
         """How the player of a daily-challenge ``match`` (a one-seat

@@ -18,13 +18,15 @@ A save is versioned JSON::
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import __version__
+from ..games import get, ids
 from .action import Action
-from .bots import bot_seed
+from .bots import bot_seed, make_bot
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, State, state_hash
 from .rng import Rng
@@ -95,8 +97,6 @@ class Match:
             KeyError: unknown game id.
             OptionError: bad seats, bot levels or options.
         """
-        from ..games import get
-
         game = get(game_id)
         levels = game.bot_levels()
         for s in seats:
@@ -158,7 +158,7 @@ class Match:
         """The action the bot in ``seat`` chooses now (reproducible: its RNG is seeded
         from the match seed, the number of actions so far and the seat)."""
         level = self.seats[seat].level or "random"
-        bot = self.game.make_bot(level)
+        bot = make_bot(self.game, level)
         rng = Rng.from_seed(bot_seed(self.seed, len(self.actions), seat))
         action: Action = bot.choose(self.game, self.state, seat, rng)
         return action
@@ -175,7 +175,7 @@ class Match:
         if seat is None:
             return None
         level = self.seats[seat].level or "random"
-        bot = self.game.make_bot(level)
+        bot = make_bot(self.game, level)
         limit = self.game.bot_time_limit(level) if time_limited else None
         return Thinking(self, seat, bot, Rng.from_seed(bot_seed(self.seed, len(self.actions), seat)),
                         time_limit=limit)
@@ -239,8 +239,6 @@ class Match:
                 that replays legally but to a different position is loaded, with a
                 message in :attr:`notices`.
         """
-        from ..games import get, ids
-
         if isinstance(data, bytes | str):
             try:
                 d = loads_limited(data, MAX_SAVE_BYTES)
@@ -388,8 +386,6 @@ class Thinking:
 
     def step(self, max_seconds: float = 0.03, clock: Callable[[], float] | None = None) -> bool:
         """Work for about ``max_seconds``; return True when the decision is made."""
-        import time
-
         if self.action is not None:
             return True
         now = clock or time.perf_counter

@@ -14,7 +14,7 @@ The search considers :meth:`Game.search_actions` (the legal actions, less any a
 game knows to be pointless for a searcher).
 The budget is a number of iterations, so a move is reproducible from the seed;
 :meth:`Search.run` can be called in slices so a browser stays responsive. On a
-device, each level also has a time limit per decision (:data:`TIME_LIMITS`,
+device, each level also has a time limit per decision (:data:`~py_engine.core.levels.TIME_LIMITS`,
 applied by :class:`~py_engine.core.match.Thinking` when asked): the search then
 stops at whichever comes first, the iterations or the time. Without a time limit
 (tests, benchmarks, the CLI) a move depends only on the seed.
@@ -196,14 +196,3 @@ class MCTSBot:
         s = self.search(game, state, seat, rng)
         s.run(self.iterations)
         return s.best()
-
-
-#: The generic levels every game gets unless it offers its own: iterations per move.
-LEVELS: dict[str, int] = {"easy": 60, "normal": 300, "hard": 1200}
-
-#: Seconds a decision may take, per level, when the search is time-limited (in the
-#: app, wall time from its first slice; see :meth:`Game.bot_time_limit`). Chosen so that on a phone about four times
-#: slower than a desktop no decision keeps the player waiting more than 2 s
-#: (benchmarks/RESULTS.md, "Bots that fit the device"); on a fast machine the
-#: iteration budget ends the search first.
-TIME_LIMITS: dict[str, float] = {"easy": 0.3, "normal": 0.6, "hard": 1.0}

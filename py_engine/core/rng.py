@@ -7,6 +7,7 @@ in JavaScript numbers) and the same seed gives the same game in CPython and Pyod
 
 from __future__ import annotations
 
+import math
 from collections.abc import MutableSequence
 from typing import TypeVar
 
@@ -117,8 +118,6 @@ class Rng:
 
     def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
         """A normal variate (Box–Muller), for bot knowledge models."""
-        import math
-
         u1 = 1.0 - self.random()
         u2 = self.random()
         return mu + sigma * math.sqrt(-2.0 * math.log(u1)) * math.cos(2 * math.pi * u2)

@@ -6,8 +6,10 @@ Games are imported on first use, so the app starts without loading every engine.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from ..core.game import Game
+if TYPE_CHECKING:  # the core imports this registry: it must not import the core back
+    from ..core.game import Game
 
 #: game id -> module that defines ``GAME``.
 _MODULES: dict[str, str] = {

@@ -59,6 +59,7 @@ from .board import (
     markers_used,
     militia_alone,
     militia_on_map,
+    mob_counters,
     neutral_count,
     political_points,
     pretender_provinces,
@@ -70,6 +71,7 @@ from .board import (
     support_max,
     tribes_at,
 )
+from .bot import TocBot, evaluate
 from .combat import Combat, side_label
 from .effects import (
     add_mob,
@@ -81,6 +83,8 @@ from .effects import (
     roll,
     tribe_result,
 )
+from .labels import describe
+from .view import board
 
 Act = list[Any]
 Ask = tuple[int, str, list[Act]]
@@ -1200,7 +1204,6 @@ class TimeOfCrisis(Combat, Game):
         assert neutral_count(state) <= D.limit("neutral_governors")
         for imp in D.improvements():
             assert improvements_used(state, imp) <= D.improvement_limit(imp)
-        from .board import mob_counters
         assert mob_counters(state) <= D.limit("mob_counters")
         for pid, pr in state["prov"].items():
             assert 0 <= pr["sup"] <= support_max(pid), (pid, pr["sup"])
@@ -1229,8 +1232,6 @@ class TimeOfCrisis(Combat, Game):
     # ---- view ---------------------------------------------------------------------------------------------
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The table for ``seat`` (see :func:`.view.board`)."""
-        from .view import board
-
         return board(self, state, seat)
 
     def prompt(self, state: State, seat: int | None) -> str:
@@ -1246,8 +1247,6 @@ class TimeOfCrisis(Combat, Game):
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A button label for one of ``seat``'s options (see :mod:`.labels`)."""
-        from .labels import describe
-
         return describe(self, state, seat, action)[0]
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
@@ -1255,8 +1254,6 @@ class TimeOfCrisis(Combat, Game):
         ``capital:<id>``, ``army:<id>``, ``card:<id>`` (hand), ``supply:<id>``,
         ``discard:<id>``, ``tribe:<tribe>@<region>``, ``rival:<id>``,
         ``general:<seat>:<i>``, ``governor:<seat>:<i>`` (see :mod:`.labels`)."""
-        from .labels import describe
-
         return describe(self, state, seat, action)[1]
 
     # ---- bots ---------------------------------------------------------------------------------------------
@@ -1272,23 +1269,16 @@ class TimeOfCrisis(Combat, Game):
         kept = [a for a in legal if a.name != "leave_capital"]
         return kept or legal
 
-    def make_bot(self, level: str) -> Any:
-        """``random`` or the search bot of :mod:`.bot` with this level's budget.
-
-        Raises:
-            OptionError: unknown level.
-        """
-        from .bot import TocBot
-
+    def own_bot(self, level: str) -> TocBot | None:
+        """The search bot of :mod:`.bot` with this level's budget, or None for a level
+        without one (``random``)."""
         if level in self.search_budgets:
             iterations, cap = self.search_budgets[level]
             return TocBot(iterations, rollout_limit=cap)
-        return super().make_bot(level)
+        return None
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value per seat of an unfinished game (see :mod:`.bot`)."""
-        from .bot import evaluate
-
         return evaluate(state)
 
 

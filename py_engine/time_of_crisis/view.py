@@ -33,6 +33,7 @@ from typing import Any
 from ..core import State
 from . import components as D
 from .board import (
+    army_units,
     emperor,
     governed,
     in_capital,
@@ -82,7 +83,6 @@ def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
             "governors": leaders("govs", D.governor_costs(), len(governed(state, p))),
             "generals": leaders("gens", D.general_costs(), sum(1 for a in state["armies"] if a["owner"] == p)),
         })
-    from .board import army_units
 
     armies = [{"id": a["id"], "owner": a["owner"], "region": a["at"], "capital": a["cap"], "full": a["full"],
                "reduced": a["red"], "foederati": list(a["foed"]), "castra": a["castra"], "fought": a["fought"],

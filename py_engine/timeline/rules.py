@@ -42,9 +42,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Action, Game, IllegalAction, Option, OptionError, Outcome, Rng, State
+from ..core import Action, Game, IllegalAction, Option, OptionError, Outcome, Rng, State, clone
 from ..core.daily import DailyScore
 from ..core.game import log, reveal
+from ..core.replay import Replay
+from .bots import LEVELS as BOT_LEVELS
+from .bots import KnowledgeBot
 from .cards import Card, about, catalog, deck_cards, deck_index, format_year
 
 SELECT = "select"
@@ -314,8 +317,6 @@ class Timeline(Game):
     def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """Only the order of the draw pile is hidden (its contents are every card not
         seen elsewhere): shuffle it."""
-        from ..core import clone
-
         new: State = clone(state)
         new["pile"].sort()  # canonical: the result depends only on what the seat knows
         rng.shuffle(new["pile"])
@@ -409,8 +410,6 @@ class Timeline(Game):
         before the hand is empty, fewer being better; ``marks`` is right/wrong per
         placement, in order. Read from the match's replay (each ``place`` action's
         ``last`` record)."""
-        from ..core.replay import Replay
-
         rep = Replay(match)
         marks: list[bool] = []
         for k, (_seat, action) in enumerate(rep.actions, 1):
@@ -429,17 +428,12 @@ class Timeline(Game):
     # ---- bots ------------------------------------------------------------------
     def bot_levels(self) -> tuple[str, ...]:
         """``random`` (fuzzing), then ``easy``, ``normal``, ``hard`` knowledge bots."""
-        from .bots import LEVELS
+        return ("random", *BOT_LEVELS)
 
-        return ("random", *LEVELS)
-
-    def make_bot(self, level: str) -> Any:
-        """A :class:`~py_engine.timeline.bots.KnowledgeBot` or the random bot."""
-        from .bots import LEVELS, KnowledgeBot
-
-        if level in LEVELS:
-            return KnowledgeBot(level)
-        return super().make_bot(level)
+    def own_bot(self, level: str) -> KnowledgeBot | None:
+        """A :class:`~py_engine.timeline.bots.KnowledgeBot` for a knowledge level, else
+        None (the random bot)."""
+        return KnowledgeBot(level) if level in BOT_LEVELS else None
 
 
 

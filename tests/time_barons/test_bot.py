@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from py_engine.core import Rng
+from py_engine.core import Rng, make_bot
 from py_engine.core.mcts import MCTSBot, payoffs
 from py_engine.time_barons import GAME
 
@@ -28,11 +28,11 @@ def test_levels_use_short_playouts() -> None:
     """Each level is a search with its own budget and a short playout cap."""
     assert GAME.search_budgets is not None
     for level, (iterations, cap) in GAME.search_budgets.items():
-        bot = GAME.make_bot(level)
+        bot = make_bot(GAME, level)
         assert isinstance(bot, MCTSBot) and (bot.iterations, bot.rollout_limit) == (iterations, cap)
     # Hard follows the evaluation more closely than the default exploration, and
     # plays a cut-off playout on until nothing is half-resolved.
-    hard, normal = GAME.make_bot("hard"), GAME.make_bot("normal")
+    hard, normal = make_bot(GAME, "hard"), make_bot(GAME, "normal")
     assert (hard.c, hard.quiet_extra) == (0.1, 30)
     assert (normal.c, normal.quiet_extra) == (MCTSBot().c, 0) == (0.7, 0)
 
@@ -61,7 +61,7 @@ def test_hard_playouts_stop_at_the_cap_only_when_quiet() -> None:
     longer = 0
     for seed in range(6):
         for level in ("hard", "normal"):
-            bot = GAME.make_bot(level)
+            bot = make_bot(GAME, level)
             d = clone(s)
             bot.search(GAME, s, 0, Rng.from_seed(seed))._rollout(d)
             steps = d["n"] - s["n"]
@@ -84,7 +84,7 @@ def test_bot_answers_a_reaction_window_on_the_opponents_turn() -> None:
     s = pick(s, "site", sid(s, 1, "church"))
     assert ["react", "escape_route", 0] in choices(s) and GAME.to_act(s) == [1]
     for seed in (1, 2, 3):
-        a = GAME.make_bot("hard").choose(GAME, s, 1, Rng.from_seed(seed))
+        a = make_bot(GAME, "hard").choose(GAME, s, 1, Rng.from_seed(seed))
         assert a.to_json() == ["react", "escape_route", 0]
 
 
@@ -101,7 +101,7 @@ def test_team_bot_passes_followers_to_a_teammate_in_danger() -> None:
     s = pick(s, "done")
     assert choices(s) == [["num", k] for k in range(7)]
     for seed in (1, 2):
-        a = GAME.make_bot("hard").choose(GAME, s, 0, Rng.from_seed(seed))
+        a = make_bot(GAME, "hard").choose(GAME, s, 0, Rng.from_seed(seed))
         assert a.name == "num" and int(a.args[0]) >= 3, a
 
 
@@ -114,7 +114,7 @@ def test_team_bot_shares_out_a_large_hand() -> None:
     s = pick(pick(s, "relocate"), "done")
     assert ["done"] in choices(s) and len(choices(s)) == 9
     for seed in (1, 2):
-        a = GAME.make_bot("hard").choose(GAME, s, 0, Rng.from_seed(seed))
+        a = make_bot(GAME, "hard").choose(GAME, s, 0, Rng.from_seed(seed))
         assert a.name == "card", a
 
 
@@ -134,7 +134,7 @@ def test_a_bot_receiving_followers_places_them_on_its_own_sites() -> None:
     assert who(s) == 2 and s["active"] == 0
     assert choices(s) == [["site", 3], ["site", 4]]
     for seed in (1, 2):
-        a = GAME.make_bot("hard").choose(GAME, s, 2, Rng.from_seed(seed))
+        a = make_bot(GAME, "hard").choose(GAME, s, 2, Rng.from_seed(seed))
         assert a.to_json() == ["site", 4]  # not the Church that Sanctions will finish off
 
 
@@ -148,4 +148,4 @@ def test_free_for_all_bot_fires_a_ready_weapon() -> None:
                forge=[3, 0, 0, 0])
     assert choices(s) == [["fire"], ["end"]]
     for seed in (1, 2):
-        assert GAME.make_bot("hard").choose(GAME, s, 0, Rng.from_seed(seed)).name == "fire"
+        assert make_bot(GAME, "hard").choose(GAME, s, 0, Rng.from_seed(seed)).name == "fire"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core import Action, Match, Rng, Seat
+from py_engine.core import Action, Match, Rng, Seat, make_bot
 from py_engine.core.mcts import payoffs
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis.bot import THRONE, TocBot, _throne, evaluate, horizon
@@ -52,15 +52,15 @@ def test_levels_are_search_bots_with_short_playouts() -> None:
     """Each level is a :class:`TocBot` with its budget and a short playout cap."""
     assert GAME.search_budgets is not None
     for level, (iterations, cap) in GAME.search_budgets.items():
-        bot = GAME.make_bot(level)
+        bot = make_bot(GAME, level)
         assert isinstance(bot, TocBot) and (bot.iterations, bot.rollout_limit) == (iterations, cap)
-    assert GAME.make_bot("random").level == "random"
+    assert make_bot(GAME, "random").level == "random"
 
 
 def test_shortcuts_take_the_best_card_and_play_the_hand_first() -> None:
     """The refill choice takes the highest card (then the suit the hand lacks); in
     Take Actions the hand is played before searching."""
-    bot = GAME.make_bot("hard")
+    bot = make_bot(GAME, "hard")
     s = table(hands=[["military_1", "castra"], []], armies=[{"owner": 0, "at": "italia"}], pts={"military": 1})
     assert bot.quick(GAME, s, 0) == Action("play", ("military_1",))
     s["players"][0]["hand"] = []
@@ -116,5 +116,5 @@ def test_the_bot_decides_the_same_on_a_state_it_cannot_tell_apart() -> None:
               avail=[["senate_1"], ["tribute", "quaestor"]], pts={"military": 2, "senate": 2},
               armies=[{"owner": 0, "at": "gallia"}])
     twin = GAME.determinize(s, 0, Rng.from_seed(4))
-    bot = GAME.make_bot("easy")
+    bot = make_bot(GAME, "easy")
     assert bot.choose(GAME, s, 0, Rng.from_seed(8)) == bot.choose(GAME, twin, 0, Rng.from_seed(8))
