@@ -234,7 +234,7 @@ def test_an_update_of_our_code_downloads_only_what_changed(page, make_server, tm
 
         # Deploy: a new page and a new UI entry script (our code), then a new service worker.
         for name, old, new in (("index.html", '<div id="app"></div>', '<div id="app" data-build="v2"></div>'),
-                               ("main.py", "tb_ui.start()", "tb_ui.start()  # v2")):
+                               ("main.py", "browser.start()", "browser.start()  # v2")):
             text = (site / name).read_text()
             assert old in text
             (site / name).write_text(text.replace(old, new))

@@ -10,10 +10,5 @@ module importing pyscript/js.
 
 from __future__ import annotations
 
-
-def start() -> None:
-    """Boot the app in the browser (PyScript). The browser layer leaves User Timing marks for
-    benchmarks/boot.py (``tb:imported``, ``tb:booted``, ``tb:rendered``; main.py ``tb:main``)."""
-    from . import browser
-
-    browser.start()
+# The browser layer is started by pwa/main.py (``from tb_ui import browser``): importing this
+# package in CPython must not import it (it needs the browser's js and pyscript modules).

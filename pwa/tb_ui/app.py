@@ -16,7 +16,16 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from py_engine.core import Action, IllegalAction, Match, OptionError, SaveError, Seat, daily_match
+from py_engine.games import all as all_games
+from py_engine.games import get as get_game
+from py_engine.games import ids as game_ids
+
+from . import screens
+from .daily import DailyRecords, record_of, share_text
 from .html import Markup, as_markup
+from .replay import ReplayView
+from .rules import rules_pages
 from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
@@ -31,6 +40,7 @@ from .store import (
     save_settings,
     valid_id,
 )
+from .tables import table_ui
 
 SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily")
 #: Lines of a catch-up panel / announcement shown before "…and N more".
@@ -66,8 +76,6 @@ class App:
                  format_time: Callable[[float], str] | None = None,
                  botspeed_override: str | None = None,
                  today: Callable[[], str] | None = None) -> None:
-        from .daily import DailyRecords
-
         self.storage = storage
         #: The device's calendar date, "YYYY-MM-DD" (the daily challenge's seed).
         self.today = today or _default_today
@@ -124,14 +132,10 @@ class App:
         return str(self.settings["theme"])
 
     def games(self) -> list[Any]:
-        from py_engine.games import all as all_games
-
         return all_games()
 
     def game(self, game_id: str) -> Any:
-        from py_engine.games import get
-
-        return get(game_id)
+        return get_game(game_id)
 
     def go(self, screen: str) -> None:
         self.screen = screen
@@ -163,8 +167,6 @@ class App:
         """Show the screen of ``route`` (Back, Forward, a reload). Returns False (and
         shows the library, saying why if useful) if it cannot be shown any more, such
         as a deleted save."""
-        from py_engine.games import ids
-
         screen, _, arg = str(route).partition("/")
         self.error = self.notice = None
         self.draft_error = None
@@ -172,14 +174,12 @@ class App:
             self.go(screen)
             return True
         if screen == "rules" and "/" in arg:  # a sub-page: rules/<game>/<part>
-            from .rules import rules_pages
-
             game_id, _, part = arg.partition("/")
-            if game_id in ids() and part in rules_pages(game_id):
+            if game_id in game_ids() and part in rules_pages(game_id):
                 self.rules_game, self.rules_part = game_id, part
                 self.go("rules")
                 return True
-        if screen in ("new", "rules", "daily") and arg in ids():
+        if screen in ("new", "rules", "daily") and arg in game_ids():
             if screen == "new":
                 if self.draft is None or self.draft["game"] != arg:
                     self.draft = self._new_draft(arg)
@@ -221,8 +221,6 @@ class App:
             self.save_error = None
             day = self.match.meta.get("daily")
             if isinstance(day, str):
-                from .daily import record_of
-
                 self.daily.put(self.match.game.id, day, record_of(self.match, self.match_id))
         except StorageFull as e:
             self.save_error = ("This game could not be saved on this device (storage is full or "
@@ -230,8 +228,6 @@ class App:
 
     def _load(self, sid: str) -> tuple[Any, str | None]:
         """``(match, None)`` for save ``sid``, or ``(None, why)``; None, None if it is gone."""
-        from py_engine.core import Match, SaveError
-
         text = self.store.text(sid)
         if text is None:
             return None, None
@@ -276,8 +272,6 @@ class App:
 
     def open_replay(self, sid: str) -> bool:
         """Open save ``sid`` in the replay viewer; on failure say why."""
-        from .replay import ReplayView
-
         if self.match is not None and self.match_id == sid:
             match = self.match
         else:
@@ -490,8 +484,6 @@ class App:
 
     def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any]) -> None:
         """Start a match and put it on the table (raises OptionError)."""
-        from py_engine.core import Match
-
         seed = random.randrange(1, 2**31)
         match = Match.new(game_id, seats, options, seed, {"holder": None})
         self.start_match(match)
@@ -553,8 +545,6 @@ class App:
     def on_rules(self, d: dict[str, Any]) -> None:
         """The rules help of ``d["game"]`` (default: the game at the table), or with
         ``d["part"]`` one of its sub-pages (:func:`tb_ui.rules.rules_pages`)."""
-        from .rules import rules_pages
-
         game_id = d.get("game") or (self.match.game.id if self.match else "timeline")
         part = str(d.get("part") or "")
         if self.screen != "rules":
@@ -697,8 +687,6 @@ class App:
         self.draft_error = None
 
     def on_start(self, d: dict[str, Any]) -> None:
-        from py_engine.core import OptionError, Seat
-
         draft = self.draft
         fields = d.get("fields") or {}
         for i, s in enumerate(draft["seats"]):
@@ -727,8 +715,6 @@ class App:
 
     # play
     def on_play(self, d: dict[str, Any]) -> None:
-        from py_engine.core import Action, IllegalAction, SaveError
-
         m = self.match
         if m is None or self.screen != "table":
             return
@@ -754,8 +740,6 @@ class App:
 
     def on_reselect(self, d: dict[str, Any]) -> None:
         """Pick another card after choosing one: undo the choice, then choose again."""
-        from py_engine.core import Action, IllegalAction
-
         m = self.match
         seat = self.acting_seat()
         if m is None or seat is None or str(seat) != d.get("seat") or not m.can_undo(seat):
@@ -795,8 +779,6 @@ class App:
         unchanged."""
         if self.match is None or self.screen != "table" or self.handoff_seat() is not None:
             return
-        from .tables import table_ui
-
         table_ui(self, d)
 
     def on_log_toggle(self, d: dict[str, Any]) -> None:
@@ -892,8 +874,6 @@ class App:
 
     def on_daily_start(self, d: dict[str, Any]) -> None:
         """Deal today's game (or reopen it if it was started here)."""
-        from py_engine.core import daily_match
-
         game_id = str(d.get("game") or self.daily_game)
         day = self.today()
         rec = self.daily.get(game_id, day)
@@ -907,8 +887,6 @@ class App:
         self.go("table")
 
     def _daily_text(self, d: dict[str, Any]) -> str | None:
-        from .daily import share_text
-
         game_id = str(d.get("game") or self.daily_game)
         day = self.today()
         rec = self.daily.get(game_id, day)
@@ -980,8 +958,6 @@ class App:
     def on_import_text(self, d: dict[str, Any]) -> None:
         """Import a chosen file (``text``: its bytes or text): a save, or a backup of
         every save (restored as new saves)."""
-        from py_engine.core import SaveError
-
         fname = str(d.get("name") or "the file")
         data = d.get("text") or ""
         self.notice = self.error = None
@@ -1050,15 +1026,11 @@ class App:
     def render(self) -> Markup:
         """The markup of ``#app`` for the current screen: what :func:`tb_ui.html.as_markup`
         gives, so a renderer that returned a plain str is shown as text, never parsed."""
-        from . import screens
-
         page = as_markup(screens.render(self))
         self.fresh_action = None  # animate a placement once
         return page
 
     def title(self) -> str:
-        from . import screens
-
         return screens.title(self)
 
 

@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from .html import Markup, button, html, join, plural
+from .parts import alerts, appbar
 
 DAILY_KEY = "tb:daily"
 RIGHT, WRONG = "🟩", "🟥"
@@ -133,8 +134,6 @@ def record_of(match: Any, sid: str) -> dict[str, Any]:
 def render(app: Any) -> Markup:
     """The daily screen of ``app.daily_game``: today's deal, its result, streak,
     best score, and the text to share."""
-    from .screens import alerts, appbar
-
     g = app.game(app.daily_game)
     today = app.today()
     rec = app.daily.get(g.id, today)

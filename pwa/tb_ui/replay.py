@@ -3,7 +3,7 @@
 Built on :class:`py_engine.core.Replay` (the match's own replay, no second rules
 path). The position after ``k`` actions is drawn by the game's table renderer from
 :meth:`Game.view` of the seat chosen to watch, with no actions and no undo
-(:class:`~tb_ui.tables.TableContext` ``mode="replay"``), so another seat's hand
+(:class:`~tb_ui.context.TableContext` ``mode="replay"``), so another seat's hand
 stays hidden exactly as it was in play. Which seats may be watched
 (:meth:`ReplayView.watch_choices`): every seat of a game without hidden
 information; otherwise the table only (no hand), or the single human's own seat,
@@ -15,7 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from py_engine.core import Replay
+
+from .context import TableContext
 from .html import Markup, attrs, button, html, join, plural
+from .tables import render_with
 
 #: Seconds between two steps of autoplay.
 AUTOPLAY_SECONDS = 0.9
@@ -46,8 +50,6 @@ class ReplayView:
 
     @classmethod
     def open(cls, sid: str, match: Any) -> ReplayView:
-        from py_engine.core import Replay
-
         rep = Replay(match)
         view = cls(sid, match, rep, 0, None, turns=rep.turns())
         choices = view.watch_choices()
@@ -118,9 +120,8 @@ class Stage:
         return None
 
 
-def table_context(view: ReplayView) -> Any:
-    from .tables import TableContext
-
+def table_context(view: ReplayView) -> TableContext:
+    """The watched seat's table at step ``view.k``: read-only, under the replay bar."""
     m = view.match
     state = view.state()
     watch = view.watch
@@ -129,10 +130,11 @@ def table_context(view: ReplayView) -> Any:
         kinds[watch] = "human"  # the renderers draw the hand of the seat "holding the device"
     return TableContext(view=m.game.view(state, watch), perspective=watch, acting=None, actions=[],
                         can_undo=False, reselect=False, n=int(state["n"]), fresh=None, kinds=kinds,
-                        levels=[s.level for s in m.seats], mode="replay")
+                        levels=[s.level for s in m.seats], mode="replay",
+                        controls=controls(view))
 
 
-def controls(app: Any, view: ReplayView) -> Markup:
+def controls(view: ReplayView) -> Markup:
     """The replay bar: step, jump to a turn, autoplay, whose view, reveal, export."""
     length = view.rep.length
     k = view.k
@@ -182,7 +184,5 @@ def controls(app: Any, view: ReplayView) -> Markup:
 
 def render(app: Any) -> Markup:
     """The replay screen: the game's own table, read-only, under the replay bar."""
-    from .tables import render_with
-
     view = app.replay
     return render_with(Stage(app, view), table_context(view))

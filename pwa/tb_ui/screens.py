@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import daily, replay
 from .html import Markup, attrs, button, html, join, plural
+from .parts import alerts, appbar
+from .rules import rules_html, rules_pages
+from .tables import handoff_note, render_table
 
 TITLES = {"library": "Games", "new": "New game", "table": "Table", "saves": "Saved games",
           "rules": "Rules", "settings": "Settings", "handoff": "Pass the device", "replay": "Replay",
@@ -37,8 +41,6 @@ def render(app: Any) -> Markup:
     """The current screen inside its ``.screen`` wrapper (``data-screen``, ``data-n``,
     ``data-actor``, ``data-route`` for styles and tests)."""
     screen = current(app)
-    from . import daily, replay
-
     body = {
         "library": library, "new": new_game, "table": table, "handoff": handoff,
         "saves": saves, "rules": rules, "settings": settings, "replay": replay.render,
@@ -52,51 +54,6 @@ def render(app: Any) -> Markup:
     wrap = attrs(class_=f"screen screen-{screen}", data_screen=screen, data_n=n, data_actor=actor,
                  data_route=app.route())
     return html("<div{}>{}</div>", wrap, body)
-
-
-# ---- shared pieces -------------------------------------------------------------------
-def appbar(app: Any, active: str) -> Markup:
-    """The main navigation (games, saved games, settings), ``active`` marked."""
-    links = [("library", "Games"), ("saves", "Saved games"), ("settings", "Settings")]
-    items = join(
-        html("<li>{}</li>", button(label, "go", "navlink", data_to=to, aria_current="page" if to == active else None))
-        for to, label in links)
-    # not a <header>: the page's banner is the shell's brand bar
-    return html('<div class="appbar"><div class="appbar-in">'
-                '<nav aria-label="Main"><ul class="nav">{}</ul></nav></div></div>', items)
-
-
-def alerts(app: Any) -> Markup:
-    """The error, notice and autosave-failure messages of every screen and table."""
-    out = []
-    if app.error:
-        out.append(html('<div class="alert alert-error" role="alert"><p>{}</p>{}</div>',
-                        app.error, button("Dismiss", "dismiss", "btn ghost small")))
-    if app.notice:
-        out.append(html('<div class="alert alert-ok" role="status"><p>{}</p>{}</div>',
-                        app.notice, button("OK", "dismiss", "btn ghost small")))
-    if app.save_error:
-        out.append(html('<div class="alert alert-error" role="alert"><p>{}</p></div>', app.save_error))
-    problem = app.storage_problem()
-    if problem and problem != app.save_error:
-        out.append(html('<div class="alert alert-error storage-alert" role="alert"><p>{}</p></div>', problem))
-    out.append(catchup_panel(app))
-    return join(out)
-
-
-def catchup_panel(app: Any) -> Markup:
-    """The bots' moves since the player's last one, in one panel (also in the log)."""
-    c = app.catchup()
-    if not c:
-        return Markup()
-    items = join(html("<li>{}</li>", t) for t in c["lines"])
-    more = (html('<p class="help">…and {} in the game log.</p>', plural(c["more"], "earlier line"))
-            if c["more"] else Markup())
-    return html('<section class="catchup panel" aria-labelledby="catchup-title">'
-                '<h2 id="catchup-title">{} <span class="count">{}</span></h2>'
-                '<ol class="catchup-list">{}</ol>{}{}</section>',
-                c["title"], plural(c["moves"], "bot turn"), items, more,
-                button("OK", "catchup-ok", "btn small", aria_label="OK, hide this summary"))
 
 
 def players_text(seats: list[dict[str, Any]]) -> str:
@@ -235,17 +192,15 @@ def new_game(app: Any) -> Markup:
 
 # ---- table and hand-off --------------------------------------------------------------
 def table(app: Any) -> Markup:
-    """The game's table (:mod:`tb_ui.tables`)."""
-    from .tables import render_table
-
-    return render_table(app)
+    """The game's table (:mod:`tb_ui.tables`), with a daily deal's result once it ends."""
+    m = app.match
+    score = daily.score_html(app, m) if m.meta.get("daily") and m.is_over() else None
+    return render_table(app, score)
 
 
 def handoff(app: Any) -> Markup:
     """Pass the device: the next human's name and nothing private (the game's
     renderer may add public news, such as what the last turn did)."""
-    from .tables import handoff_note
-
     seat = app.handoff_seat()
     name = app.match.seats[seat].name
     return html('<main class="handoff" id="main"><div class="handoff-card">'
@@ -306,8 +261,6 @@ def saves(app: Any) -> Markup:
 # ---- rules -------------------------------------------------------------------------
 def rules(app: Any) -> Markup:
     """The rules help of ``app.rules_game``, or its sub-page ``app.rules_part``."""
-    from .rules import rules_html, rules_pages
-
     prev = app.prev_route or ""
     if prev:
         back_label = {"table": "Back to the table", "replay": "Back to the replay", "daily": "Back to the daily challenge",

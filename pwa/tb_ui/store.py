@@ -29,8 +29,10 @@ import random
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
+from py_engine.core import Match, SaveError
 from py_engine.core.safejson import MAX_BYTES as MAX_SAVE_BYTES
 from py_engine.core.safejson import UnsafeJson, loads_limited
+from py_engine.games import get, ids
 
 PREFIX = "tb:"
 SAVE_PREFIX = PREFIX + "save:"
@@ -321,8 +323,6 @@ def clean_entry(raw: Any) -> dict[str, Any] | None:
 def listing_from_save(sid: str, text: str | None) -> dict[str, Any]:
     """What a save's own JSON tells about it without replaying it (game and seats), as a
     listing entry marked ``listing_damaged`` (for a save the index lost or got wrong)."""
-    from py_engine.games import get, ids
-
     entry: dict[str, Any] = {"id": sid, "game": "?", "title": "Saved game", "seats": [], "progress": "",
                              "over": False, "result": None, "created": 0, "updated": 0, "damaged": None,
                              "listing_damaged": True}
@@ -591,8 +591,6 @@ class SaveStore:
             SaveError: the file is not a save we can open (the message says why).
             StorageFull: it could not be stored.
         """
-        from py_engine.core import Match, SaveError
-
         try:
             match = Match.load(text)
         except SaveError:
@@ -613,8 +611,6 @@ class SaveStore:
         Raises:
             StorageFull: a save could not be stored (those before it were).
         """
-        from py_engine.core import Match, SaveError
-
         stores = doc.get("stores")
         texts: list[str] = []
         for records in (stores.values() if isinstance(stores, dict) else []):

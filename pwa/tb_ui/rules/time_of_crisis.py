@@ -5,7 +5,10 @@ app guessed and how to correct it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from py_engine.time_of_crisis import components as D
 
 from ..html import Markup, button, html, join
 
@@ -124,8 +127,6 @@ META = {"status", "note", "source", "sources", "id", "about"}
 
 
 def _value(v: Any) -> str:
-    import json
-
     text = json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
     return text if len(text) <= 160 else text[:157] + "…"
 
@@ -134,8 +135,6 @@ def marked() -> list[tuple[str, str, str, str, str]]:
     """Every value of the Time of Crisis data marked unconfirmed or partly confirmed:
     ``(file, path, status, what, note)``, ``what`` the entry's name or value. Status
     marks: a ``status`` key (a string, or a list beside ``values``), or ``<key>_status``."""
-    from py_engine.time_of_crisis import components as D
-
     out: list[tuple[str, str, str, str, str]] = []
 
     def walk(f: str, node: Any, path: str) -> None:

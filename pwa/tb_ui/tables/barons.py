@@ -27,8 +27,11 @@ import math
 from functools import cache
 from typing import Any
 
+from py_engine.barons import components as C
+
+from ..context import Seating, TableContext
 from ..html import Markup, attrs, button, html, jattr, join
-from . import Seating, TableContext, alerts, end_panel, log_panel, topbar, waiting_html
+from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 
 #: Player colours by seat (distinct from the realm colours, readable on both themes).
 SEAT_COLORS = ("#7048e8", "#f76707", "#0b7285", "#d6336c", "#5c940d", "#495057")
@@ -41,12 +44,6 @@ SHORT = {"SNOW": "Snow", "DESERT": "Desert", "EMERALD": "Forest", "CERULEAN": "S
 R = 210.0  # hexagon radius in SVG units
 TILE = 12.5
 DESIGNED_MARK = Markup('<abbr class="bx-dz" title="Designed for this app to complete the game">◇</abbr>')
-
-
-def _C() -> Any:
-    from py_engine.barons import components
-
-    return components
 
 
 # ---- geometry ------------------------------------------------------------------------------------
@@ -63,7 +60,6 @@ def _lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[flo
 def layout() -> dict[str, dict[str, Any]]:
     """Space id -> ``{"x", "y", "nx", "ny", "side"}`` (position, outward unit normal,
     realm side 0..5): the White Outpost at the top, realms clockwise."""
-    C = _C()
     out: dict[str, dict[str, Any]] = {}
     for i, sid in enumerate(C.outer_ids()):
         k, j = divmod(i, 7)
@@ -99,7 +95,6 @@ FULL = (-R * 0.866 - 34, -R - 34, 2 * (R * 0.866 + 34), 2 * R + 68)
 def zoom_box(realm: str) -> tuple[float, float, float, float]:
     """The viewBox showing one realm's side, its corners and the passages that touch it,
     with the aspect ratio of the whole board."""
-    C = _C()
     k = C.REALMS.index(realm)
     lay = layout()
     ids = [C.outer_ids()[(7 * k + j) % 42] for j in range(0, 8)]
@@ -146,7 +141,7 @@ class _T(Seating):
 
 
 def _mark(entry: dict[str, Any]) -> Markup:
-    return DESIGNED_MARK if _C().provenance(entry) != "sourced" else Markup()
+    return DESIGNED_MARK if C.provenance(entry) != "sourced" else Markup()
 
 
 # ---- view state ----------------------------------------------------------------------------------
@@ -155,7 +150,6 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
     whole board), ``k=space`` (show a space's details), ``k=mat`` (open a mat)."""
     ui = app.table_ui
     k = d.get("k")
-    C = _C()
     if k == "zoom":
         r = d.get("realm") or None
         ui["zoom"] = r if r in C.REALMS else None
@@ -244,7 +238,6 @@ def _targets(t: _T) -> dict[str, list[dict[str, Any]]]:
 
 
 def _board(t: _T) -> Markup:
-    C = _C()
     lay = layout()
     box = zoom_box(t.zoom) if t.zoom else FULL
     targets = _targets(t)
@@ -317,7 +310,6 @@ def _board(t: _T) -> Markup:
 def _labelled(realm: str) -> frozenset[str]:
     """Spaces named on the zoomed board: the realm's six, its two corner outposts and
     the first space of its dungeon."""
-    C = _C()
     k = C.REALMS.index(realm)
     ids = {C.outer_ids()[(7 * k + j) % 42] for j in range(0, 8)}
     ids.add(f"{C.realms()[realm]['dungeon_id']}-1")
@@ -329,14 +321,12 @@ def _play_attrs(t: _T, a: dict[str, Any]) -> dict[str, Any]:
 
 
 def _board_description(t: _T) -> str:
-    C = _C()
     where = "; ".join(f"{p['name']} on {C.name(p['pos'])}" for p in t.players if p["alive"] and p["char"])
     zoom = f"Zoomed on the {C.realms()[t.zoom]['name']}. " if t.zoom else ""
     return f"The board. {zoom}{where}."
 
 
 def _zoom_bar(t: _T) -> Markup:
-    C = _C()
     btns = [button("All", "table-ui", "btn small bx-zoom" + (" on" if not t.zoom else ""), data_k="zoom",
                    data_realm="", aria_pressed="true" if not t.zoom else "false", aria_label="All: the whole board")]
     for r in C.REALMS:
@@ -352,7 +342,6 @@ def _realm_list(t: _T) -> Markup:
     and reachable without the picture)."""
     if not t.zoom:
         return Markup()
-    C = _C()
     realm = C.realms()[t.zoom]
     k = C.REALMS.index(t.zoom)
     ids = [C.outer_ids()[7 * k + j] for j in range(1, 7)]
@@ -446,7 +435,7 @@ def _fight(t: _T) -> Markup:
             sides.append(html('<div class="bx-side mon"><b>{name}</b>{mark}'
                               '{bar}<span>{hp}/{max_hp} health · Str {strength} · '
                               'Agi {agi} · Def {def_}{boss}{traits}</span></div>',
-                              name=s["name"], mark=_mark(_C().dungeon_cards()[s["mon"]]),
+                              name=s["name"], mark=_mark(C.dungeon_cards()[s["mon"]]),
                               bar=_hpbar(s["hp"], s["max_hp"]), hp=s["hp"], max_hp=s["max_hp"], strength=s["strength"],
                               agi=s["agility"], def_=s["defense"], boss=boss,
                               traits=" · " + traits if traits else ""))
@@ -489,7 +478,6 @@ def _decide(app: Any, t: _T) -> Markup:
     d = t.dec or {}
     kind = d.get("k")
     extra = Markup()
-    C = _C()
     if kind == "move":
         extra = html('<div class="bx-movedice" aria-label="Your movement dice">'
                      '{}</div>'
@@ -524,7 +512,6 @@ def _decide(app: Any, t: _T) -> Markup:
 
 # ---- character mats ------------------------------------------------------------------------------------
 def _mat(t: _T, p: dict[str, Any], open_: bool) -> Markup:
-    C = _C()
     seat = p["seat"]
     if not p["char"]:
         return html('<li class="bx-mat" data-css="--pc:{}"><p>{} is choosing a character.</p></li>',
@@ -589,7 +576,7 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> Markup:
                 talent=ch["talent"]["name"], mark=_mark(ch), text=ch["talent"]["text"], attrs=attrs_html,
                 derived=" · ".join(derived), items=items or none, skills=skills or none, res=res, trophies=trophies,
                 buildings=p["buildings"], points=p["points"], value=p["value"], realms=p["realms"], keeps=keeps)
-    where = _C().name(p["pos"]) if p["alive"] else "—"
+    where = C.name(p["pos"]) if p["alive"] else "—"
     summary = html('<span class="bx-mat-name">{chip}{tag}</span>'
                    '<span class="bx-mat-char">{name} {title} · {status}</span>'
                    '<span class="bx-mat-line">{bar}<b>{hp}</b> hp · <b>{gold}</b> GP · '
@@ -610,7 +597,6 @@ def _mats(t: _T) -> Markup:
 
 
 def _realms(t: _T) -> Markup:
-    C = _C()
     rules = t.b["rules"]
     rows = []
     for r in C.REALMS:

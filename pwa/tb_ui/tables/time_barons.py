@@ -30,8 +30,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_engine.time_barons.cards import card as _card
+
+from ..context import Seating, TableContext
 from ..html import Markup, attrs, button, html, join, plural
-from . import Seating, TableContext, alerts, end_panel, log_panel, topbar, waiting_html
+from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 
 ROMAN = ("I", "II", "III", "IV")
 TYPE_LABEL = {"site": "Site", "event": "Event", "reaction": "Reaction", "attachment": "Attachment"}
@@ -52,12 +55,6 @@ def icon(kind: str, title: str = "") -> Markup:
     hidden = Markup() if title else Markup(' aria-hidden="true"')
     return html('<svg class="tb-ico tb-ico-{}" viewBox="0 0 16 16"{} focusable="false">{}{}</svg>',
                 kind, hidden, tip, _ICONS[kind])
-
-
-def _card(cid: str) -> dict[str, Any]:
-    from py_engine.time_barons.cards import card
-
-    return card(cid)
 
 
 class _T(Seating):

@@ -27,10 +27,14 @@ The SVG is a picture (``role="img"``); every option is also a real button.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from ..html import Markup, attrs, button, html, join, plural
-from . import Seating, TableContext, alerts, end_panel, log_panel, topbar, waiting_html
+from py_engine.time_of_crisis import components as D
+
+from ..context import Seating, TableContext
+from ..html import Markup, attrs, button, html, jattr, join, plural
+from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 from .barons import SEAT_COLORS
 
 NEUTRAL = "#868e96"
@@ -44,12 +48,6 @@ IMP_GLYPH = {"amphitheater": "A", "basilica": "B", "limes": "L"}
 MARKER = {"sop": "Seat of Power", "brk": "Breakaway"}
 BOX = (-20.0, -10.0, 1050.0, 650.0)  # the whole map
 FOCUS_W = 440.0
-
-
-def _D() -> Any:
-    from py_engine.time_of_crisis import components
-
-    return components
 
 
 class _T(Seating):
@@ -126,7 +124,7 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
     ui = app.table_ui
     if d.get("k") == "focus":
         rid = d.get("region") or None
-        ids = {r["id"] for r in _D().raw()["map"]["regions"]}
+        ids = {r["id"] for r in D.raw()["map"]["regions"]}
         ui["focus"] = None if rid not in ids or ui.get("focus") == rid and d.get("toggle") else rid
 
 
@@ -143,7 +141,6 @@ def handoff_note(app: Any) -> Markup:
 
 
 def _result_name(res: str) -> str:
-    D = _D()
     if res in D.tribes():
         return f"{D.tribes()[res]['name']} invade"
     return {"ira_deorum": "Ira Deorum", "pax_deorum": "Pax Deorum", "event": "an event"}.get(res, res)
@@ -209,7 +206,6 @@ def _army_svg(t: _T, a: dict[str, Any], x: float, y: float) -> Markup:
 
 
 def _barbs_svg(t: _T, rid: str, x: float, y: float) -> tuple[Markup, float]:
-    D = _D()
     out = []
     for tribe, c in sorted(t.b["barbarians"].get(rid, {}).items()):
         letter = D.tribes()[tribe]["name"][:2]
@@ -230,7 +226,6 @@ def _barbs_svg(t: _T, rid: str, x: float, y: float) -> tuple[Markup, float]:
 
 def _figures_svg(t: _T, rid: str, x: float, y: float) -> Markup:
     """Rival Emperors (a gold star) and barbarian leaders (a diamond) in ``rid``."""
-    D = _D()
     out = []
     for rv, where in sorted(t.b["rival_emperors"].items()):
         if where == rid:
@@ -247,8 +242,6 @@ def _figures_svg(t: _T, rid: str, x: float, y: float) -> Markup:
 
 
 def _star(x: float, y: float, r: float) -> str:
-    import math
-
     pts = []
     for i in range(10):
         rr = r if i % 2 == 0 else r * 0.45
@@ -348,7 +341,7 @@ def _map(t: _T) -> Markup:
         if len(acts) == 1 and acts[0].get("target", "").split(":")[0] in ("province", "region", "capital"):
             a = acts[0]
             g = attrs(class_=cls + " toc-hot", data_region=rid, data_act="play", data_seat=t.ctx.acting,
-                      data_n=t.ctx.n, data_a=_jattr(a["action"]))
+                      data_n=t.ctx.n, data_a=jattr(a["action"]))
         else:
             g = attrs(class_=cls, data_region=rid, data_act="table-ui", data_k="focus")
         ring = Markup()
@@ -368,12 +361,6 @@ def _map(t: _T) -> Markup:
                'preserveAspectRatio="xMidYMid meet">{}</svg>', " focused" if t.focus else "", vb, desc, join(parts))
     return (html('<div class="toc-map-wrap" data-panzoom="{}"><div class="pz-inner">{}</div></div>', key, svg)
             + _map_bar(t) + _legend())
-
-
-def _jattr(v: Any) -> str:
-    from ..html import jattr
-
-    return jattr(v)
 
 
 def _map_description(t: _T) -> str:
@@ -411,7 +398,6 @@ def _region_panel(t: _T) -> Markup:
     """The focused region in words: everything on it, and its options as buttons."""
     if not t.focus:
         return Markup()
-    D = _D()
     rid = t.focus
     r = t.regions[rid]
     items: list[Markup | str] = []  # plain text is escaped when the list is joined
@@ -594,7 +580,6 @@ def _dice(t: _T) -> Markup:
         text = f"{who}: {cr['white']} + {cr['black']} = {cr['white'] + cr['black']}: {_result_name(str(cr['result']))}"
         more = Markup()
         if inv:
-            D = _D()
             path = " → ".join(t.regions[x]["name"] for x in inv.get("path") or [] if x in t.regions)
             placed = "; ".join(f"{t.regions[p[0]]['name']} {p[1] + p[2] + len(p[3])}" + (" (inactive: Limes)" if p[2] else "")
                                for p in inv.get("placed") or [] if p[0] in t.regions)
@@ -630,7 +615,7 @@ def _dice(t: _T) -> Markup:
 
 # ---- the player's board -----------------------------------------------------------------------------
 def _card(cid: str, extra: Markup | str = "", cls: str = "") -> Markup:
-    c = _D().card(cid)
+    c = D.card(cid)
     col = SUIT_COLOR[c["suit"]]
     mark = (Markup() if c.get("status", "confirmed") == "confirmed"
             else Markup(' <abbr class="bx-dz" title="Card text not fully confirmed">◇</abbr>'))
@@ -645,7 +630,7 @@ def _pile(title: str, ids: list[str]) -> Markup:
     counts: dict[str, int] = {}
     for c in ids:
         counts[c] = counts.get(c, 0) + 1
-    order = _D().card_order()
+    order = D.card_order()
     items = join(_card(c, html('<span class="count">×{}</span>', k) if k > 1 else Markup())
                  for c, k in sorted(counts.items(), key=lambda x: order[x[0]]))
     return html('<details class="toc-pile"><summary>{} ({})</summary>'
@@ -658,7 +643,7 @@ def _hand(t: _T) -> Markup:
     me = t.players[t.me]
     tp = t.b["turn"]
     mine = tp["seat"] == t.me
-    order = _D().card_order()
+    order = D.card_order()
     hand = join(_card(c) for c in sorted(me["hand"] or [], key=lambda c: order[c])) or Markup("<li>empty</li>")
     pts = Markup()
     played = Markup()
@@ -679,7 +664,6 @@ def _hand(t: _T) -> Markup:
 
 
 def _market(t: _T) -> Markup:
-    D = _D()
     b = t.b
     price = b.get("market") or {}
     buy = {a["action"][1]: a for a in t.ctx.actions if a["action"][0] == "buy"}
@@ -718,7 +702,6 @@ def _track(kind: str, p: dict[str, Any], suit: str) -> Markup:
 
 
 def _players(t: _T) -> Markup:
-    D = _D()
     order = [t.bottom] + [p["seat"] for p in t.players if p["seat"] != t.bottom]
     rows = []
     goal = t.b["goal"]
@@ -756,7 +739,6 @@ def _players(t: _T) -> Markup:
 
 
 def _empire(t: _T) -> Markup:
-    D = _D()
     b = t.b
     it = b["provinces"][b["map"]["emperor_province"]]
     emp = next((p["seat"] for p in t.players if p["emperor"]), None)

@@ -26,8 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_engine.time_war.rules import data as _data
+
+from ..context import Seating, TableContext
 from ..html import Markup, attrs, button, html, join, plural
-from . import Seating, TableContext, alerts, end_actions, log_panel, thinking_html, topbar
+from ..parts import alerts, end_actions, log_panel, thinking_html, topbar
 
 COLOURS = ("yellow", "red", "white")
 LETTERS = ("Y", "R", "W")
@@ -59,12 +62,6 @@ GLYPHS = {
     "sabotage": Markup('<circle cx="10" cy="14" r="6.5"/><path d="M14.5 9.5L18 6M17 3.5l1 2.5 2.5 1"/>'),
     "rally": Markup('<path d="M6 21V3M6 4h11l-2.5 4L17 12H6"/>'),
 }
-
-
-def _data() -> dict[str, Any]:
-    from py_engine.time_war.rules import data
-
-    return data()
 
 
 def _scenario(sid: str) -> dict[str, Any]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..context import TableContext
 from ..html import Markup, attrs, html, join, plural
-from . import TableContext, alerts, end_panel, log_panel, topbar
+from ..parts import alerts, end_panel, log_panel, topbar
 
 STATUS = {"playing": "Playing", "finished": "Finished", "out": "Out", "winner": "Winner"}
 

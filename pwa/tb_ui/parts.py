@@ -1,0 +1,162 @@
+"""Page parts shared by the screens and the game tables: the navigation bar, alerts, the
+catch-up panel, a table's top bar, game log, end panel and "waiting" box. They import only
+:mod:`.html` and :mod:`.context`; what they show of a replay or a daily deal arrives
+pre-rendered in the :class:`~tb_ui.context.TableContext`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import TableContext
+from .html import Markup, attrs, button, html, join, plural
+
+
+def appbar(app: Any, active: str) -> Markup:
+    """The main navigation (games, saved games, settings), ``active`` marked."""
+    links = [("library", "Games"), ("saves", "Saved games"), ("settings", "Settings")]
+    items = join(
+        html("<li>{}</li>", button(label, "go", "navlink", data_to=to, aria_current="page" if to == active else None))
+        for to, label in links)
+    # not a <header>: the page's banner is the shell's brand bar
+    return html('<div class="appbar"><div class="appbar-in">'
+                '<nav aria-label="Main"><ul class="nav">{}</ul></nav></div></div>', items)
+
+
+def alerts(app: Any) -> Markup:
+    """The error, notice and autosave-failure messages of every screen and table."""
+    out = []
+    if app.error:
+        out.append(html('<div class="alert alert-error" role="alert"><p>{}</p>{}</div>',
+                        app.error, button("Dismiss", "dismiss", "btn ghost small")))
+    if app.notice:
+        out.append(html('<div class="alert alert-ok" role="status"><p>{}</p>{}</div>',
+                        app.notice, button("OK", "dismiss", "btn ghost small")))
+    if app.save_error:
+        out.append(html('<div class="alert alert-error" role="alert"><p>{}</p></div>', app.save_error))
+    problem = app.storage_problem()
+    if problem and problem != app.save_error:
+        out.append(html('<div class="alert alert-error storage-alert" role="alert"><p>{}</p></div>', problem))
+    out.append(catchup_panel(app))
+    return join(out)
+
+
+def catchup_panel(app: Any) -> Markup:
+    """The bots' moves since the player's last one, in one panel (also in the log)."""
+    c = app.catchup()
+    if not c:
+        return Markup()
+    items = join(html("<li>{}</li>", t) for t in c["lines"])
+    more = (html('<p class="help">…and {} in the game log.</p>', plural(c["more"], "earlier line"))
+            if c["more"] else Markup())
+    return html('<section class="catchup panel" aria-labelledby="catchup-title">'
+                '<h2 id="catchup-title">{} <span class="count">{}</span></h2>'
+                '<ol class="catchup-list">{}</ol>{}{}</section>',
+                c["title"], plural(c["moves"], "bot turn"), items, more,
+                button("OK", "catchup-ok", "btn small", aria_label="OK, hide this summary"))
+
+
+def thinking_html(app: Any, ctx: TableContext, name: str) -> Markup:
+    """"<name> is thinking…" with the search's progress (``#think-progress``; the
+    browser layer moves its bar after every slice of thinking, without a re-render)."""
+    p = app.thinking_progress()
+    pct = round(100 * (p or 0.0))
+    bar = attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking",
+                aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
+    return html('<div class="thinking-box" role="status">'
+                '<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{} is thinking…</p>'
+                '<div{}><span class="think-fill" data-css="width:{}%"></span></div></div>', name, bar, pct)
+
+
+def waiting_html(app: Any, ctx: TableContext) -> Markup:
+    """What a table's decision panel shows while no human here may act: the first bot to
+    act thinking (:func:`thinking_html`), else the status line (``view["prompt"]``)."""
+    v = ctx.view
+    bots = [s for s in v["to_act"] if ctx.kinds[s] == "bot"]
+    if bots:
+        return thinking_html(app, ctx, str(v["seats"][bots[0]]))
+    return html('<p class="prompt" aria-live="polite">{}</p>', v["prompt"])
+
+
+def topbar(app: Any, ctx: TableContext, info: Markup | str = "") -> Markup:
+    """The table's bar: leave, title, undo, rules; "skip to my turn" while bots play.
+    In the replay viewer: close, title, and the replay controls. ``info``: text (escaped)
+    or Markup beside the title."""
+    if ctx.mode == "replay":
+        return html('<header class="tbar replay-head"><div class="tbar-in">{}'
+                    '<div class="tbar-title"><h1 tabindex="-1">Replay: {}</h1>'
+                    '<span class="tbar-info">{}</span></div></div>{}</header>',
+                    button("‹ Close", "back", "btn ghost small", aria_label="Close the replay"),
+                    ctx.view["title"], info, ctx.controls)
+    skip = Markup()
+    if app.bot_pending():
+        rest = " to my turn" if any(k == "human" for k in ctx.kinds) else " to the end"
+        # "Skip" on a phone, "Skip to my turn" where there is room (.skip-more)
+        shown = "Skipping…" if app.skipping else html('Skip<span class="skip-more">{}</span>', rest)
+        skip = button(shown, "skip", "btn small skip", disabled=app.skipping,
+                      aria_label=("Skipping: the bots play at full speed" if app.skipping
+                                  else f"Skip{rest}: the bots play at full speed"))
+    undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
+                  aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
+    # the page's banner while a table shows (the shell's brand bar is hidden then)
+    return html('<header class="tbar"><div class="tbar-in">{leave}'
+                '<div class="tbar-title"><h1 tabindex="-1">{title}</h1>'
+                '<span class="tbar-info">{info}</span></div>'
+                '<div class="tbar-actions">{skip}{undo}{rules}</div>'
+                "</div></header>",
+                leave=button("‹ Games", "leave", "btn ghost small",
+                             aria_label="Games: leave the table (the game stays saved)"),
+                title=ctx.view["title"], info=info, skip=skip, undo=undo,
+                rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]))
+
+
+def log_panel(app: Any, ctx: TableContext) -> Markup:
+    """The game log, newest first, folded unless ``app.log_open``."""
+    lines = ctx.view["log"]
+    open_ = app.log_open
+    body = Markup()
+    if open_:
+        items = join(html("<li>{}</li>", t) for t in reversed(lines))
+        body = html('<ol class="log-list" id="log-list" reversed aria-label="Game log, newest first">{}</ol>', items)
+    toggle = attrs(class_="log-toggle", data_act="log-toggle", aria_expanded="true" if open_ else "false",
+                   aria_controls="log-list" if open_ else None)
+    return html('<section class="log panel" aria-label="Game log">'
+                '<button type="button"{}>'
+                '<span>Game log</span><span class="count">{}</span>'
+                '<span class="chev" aria-hidden="true"></span></button>{}</section>', toggle, len(lines), body)
+
+
+def end_panel(app: Any, ctx: TableContext) -> Markup:
+    """The end of the game: who won and why, and what next (:func:`end_actions`)."""
+    out = ctx.view["outcome"]
+    if not out:
+        return Markup()
+    seats = ctx.view["seats"]
+    winners = [seats[w] for w in out["winners"]]
+    if len(winners) == 1:
+        head = f"{winners[0]} wins!"
+    elif len(winners) == len(seats):
+        head = "A draw!"
+    else:
+        head = f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
+    daily = app.match.meta.get("daily") if ctx.mode == "play" else None
+    if daily:
+        head = "Today’s deal is done!"
+    extra = ctx.score if daily else Markup()
+    return html('<section class="endpanel" aria-labelledby="end-title">'
+                '<div class="trophy" aria-hidden="true"></div>'
+                '<h2 id="end-title">{}</h2><p class="reason">{}</p>{}{}</section>',
+                head, out["reason"], extra, end_actions(app, ctx))
+
+
+def end_actions(app: Any, ctx: TableContext) -> Markup:
+    """The end panel's buttons: rematch, the replay, the library (a daily deal: its
+    result instead of a rematch; the replay viewer: none)."""
+    if ctx.mode == "replay":
+        return Markup()
+    if app.match.meta.get("daily"):
+        first = button("See your result", "daily", "btn primary", data_game=ctx.view["game"])
+    else:
+        first = button("Rematch", "rematch", "btn primary")
+    return html('<div class="actions">{}{}{}</div>', first,
+                button("Watch the replay", "replay-open", "btn", data_id=app.match_id),
+                button("Library", "leave", "btn"))
