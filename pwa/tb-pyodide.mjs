@@ -62,6 +62,23 @@ async function dropSnapshots() {
   }
 }
 
+/** Pyodide's module factory, wrapped so that a restored heap fits its snapshot. Pyodide
+ * 314.0.7 sizes the heap for a snapshot through INITIAL_MEMORY, which its module never reads
+ * (pyodide/pyodide#6254): a snapshot larger than the default 30 MiB heap then fails to restore
+ * ("offset is out of bounds") and every start would be a slow one. The heap is grown to the
+ * snapshot's size before Pyodide copies the snapshot in. */
+function factoryFitting(snapshot) {
+  return async (settings) => {
+    const { default: create } = await import(`${indexURL}pyodide.asm.mjs`);
+    const module = await create(settings);
+    const bytes = await snapshot;
+    if (module.HEAP8.length < bytes.byteLength && !module._emscripten_resize_heap(bytes.byteLength)) {
+      throw new Error(`the heap cannot grow to the snapshot's ${bytes.byteLength} bytes`);
+    }
+    return module;
+  };
+}
+
 /** Checks a restored interpreter and renews what must differ between sessions. */
 function afterRestore(py) {
   const key = py.runPython("import sys\ngetattr(sys, '_tb_snapshot', None)");
@@ -76,7 +93,7 @@ async function start() {
   if (snapshot) {
     const t0 = performance.now();
     try {
-      const py = await loadFresh({ indexURL, _loadSnapshot: snapshot });
+      const py = await loadFresh({ indexURL, _loadSnapshot: snapshot, createPyodideModule: factoryFitting(snapshot) });
       afterRestore(py);
       report({ state: "restored", restoreMs: Math.round(performance.now() - t0) });
       return py;

@@ -97,8 +97,22 @@ len([m for m in sys.modules if m.startswith("py_engine")])
   return snapshot;
 }
 
+/** Pyodide's module factory with the heap grown to the snapshot's size before the restore, as
+ * pwa/tb-pyodide.mjs does (pyodide/pyodide#6254: the restore ignores the snapshot's size). */
+function factoryFitting(bytes) {
+  return async (settings) => {
+    const { default: create } = await import("pyodide/pyodide.asm.mjs");
+    const module = await create(settings);
+    if (module.HEAP8.length < bytes.byteLength && !module._emscripten_resize_heap(bytes.byteLength)) {
+      die(`the heap cannot grow to the snapshot's ${bytes.byteLength} bytes`);
+    }
+    return module;
+  };
+}
+
+const saved = fromSnapshot ? await makeSnapshot() : null;
 const py = fromSnapshot
-  ? await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: await makeSnapshot() })
+  ? await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: saved, createPyodideModule: factoryFitting(saved) })
   : await loadPyodide({ indexURL: INDEX_URL });
 if (fromSnapshot) {
   const marker = py.runPython("import sys\ngetattr(sys, '_tb_snapshot', None)");

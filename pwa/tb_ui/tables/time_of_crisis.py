@@ -130,14 +130,15 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
 
 def handoff_note(app: Any) -> Markup:
     """Public news for the hand-off screen (Markup; the player's name and the roll's
-    text escaped): whose turn, and the last crisis roll."""
-    st = app.match.state
-    seat = st["active"]
-    cr = st.get("crisis")
+    text escaped): whose turn, and the last crisis roll, from the spectator's view."""
+    m = app.match
+    v = m.game.view(m.state, None)
+    b = v["board"]
+    cr = b.get("crisis")
     extra = ""
     if cr:
         extra = f" Last crisis roll: {cr['white']}+{cr['black']} ({_result_name(str(cr['result']))})."
-    return html("{}’s turn.{}", st["seats"][seat], extra)
+    return html("{}’s turn.{}", v["seats"][b["turn"]["seat"]], extra)
 
 
 def _result_name(res: str) -> str:
