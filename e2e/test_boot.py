@@ -1,15 +1,14 @@
-"""The built app boots, works offline, is installable, and offers updates without swapping."""
+"""The built app boots (the shell at once, then Python's UI), is installable, and runs under a
+sub-path. Offline starts, updates and the memory snapshot: test_install.py; a failed start: test_storage.py."""
 
 from __future__ import annotations
 
 import json
-import shutil
 import struct
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import DIST, ROOT, shot, wait_ready
+from conftest import DIST, shot, wait_ready
 from playwright.sync_api import expect
 
 #: Tests marked first_visit start from a browser that has never opened the app (e2e/conftest.py).
@@ -17,11 +16,6 @@ first_visit = pytest.mark.first_visit
 
 VERSION = json.loads((DIST / "version.json").read_text())
 PARTS = ["pyscript", "runtime", "stdlib", "engine", "ui"]
-
-
-def sw_ready(page) -> str:
-    """Wait until a service worker is active for the page; return its state."""
-    return page.evaluate("""async () => (await navigator.serviceWorker.ready).active.state""")
 
 
 #: What the page shows when its HTML and deferred scripts are done (DOMContentLoaded), taken
@@ -76,40 +70,6 @@ def test_boot_shows_shell_at_once_then_python_ui(page, server, traffic):
     assert not any("micropip" in u for u in urls)
 
 
-@first_visit
-def test_offline_boot_from_service_worker(page, context, server, traffic):
-    page.goto(server.url)
-    wait_ready(page)
-    assert sw_ready(page) in ("activating", "activated")
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the SW does not control the page"
-    # Let the snapshot worker finish first: a reload stops it, and its download cut short
-    # would be counted as a failed request of the offline start.
-    page.evaluate("""() => new Promise((resolve) => {
-        const s = window.tbShell.boot.snapshot;
-        if (s && ["made", "unavailable", "restored", "failed"].includes(s.state)) return resolve();
-        addEventListener("tb:snapshot", () => resolve(), { once: true });
-      })""")
-
-    context.set_offline(True)
-    server.stop()
-    responses = []
-    page.on("response", lambda r: responses.append(r))
-    failed = []
-    page.on("requestfailed", lambda r: failed.append(r.url))
-    main = page.reload()
-    wait_ready(page)
-    shot(page, "offline")
-    assert main is not None and main.from_service_worker
-    assert responses, "no responses seen"
-    not_from_sw = [r.url for r in responses if not r.from_service_worker]
-    assert not not_from_sw, f"served from the network while offline: {not_from_sw}"
-    assert not failed, f"failed while offline: {failed}"
-    assert any(r.url.endswith("/pyodide/pyodide.asm.wasm") for r in responses)
-    assert any(r.url.endswith(".whl") for r in responses)
-
-
 def _png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     w, h = struct.unpack(">II", data[16:24])
@@ -149,54 +109,6 @@ def test_manifest_and_icons(page, context, server):
 
 
 @first_visit
-def test_update_prompt_then_reload_to_new_version(page, make_server, tmp_path: Path):
-    """A real update: serve a copy of dist/, let its worker take control, then deploy a
-    changed copy (new index.html + regenerated sw.js). The page must keep the old version
-    and show the banner; "Later" hides it; a reload shows it again (waiting worker found
-    at registration); "Reload" switches to the new version."""
-    site = tmp_path / "site"
-    shutil.copytree(DIST, site)
-    srv = make_server(site)
-    page.goto(srv.url)
-    wait_ready(page)
-    sw_ready(page)
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate("() => !!navigator.serviceWorker.controller")
-    expect(page.locator("#update-banner")).to_be_hidden()
-    assert page.evaluate("() => window.tbShell.updateReady") is False
-
-    # Deploy version 2.
-    index = (site / "index.html").read_text()
-    assert '<div id="app"></div>' in index
-    (site / "index.html").write_text(index.replace('<div id="app"></div>', '<div id="app" data-build="v2"></div>'))
-    subprocess.run(["node", str(ROOT / "scripts" / "sw.mjs"), str(site)], check=True, cwd=ROOT,
-                   capture_output=True)
-
-    assert page.evaluate("() => window.tbShell.checkForUpdate()") in (True, False)
-    banner = page.locator("#update-banner")
-    expect(banner).to_be_visible(timeout=60_000)
-    expect(banner).to_contain_text("A new version is ready")
-    assert page.evaluate("() => window.tbShell.updateReady") is True
-    assert page.locator("#app").get_attribute("data-build") is None, "swapped mid-game"
-    shot(page, "update-banner")
-
-    page.get_by_role("button", name="Later").click()
-    expect(banner).to_be_hidden()
-
-    page.reload()  # the old worker still controls the page; the new one waits
-    wait_ready(page)
-    assert page.locator("#app").get_attribute("data-build") is None
-    expect(banner).to_be_visible(timeout=30_000)
-
-    with page.expect_navigation(timeout=30_000):
-        banner.get_by_role("button", name="Reload").click()
-    wait_ready(page)
-    assert page.locator("#app").get_attribute("data-build") == "v2"
-    expect(banner).to_be_hidden()
-
-
-@first_visit
 def test_works_under_a_sub_path(page, make_server, tmp_path: Path):
     """Deployed at https://host/games/tb/: every URL is relative, the SW scope is the folder."""
     (tmp_path / "games").mkdir()
@@ -206,22 +118,3 @@ def test_works_under_a_sub_path(page, make_server, tmp_path: Path):
     wait_ready(page)
     scope = page.evaluate("async () => (await navigator.serviceWorker.ready).scope")
     assert scope == srv.url + "games/tb/"
-
-
-@first_visit
-def test_boot_failure_shows_an_error_not_a_blank_page(page, make_server, tmp_path: Path, traffic):
-    site = tmp_path / "site"
-    shutil.copytree(DIST, site)
-    (site / "main.py").write_text('raise RuntimeError("boom: the UI failed to start")\n')
-    srv = make_server(site)
-    page.goto(srv.url)
-    error = page.locator("#boot-error")
-    expect(error).to_be_visible(timeout=90_000)
-    expect(error).to_contain_text("could not start")
-    expect(error).to_contain_text("boom: the UI failed to start")
-    expect(page.locator("#boot")).to_be_hidden()
-    expect(error.get_by_role("button", name="Reload")).to_be_visible()
-    shot(page, "boot-error")
-    # PyScript also logs the Python traceback to the console: expected here.
-    traffic.console_errors.clear()
-    traffic.page_errors.clear()

@@ -25,9 +25,9 @@ from conftest import (
     current_match,
     load_games,
     open_app,
-    reload_offline,
     resume_game,
     screen,
+    shot,
     wait_ready,
 )
 from player_helpers import finished_save
@@ -76,15 +76,6 @@ class CountingServer:
         self.httpd.server_close()
 
 
-@pytest.fixture
-def counting(make_server: Any) -> Any:
-    """dist/ behind a CountingServer, registered with the traffic watch as one of the test's origins."""
-    srv = CountingServer(DIST)
-    make_server.servers.append(srv)  # the traffic fixture treats its origin as ours
-    yield srv
-    srv.stop()
-
-
 def installed(page: Any) -> dict[str, Any]:
     """Wait until tb-pyodide.mjs reports the snapshot (made after a normal start, once the
     service worker controls the page); return its report."""
@@ -102,25 +93,22 @@ def snapshot_state(page: Any) -> str:
     return str(page.evaluate("() => window.tbShell.boot.snapshot && window.tbShell.boot.snapshot.state"))
 
 
-@first_visit
-def test_first_visit_downloads_each_file_once(page, counting, traffic):
-    page.goto(counting.url)
-    wait_ready(page)
-    snap = installed(page)
+def _first_visit_downloaded_each_file_once(page: Any, log: list[dict[str, Any]], snap: dict[str, Any]) -> None:
+    """What a first visit moved (``log``: the server's records so far) and left installed."""
     assert snap["bytes"] > 1_000_000 and not [s for s in snap["skipped"] if not s.startswith("tb_ui.browser")]
 
     # Downloads only: a 304 moves no body (the browser revalidates the tab's favicon when the
     # page's URL changes, e.g. to #/library).
-    counts = Counter(r["path"] for r in counting.log if r["status"] != 304)
+    counts = Counter(r["path"] for r in log if r["status"] != 304)
     # sw.js: its registration, then the browser's own update check when the snapshot worker (a
     # new client of the service worker) starts; every other URL once.
     assert counts.pop("sw.js") <= 2
     twice = {p: n for p, n in counts.items() if n > 1}
     assert not twice, f"downloaded more than once on a first visit: {twice}"
-    sent = sum(r["bytes"] for r in counting.log)
+    sent = sum(r["bytes"] for r in log)
     assert sent < FIRST_VISIT_BYTES, f"a first visit moved {sent:,} bytes"
     # The service worker fetched only what the page had not loaded.
-    by_sw = {r["path"] for r in counting.log if r["by_sw"]} - {"sw.js"}
+    by_sw = {r["path"] for r in log if r["by_sw"]} - {"sw.js"}
     precache = page.evaluate("() => window.tbShell.boot.precache")
     assert by_sw == set(precache["left"]), (by_sw, precache)
     for big in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", f"wheels/{json.loads((DIST / 'version.json').read_text())['wheel']}"):
@@ -142,8 +130,31 @@ def test_first_visit_downloads_each_file_once(page, counting, traffic):
     assert missing == []
 
 
+def _offline_start(page: Any, context: Any, server: Any) -> None:
+    """Cut the network and stop the server, reload: the page and every file it loads (the
+    runtime, the wheels) come from the service worker, and no request fails."""
+    context.set_offline(True)
+    server.stop()
+    responses: list[Any] = []
+    page.on("response", lambda r: responses.append(r))
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    main = page.reload()
+    wait_ready(page)
+    shot(page, "offline")
+    assert main is not None and main.from_service_worker
+    assert responses, "no responses seen"
+    not_from_sw = [r.url for r in responses if not r.from_service_worker]
+    assert not not_from_sw, f"served from the network while offline: {not_from_sw}"
+    assert not failed, f"failed while offline: {failed}"
+    assert any(r.url.endswith("/pyodide/pyodide.asm.wasm") for r in responses)
+    assert any(r.url.endswith(".whl") for r in responses)
+
+
 @first_visit
-def test_later_starts_restore_the_snapshot_and_play_on(page, server, context, traffic):
+def test_later_starts_restore_the_snapshot_and_play_on_offline_too(page, server, context, traffic):
+    """After a first visit, the next starts restore the snapshot and play on, each with its own
+    randomness; a start with no network comes wholly from the service worker."""
     open_app(page, server)
     installed(page)
     page.reload()
@@ -170,7 +181,7 @@ def test_later_starts_restore_the_snapshot_and_play_on(page, server, context, tr
     assert current_match(page).seed != seed_a
 
     # Offline: the service worker serves everything, and the snapshot still restores.
-    reload_offline(page, context, server)
+    _offline_start(page, context, server)
     assert snapshot_state(page) == "restored"
     assert screen(page) == "table"
 
@@ -195,10 +206,12 @@ def test_a_returning_player_s_browser_restores_the_snapshot(page, server, traffi
     assert current_match(page).actions
 
 
-@first_visit
 def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_made_again(page, server, traffic):
+    """In a returning player's browser (the one a test shares: the snapshot is made again, so
+    the browser is left as it was found)."""
     open_app(page, server)
-    key = installed(page)["key"]
+    assert snapshot_state(page) == "restored"
+    key = page.evaluate("() => window.tbShell.boot.snapshot.key")
     page.evaluate("""async (key) => {
         const cache = await caches.open("tb-snapshot");
         const [req] = await cache.keys();
@@ -219,17 +232,32 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_made_again(page, 
 
 
 @first_visit
-def test_an_update_of_our_code_downloads_only_what_changed(page, make_server, tmp_path: Path, traffic):
+def test_first_visit_downloads_each_file_once_and_an_update_only_what_changed(page, make_server, tmp_path: Path,
+                                                                              traffic):
+    """A player's first visit, then a deploy of new code (one first visit for both stories):
+
+    - the first visit downloads each file once, the service worker fetches only the rest of its
+      precache, and a snapshot is made;
+    - a deploy of a new page and a new UI entry script is found and downloads only those files and
+      the new service worker; the page keeps the old version and shows the update banner; "Later"
+      hides it, a reload keeps the old version and shows it again (the new worker waits), and
+      "Reload" switches to the new version, which still starts from the snapshot (the wheels did
+      not change)."""
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
     srv = CountingServer(site)
-    make_server.servers.append(srv)
+    make_server.servers.append(srv)  # the traffic fixture treats its origin as ours
     try:
         page.goto(srv.url)
         wait_ready(page)
-        installed(page)
+        snap = installed(page)
+        _first_visit_downloaded_each_file_once(page, list(srv.log), snap)
         page.reload()
         wait_ready(page)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        banner = page.locator("#update-banner")
+        expect(banner).to_be_hidden()
+        assert page.evaluate("() => window.tbShell.updateReady") is False
         before = len(srv.log)
 
         # Deploy: a new page and a new UI entry script (our code), then a new service worker.
@@ -243,17 +271,29 @@ def test_an_update_of_our_code_downloads_only_what_changed(page, make_server, tm
         subprocess.run(["node", str(ROOT / "scripts" / "sw.mjs"), str(site)], check=True, cwd=ROOT,
                        capture_output=True)
 
-        page.evaluate("() => window.tbShell.checkForUpdate()")
-        expect(page.locator("#update-banner")).to_be_visible(timeout=60_000)
+        assert page.evaluate("() => window.tbShell.checkForUpdate()") in (True, False)
+        expect(banner).to_be_visible(timeout=60_000)
+        expect(banner).to_contain_text("A new version is ready")
+        assert page.evaluate("() => window.tbShell.updateReady") is True
+        assert page.locator("#app").get_attribute("data-build") is None, "swapped mid-game"
         update = srv.log[before:]
         fetched = sorted({r["path"] for r in update})
         assert set(fetched) <= {"sw.js", "index.html", "main.py"}, fetched
         assert sum(r["bytes"] for r in update) < UPDATE_BYTES
+        shot(page, "update-banner")
+
+        page.get_by_role("button", name="Later").click()
+        expect(banner).to_be_hidden()
+        page.reload()  # the old worker still controls the page; the new one waits
+        wait_ready(page)
+        assert page.locator("#app").get_attribute("data-build") is None
+        expect(banner).to_be_visible(timeout=30_000)
 
         with page.expect_navigation(timeout=30_000):
-            page.locator("#update-banner").get_by_role("button", name="Reload").click()
+            banner.get_by_role("button", name="Reload").click()
         wait_ready(page)
         assert page.locator("#app").get_attribute("data-build") == "v2"
+        expect(banner).to_be_hidden()
         assert snapshot_state(page) == "restored"  # the wheels did not change: the snapshot still holds
     finally:
         srv.stop()

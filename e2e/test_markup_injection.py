@@ -1,4 +1,4 @@
-"""Hostile names and saves stay text in the real page (issue 23 §1), one scan per game.
+"""Hostile names and saves stay text in the real page (issue 23 §1), every game in one scan.
 
 Each game gets two saves whose seats carry payloads (a game in progress and a finished one),
 made in CPython and stored as the app stores them. A MutationObserver installed before the
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
-import pytest
 from conftest import ROOT, load_games
 from playwright.sync_api import expect
 
@@ -65,16 +65,26 @@ def _saves(game_id: str) -> dict[str, Match]:
     return {"mid": mid, "done": done}
 
 
-@pytest.mark.parametrize("game_id", games.ids())
-def test_hostile_names_never_become_markup(page, server, game_id):
+def test_hostile_names_never_become_markup(page, server):
+    """Every game in one page (one start of the app, as a player who owns them all): its saves,
+    hand-off, table, log, end panel, replay and new-game form."""
     page.add_init_script(WATCH)
-    load_games(page, server, _saves(game_id))
+    ids = games.ids()
+    load_games(page, server, {f"{gid}-{k}": m for gid in ids for k, m in _saves(gid).items()})
     page.get_by_role("button", name="Saved games").click()
-    expect(page.locator(".save")).to_have_count(2)
+    expect(page.locator(".save")).to_have_count(2 * len(ids))
     expect(page.locator(".save .who").first).to_contain_text(NAMES[0])
+    for i, game_id in enumerate(ids):
+        _walk(page, game_id, mid=f"e2e-{2 * i}", done=f"e2e-{2 * i + 1}")
+        assert page.evaluate("window.__injected") == [], game_id
+    assert page.evaluate("document.querySelectorAll('tbx, [data-tbx]').length") == 0
 
+
+def _walk(page: Any, game_id: str, mid: str, done: str) -> None:
+    """From the saved-games list: every screen of ``game_id`` that shows the payload names;
+    ends on the saved-games list."""
     # the game in progress: hand-off (where the game asks for it), table, log
-    page.locator("button[data-act=resume][data-id=e2e-0]").click()
+    page.locator(f"button[data-act=resume][data-id={mid}]").click()
     page.wait_for_selector("#app > .screen-table, #app > .screen-handoff", state="attached")
     if page.locator("button[data-act=handoff-ok]").count():
         expect(page.locator(".handoff h1")).to_contain_text("Pass the device to")
@@ -87,7 +97,7 @@ def test_hostile_names_never_become_markup(page, server, game_id):
     # the finished game: end panel, then its replay
     page.locator("button[data-act=leave]").first.click()
     page.get_by_role("button", name="Saved games").click()
-    page.locator("button[data-act=resume][data-id=e2e-1]").click()
+    page.locator(f"button[data-act=resume][data-id={done}]").click()
     expect(page.locator(".endpanel")).to_be_visible()
     page.locator(".endpanel button[data-act=replay-open]").click()
     expect(page.locator("#app > .screen-replay")).to_be_attached()
@@ -102,6 +112,4 @@ def test_hostile_names_never_become_markup(page, server, game_id):
         page.locator(f"#seat-name-{i}").fill(name)
     page.locator("#seat-name-0").press("Tab")
     expect(page.locator("#seat-name-1")).to_have_value(NAMES[1])
-
-    assert page.evaluate("window.__injected") == []
-    assert page.evaluate("document.querySelectorAll('tbx, [data-tbx]').length") == 0
+    page.get_by_role("button", name="Saved games").click()

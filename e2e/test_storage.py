@@ -142,14 +142,19 @@ def test_wrong_typed_index_entry_does_not_brick_the_app(page, server):
     page.wait_for_selector("#app > .screen-table")
 
 
-def test_boot_error_panel_exports_then_resets_stored_data(page, make_server, tmp_path: Path, traffic):
+def test_boot_error_panel_exports_then_resets_stored_data(page, server, make_server, tmp_path: Path, traffic):
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
     (site / "main.py").write_text('raise RuntimeError("boom: the UI failed to start")\n')
     srv = make_server(site)
     page.goto(srv.url)
+    # a failed start shows an error, not a blank page
     error = page.locator("#boot-error")
     expect(error).to_be_visible(timeout=90_000)
+    expect(error).to_contain_text("could not start")
+    expect(error).to_contain_text("boom: the UI failed to start")
+    expect(page.locator("#boot")).to_be_hidden()
+    expect(error.get_by_role("button", name="Reload")).to_be_visible()
     save = _legacy_records()[0][SAVE_PREFIX + "legacy-0"]
     page.evaluate("async (v) => { const m = await tbShell.storage; await m.put('tb:save:x1', v); }", save)
     page.evaluate("localStorage.setItem('tb:save:old', 'left by an old version')")
@@ -180,8 +185,9 @@ def test_boot_error_panel_exports_then_resets_stored_data(page, make_server, tmp
     expect(error).to_be_visible(timeout=90_000)
     assert stored(page) == {}
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tb:'))") == []
-    # the working app restores the backup from that file
-    page.goto(make_server(DIST).url)
+    # the working app (on the origin this browser knows: a returning player's start) restores
+    # the backup from that file
+    page.goto(server.url)
     wait_ready(page)
     page.get_by_role("button", name="Saved games").click()
     page.locator("input[type=file][data-act=import]").set_input_files(dl.value.path())

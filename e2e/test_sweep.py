@@ -6,8 +6,10 @@ reload restores the screen, Back from the library leaves the app.
 The games come from the engine's registry (``py_engine.games.ids()``), so a game added
 later is swept without changing this file. Saves of each game (finished, and a
 pass-and-play game in progress) are made in CPython and imported through the UI.
-Each screen is reached once and checked at both sizes; axe-core is injected by Playwright,
-never shipped.
+Each screen is reached once and checked at both sizes (axe-core at phone size only: the UI
+draws the same markup at every size, so what axe checks, names, roles and colours, is the same;
+the sizes, the targets and the sideways scroll, are checked at both). axe-core is injected by
+Playwright, never shipped.
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
         for size in ("phone", "tablet"):
             page.set_viewport_size(VIEWPORTS[size])
             found = [f"small target: {t}" for t in tap_targets_under_44(page)]
-            found += [f"axe: {v}" for v in axe_violations(page)]
+            if size == "phone":  # axe at one size: the markup, labels and colours are the same at both
+                found += [f"axe: {v}" for v in axe_violations(page)]
             sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
             if sw > iw:
                 found.append(f"page is {sw}px wide in a {iw}px window")

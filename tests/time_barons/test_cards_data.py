@@ -4,6 +4,7 @@ its test"); stack sizes and set contents follow TB Card sets and CARDS.md §3–
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,13 +16,14 @@ from py_engine.time_barons.effects import CAN, PLANNERS, card_planner
 HERE = Path(__file__).parent
 
 
-def _test_names() -> set[str]:
+@cache  # parsed once for the 75 cases below, not once per case
+def _test_names() -> frozenset[str]:
     names: set[str] = set()
     for f in HERE.glob("test_*.py"):
         for node in ast.walk(ast.parse(f.read_text())):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 names.add(node.name)
-    return names
+    return frozenset(names)
 
 
 @pytest.mark.parametrize("cid", C.gameplay_ids())
