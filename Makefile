@@ -48,7 +48,7 @@ help:
 	@echo "  make install       .venv with test+e2e extras, node_modules (locked), Debian chromium"
 	@echo "  make build         dist/: wheel, Pyodide, PyScript, app, service worker"
 	@echo "  make serve         serve dist/ as it is (PORT=$(PORT))"
-	@echo "  make lint          ruff check py_engine tests pwa benchmarks e2e scripts; mypy (strict, py_engine)"
+	@echo "  make lint          ruff check py_engine tests pwa benchmarks e2e scripts; mypy (strict: py_engine, pwa/tb_ui)"
 	@echo "  make test-engine   pytest tests py_engine (CPython, with doctests; ENGINE_ARGS=...)"
 	@echo "  make test-pyodide  the engine's tests inside Pyodide under Node (PYODIDE_TESTS=..., and"
 	@echo "                     PYODIDE_SNAPSHOT_TESTS=... in an interpreter restored from a snapshot,"

@@ -590,38 +590,54 @@ class App:
         self.go("new")
 
     def _seat(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return None
         try:
-            return self.draft["seats"][int(d.get("i", -1))]  # type: ignore[index]
+            seat: dict[str, Any] = draft["seats"][int(d.get("i", -1))]
+            return seat
         except (ValueError, IndexError, TypeError):
             return None
 
     def on_seat_add(self, d: dict[str, Any]) -> None:
-        g = self.game(self.draft["game"])
-        if len(self.draft["seats"]) < g.max_players:
-            level = self.draft["seats"][-1]["level"]
-            self.draft["seats"].append({"kind": "human", "level": level, "name": "", "custom": False})
-            self._refresh_names(self.draft)
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return
+        g = self.game(draft["game"])
+        if len(draft["seats"]) < g.max_players:
+            level = draft["seats"][-1]["level"]
+            draft["seats"].append({"kind": "human", "level": level, "name": "", "custom": False})
+            self._refresh_names(draft)
         self.draft_error = None
 
     def on_seat_remove(self, d: dict[str, Any]) -> None:
-        g = self.game(self.draft["game"])
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return
+        g = self.game(draft["game"])
         i = int(d.get("i", -1))
-        if len(self.draft["seats"]) > g.min_players and 0 <= i < len(self.draft["seats"]):
-            del self.draft["seats"][i]
-            self._refresh_names(self.draft)
+        if len(draft["seats"]) > g.min_players and 0 <= i < len(draft["seats"]):
+            del draft["seats"][i]
+            self._refresh_names(draft)
         self.draft_error = None
 
     def on_seat_kind(self, d: dict[str, Any]) -> None:
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return
         s = self._seat(d)
         if s is not None and d.get("kind") in ("human", "bot"):
             s["kind"] = d["kind"]
-            self._refresh_names(self.draft)
+            self._refresh_names(draft)
 
     def on_seat_level(self, d: dict[str, Any]) -> None:
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return
         s = self._seat(d)
-        if s is not None and d.get("value") in self.bot_levels(self.draft["game"]):
+        if s is not None and d.get("value") in self.bot_levels(draft["game"]):
             s["level"] = d["value"]
-            self._refresh_names(self.draft)
+            self._refresh_names(draft)
 
     def on_seat_name(self, d: dict[str, Any]) -> dict[str, Any]:
         s = self._seat(d)
@@ -630,25 +646,34 @@ class App:
         return {"render": False}  # keep focus in the form while typing
 
     def _set_name(self, s: dict[str, Any], i: int, value: str) -> None:
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return
         name = " ".join(value.split())[:MAX_NAME]
-        if not name or name == default_seat_name(self.draft["seats"], i):
+        if not name or name == default_seat_name(draft["seats"], i):
             s["custom"] = False
-            s["name"] = default_seat_name(self.draft["seats"], i)
+            s["name"] = default_seat_name(draft["seats"], i)
         else:
             s["custom"], s["name"] = True, name
 
     def _option(self, name: str) -> dict[str, Any] | None:
-        for o in self.game(self.draft["game"]).describe()["options"]:
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return None
+        for o in self.game(draft["game"]).describe()["options"]:
             if o["name"] == name:
-                return o
+                return dict(o)
         return None
 
     def on_opt(self, d: dict[str, Any]) -> dict[str, Any] | None:
         """Change events of option inputs (int, choice, multi, bool)."""
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return None
         o = self._option(str(d.get("name")))
         if o is None:
             return None
-        opts = self.draft["options"]
+        opts = draft["options"]
         self.draft_error = None
         if o["kind"] == "int":
             try:
@@ -679,15 +704,20 @@ class App:
         return None
 
     def on_opt_step(self, d: dict[str, Any]) -> None:
+        draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return
         o = self._option(str(d.get("name")))
         if o is None or o["kind"] != "int":
             return
-        opts = self.draft["options"]
+        opts = draft["options"]
         opts[o["name"]] = max(o["min"], min(o["max"], int(opts[o["name"]]) + int(d.get("d", 0))))
         self.draft_error = None
 
     def on_start(self, d: dict[str, Any]) -> None:
         draft = self.draft
+        if draft is None:  # a tap left over from a form that is gone
+            return
         fields = d.get("fields") or {}
         for i, s in enumerate(draft["seats"]):
             if f"seat-name-{i}" in fields:
@@ -838,7 +868,7 @@ class App:
         if rv is None or not rv.playing:
             return False
         rv.set_step(rv.k + 1)
-        return rv.playing
+        return bool(rv.playing)
 
     def on_replay_watch(self, d: dict[str, Any]) -> None:
         rv = self._rv()

@@ -108,6 +108,13 @@ def _storage_changed() -> None:
         render()
 
 
+def _running() -> App:
+    """The app :func:`start` made (every other function here runs after it)."""
+    if _app is None:
+        raise RuntimeError("tb_ui.browser.start() has not made the app yet")
+    return _app
+
+
 def _obj(d: dict[str, Any]) -> Any:
     return to_js(d, dict_converter=js.Object.fromEntries)
 
@@ -151,7 +158,7 @@ def _url(route: str) -> str:
 
 def _sync_history() -> None:
     """After an in-app change of screen: push, replace, or step back in the history."""
-    route = _app.route()
+    route = _running().route()
     action, delta = _history.plan(route)
     if action == "push":
         _history.apply(action, delta, route)
@@ -162,7 +169,7 @@ def _sync_history() -> None:
     elif action == "go":
         _history.apply(action, delta, route)
         window.history.go(delta)
-    _app.prev_route = _history.previous
+    _running().prev_route = _history.previous
 
 
 def _on_popstate(ev: Any) -> None:
@@ -176,11 +183,11 @@ def _on_popstate(ev: Any) -> None:
     if got is None:
         return
     _history = got
-    _app.prev_route = _history.previous
-    if _app.route() != _history.route:
-        if not _app.navigate(_history.route):
-            _history.stack[_history.depth] = _app.route()
-            window.history.replaceState(_entry_obj(), "", _url(_app.route()))
+    _running().prev_route = _history.previous
+    if _running().route() != _history.route:
+        if not _running().navigate(_history.route):
+            _history.stack[_history.depth] = _running().route()
+            window.history.replaceState(_entry_obj(), "", _url(_running().route()))
         render()
 
 
@@ -196,21 +203,21 @@ def _start_history() -> None:
     got = History.from_entry(state)
     if got is not None:
         _history = got
-        if not _app.navigate(_history.route):
-            _history.stack[_history.depth] = _app.route()
+        if not _running().navigate(_history.route):
+            _history.stack[_history.depth] = _running().route()
         window.history.replaceState(_entry_obj(), "", _url(_history.route))
     else:
         wanted = str(window.location.hash or "").lstrip("#/")
         if wanted:
-            _app.navigate(wanted)
+            _running().navigate(wanted)
         else:
-            _app.boot()
+            _running().boot()
         _history = History()
         window.history.replaceState(_entry_obj(), "", _url("library"))
-        if _app.route() != "library":
-            _history.apply("push", 0, _app.route())
-            window.history.pushState(_entry_obj(), "", _url(_app.route()))
-    _app.prev_route = _history.previous
+        if _running().route() != "library":
+            _history.apply("push", 0, _running().route())
+            window.history.pushState(_entry_obj(), "", _url(_running().route()))
+    _running().prev_route = _history.previous
 
 
 # ---- announcements ---------------------------------------------------------------------------------
@@ -228,7 +235,7 @@ def _live_region() -> Any:
 
 
 def _announce() -> None:
-    text = _app.take_announcement()
+    text = _running().take_announcement()
     if text:
         _live_region().textContent = text
 
@@ -236,12 +243,12 @@ def _announce() -> None:
 # ---- rendering -----------------------------------------------------------------------------
 def render() -> None:
     global _screen
-    app = _app
+    app = _running()
     _sync_history()  # first: the screen's Back button names the entry Back returns to
     strip = document.getElementById("tl-scroll")
     scroll_left = strip.scrollLeft if strip else None
     active = document.activeElement
-    active_id = active.id if active is not None and getattr(active, "id", "") else ""
+    active_id = str(active.id) if active is not None and getattr(active, "id", None) else ""
     _root.innerHTML = str(app.render())  # Markup (tb_ui.html): the page's one way in
     styled = _root.querySelectorAll("[data-css]")
     for i in range(int(styled.length)):
@@ -279,7 +286,7 @@ def render() -> None:
 
 def _schedule_bot() -> None:
     global _bot_task
-    if _app.bot_pending() and (_bot_task is None or _bot_task.done()):
+    if _running().bot_pending() and (_bot_task is None or _bot_task.done()):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -301,8 +308,8 @@ def _show_progress(fraction: float) -> None:
 
 def _schedule_replay() -> None:
     global _replay_task
-    rv = _app.replay
-    if (_app.screen == "replay" and rv is not None and rv.playing
+    rv = _running().replay
+    if (_running().screen == "replay" and rv is not None and rv.playing
             and (_replay_task is None or _replay_task.done())):
         _replay_task = asyncio.ensure_future(_replay_loop())
 
@@ -311,10 +318,10 @@ async def _replay_loop() -> None:
     """Autoplay: one step every AUTOPLAY_SECONDS until the end or a pause."""
     while True:
         await asyncio.sleep(AUTOPLAY_SECONDS)
-        rv = _app.replay
-        if _app.screen != "replay" or rv is None or not rv.playing:
+        rv = _running().replay
+        if _running().screen != "replay" or rv is None or not rv.playing:
             return
-        going = _app.replay_tick()
+        going = _running().replay_tick()
         render()
         if not going:
             return
@@ -324,7 +331,7 @@ async def _bot_loop() -> None:
     """Bots move one action at a time after a pause (bot speed); a search bot thinks
     in slices of a few milliseconds, yielding to the browser in between. While the
     player skips to their turn, nothing is drawn until the bots are done."""
-    app = _app
+    app = _running()
     while app.bot_pending():
         delay = app.bot_delay()
         await asyncio.sleep(delay)
@@ -360,7 +367,7 @@ def _data(el: Any) -> dict[str, Any]:
 
 
 def run(act: str, data: dict[str, Any]) -> None:
-    effects = _app.dispatch(act, data)
+    effects = _running().dispatch(act, data)
     if effects.get("download"):
         _download(*effects["download"])
     if effects.get("copy"):
@@ -423,14 +430,14 @@ async def _import(el: Any) -> None:
     f = files.item(0)
     name = str(f.name)
     try:
-        refusal = _app.import_refusal(name, int(f.size))  # before reading a byte of it
+        refusal = _running().import_refusal(name, int(f.size))  # before reading a byte of it
         if refusal:
-            _app.notice, _app.error = None, refusal
+            _running().notice, _running().error = None, refusal
             render()
             return
         data = (await f.arrayBuffer()).to_bytes()  # decoded (strictly, as UTF-8) by the app
     except Exception as e:
-        _app.error = f"Could not read {name}: {e}"
+        _running().error = f"Could not read {name}: {e}"
         render()
         return
     finally:
@@ -442,13 +449,13 @@ async def _copy(text: str) -> None:
     """Put ``text`` on the clipboard; if the browser refuses, select it for the player."""
     try:
         await window.navigator.clipboard.writeText(text)
-        _app.notice = "Copied. Paste it into a message to share your result."
+        _running().notice = "Copied. Paste it into a message to share your result."
     except Exception:
         box = document.getElementById("daily-share")
         if box:
             box.focus()
             box.select()
-        _app.notice = "This browser did not allow copying: the result is selected, copy it with your device’s menu."
+        _running().notice = "This browser did not allow copying: the result is selected, copy it with your device’s menu."
     render()
 
 
@@ -496,14 +503,14 @@ async def _start() -> None:
                    botspeed_override=_query("botspeed"), today=_today)
         if isinstance(storage, WriteThroughStorage):
             storage.on_change = _storage_changed
-        document.documentElement.dataset.theme = _app.theme()
+        document.documentElement.dataset.theme = _running().theme()
         _live_region()
         try:
             _start_history()
         except Exception as e:  # a broken current save must not stop the app
             traceback.print_exc()
-            _app.error = f"The last game could not be reopened: {e}"
-            _app.screen = "library"
+            _running().error = f"The last game could not be reopened: {e}"
+            _running().screen = "library"
         js.performance.mark("tb:booted")
         for kind, fn in (("click", _on_click), ("change", _on_change), ("submit", _on_submit)):
             proxy = create_proxy(fn)

@@ -1,5 +1,15 @@
-"""What every table renderer is given: :class:`TableContext` (the seat's view and what
-the UI may do with it) and :class:`Seating` (who sits where, for board games).
+"""What every table renderer is given, and what it must offer.
+
+- :class:`TableContext`: the seat's view, what the UI may do with it, and the table's public
+  facts (the game's rules object, the options, whether it is a daily deal). A renderer draws
+  from this and nothing else of the match: never from the full state, which holds every hidden
+  card (the same renderer then draws one seat's table on its own phone).
+- :class:`TableApp`: what a renderer may read of the app (messages, the bot's progress, the
+  table's own view state), as a :class:`~typing.Protocol` the app and the replay viewer's
+  stand-in both satisfy.
+- :class:`TableRenderer`: what a game's table module offers (``render``, ``on_ui``,
+  ``handoff_note``).
+- :class:`Seating`: who sits where, for board games.
 
 The UI imports one way: :mod:`.html` → :mod:`.context` → :mod:`.parts` (page parts
 shared by screens and tables) → :mod:`.tables` (one module per game) → :mod:`.screens`,
@@ -9,13 +19,54 @@ shared by screens and tables) → :mod:`.tables` (one module per game) → :mod:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+from py_engine.core import Game
 
 from .html import Markup, attrs, jattr
 
 
+class TableApp(Protocol):
+    """What a table renderer may read of the app: UI state and messages, never the match.
+
+    ``table_ui`` is the table's own view state (a preview, an open stack), which its
+    ``on_ui`` changes; the rest is read-only for a renderer."""
+
+    table_ui: dict[str, Any]
+    error: str | None
+    notice: str | None
+    save_error: str | None
+    skipping: bool
+    log_open: bool
+    match_id: str | None
+
+    def storage_problem(self) -> str | None:
+        """Why the device's storage cannot keep games now, or None."""
+        ...
+
+    def catchup(self) -> dict[str, Any] | None:
+        """The bots' moves since the holder's last one (``{"title", "lines", "more", "moves"}``)."""
+        ...
+
+    def thinking_progress(self) -> float | None:
+        """How far the bot to act has got (0..1), None if no bot is to act."""
+        ...
+
+    def bot_pending(self) -> bool:
+        """True if a bot must move now."""
+        ...
+
+    def handoff_seat(self) -> int | None:
+        """The human seat the device must be passed to before anything is shown, or None."""
+        ...
+
+
 @dataclass
 class TableContext:
+    """One seat's table as a renderer draws it: ``view`` is ``game.view(state, perspective)``
+    (the only part of the state a renderer sees), ``actions`` the legal actions of ``acting``
+    in the view's shape (``{"action", "label", ...}``), the rest what the UI may do now."""
+
     view: dict[str, Any]
     perspective: int | None
     acting: int | None             # the human seat the UI may act for now
@@ -26,15 +77,37 @@ class TableContext:
     fresh: tuple[int, Any] | None  # the action just applied (animate its result once)
     kinds: list[str]               # "human"/"bot" per seat
     levels: list[str | None]
+    game: Game                     # the game's rules, without state (e.g. Time War's placement geometry)
     mode: str = "play"             # "replay": a read-only position of the replay viewer
     #: Parts the table shows but does not make (tables never import the screens that do):
     #: the replay viewer's bar (``mode="replay"``) and a daily deal's result on its end panel.
     controls: Markup = field(default_factory=Markup)
     score: Markup = field(default_factory=Markup)
+    #: The table's public facts besides ``game``: the match's options, and whether it is a
+    #: daily deal.
+    options: dict[str, Any] = field(default_factory=dict)
+    daily: bool = False
 
     def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
         """data-* attributes of a button that performs action ``a``."""
         return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]))
+
+
+class TableRenderer(Protocol):
+    """A game's table module (``tb_ui.tables.<game id>``)."""
+
+    def render(self, app: TableApp, ctx: TableContext) -> Markup:
+        """The whole table for ``ctx`` (top bar, board, decision, hand, log)."""
+        ...
+
+    def on_ui(self, app: TableApp, data: dict[str, Any]) -> None:
+        """A ``data-act="table-ui"`` tap: changes only ``app.table_ui``."""
+        ...
+
+    def handoff_note(self, app: TableApp, view: dict[str, Any]) -> Markup:
+        """Public news for the pass-the-device screen, from the spectator's ``view``
+        (``view(state, None)``: nothing private, since the device is changing hands)."""
+        ...
 
 
 class Seating:
@@ -42,7 +115,7 @@ class Seating:
     the human holding the device (``me``, None for a spectator or a bot), the seat
     drawn at the bottom, the names, and whether the game is over."""
 
-    def __init__(self, app: Any, ctx: TableContext) -> None:
+    def __init__(self, app: TableApp, ctx: TableContext) -> None:
         self.app, self.ctx = app, ctx
         self.v = ctx.view
         self.b: dict[str, Any] = ctx.view["board"]

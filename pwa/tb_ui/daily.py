@@ -81,8 +81,8 @@ class DailyRecords:
 
     def best(self, game_id: str) -> int | None:
         """The best (lowest) score of a finished deal, or None."""
-        scores = [r.get("score") for r in self.days(game_id).values() if r.get("finished")]
-        scores = [s for s in scores if isinstance(s, int) and not isinstance(s, bool)]
+        found = [r.get("score") for r in self.days(game_id).values() if r.get("finished")]
+        scores: list[int] = [s for s in found if isinstance(s, int) and not isinstance(s, bool)]
         return min(scores) if scores else None
 
     def played(self, game_id: str) -> int:

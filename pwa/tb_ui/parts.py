@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import TableContext
+from .context import TableApp, TableContext
 from .html import Markup, attrs, button, html, join, plural
 
 
@@ -22,7 +22,7 @@ def appbar(app: Any, active: str) -> Markup:
                 '<nav aria-label="Main"><ul class="nav">{}</ul></nav></div></div>', items)
 
 
-def alerts(app: Any) -> Markup:
+def alerts(app: TableApp) -> Markup:
     """The error, notice and autosave-failure messages of every screen and table."""
     out = []
     if app.error:
@@ -40,7 +40,7 @@ def alerts(app: Any) -> Markup:
     return join(out)
 
 
-def catchup_panel(app: Any) -> Markup:
+def catchup_panel(app: TableApp) -> Markup:
     """The bots' moves since the player's last one, in one panel (also in the log)."""
     c = app.catchup()
     if not c:
@@ -55,7 +55,7 @@ def catchup_panel(app: Any) -> Markup:
                 button("OK", "catchup-ok", "btn small", aria_label="OK, hide this summary"))
 
 
-def thinking_html(app: Any, ctx: TableContext, name: str) -> Markup:
+def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
     """"<name> is thinking…" with the search's progress (``#think-progress``; the
     browser layer moves its bar after every slice of thinking, without a re-render)."""
     p = app.thinking_progress()
@@ -67,7 +67,7 @@ def thinking_html(app: Any, ctx: TableContext, name: str) -> Markup:
                 '<div{}><span class="think-fill" data-css="width:{}%"></span></div></div>', name, bar, pct)
 
 
-def waiting_html(app: Any, ctx: TableContext) -> Markup:
+def waiting_html(app: TableApp, ctx: TableContext) -> Markup:
     """What a table's decision panel shows while no human here may act: the first bot to
     act thinking (:func:`thinking_html`), else the status line (``view["prompt"]``)."""
     v = ctx.view
@@ -77,7 +77,7 @@ def waiting_html(app: Any, ctx: TableContext) -> Markup:
     return html('<p class="prompt" aria-live="polite">{}</p>', v["prompt"])
 
 
-def topbar(app: Any, ctx: TableContext, info: Markup | str = "") -> Markup:
+def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
     """The table's bar: leave, title, undo, rules; "skip to my turn" while bots play.
     In the replay viewer: close, title, and the replay controls. ``info``: text (escaped)
     or Markup beside the title."""
@@ -109,7 +109,7 @@ def topbar(app: Any, ctx: TableContext, info: Markup | str = "") -> Markup:
                 rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]))
 
 
-def log_panel(app: Any, ctx: TableContext) -> Markup:
+def log_panel(app: TableApp, ctx: TableContext) -> Markup:
     """The game log, newest first, folded unless ``app.log_open``."""
     lines = ctx.view["log"]
     open_ = app.log_open
@@ -125,7 +125,7 @@ def log_panel(app: Any, ctx: TableContext) -> Markup:
                 '<span class="chev" aria-hidden="true"></span></button>{}</section>', toggle, len(lines), body)
 
 
-def end_panel(app: Any, ctx: TableContext) -> Markup:
+def end_panel(app: TableApp, ctx: TableContext) -> Markup:
     """The end of the game: who won and why, and what next (:func:`end_actions`)."""
     out = ctx.view["outcome"]
     if not out:
@@ -138,7 +138,7 @@ def end_panel(app: Any, ctx: TableContext) -> Markup:
         head = "A draw!"
     else:
         head = f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
-    daily = app.match.meta.get("daily") if ctx.mode == "play" else None
+    daily = ctx.daily and ctx.mode == "play"
     if daily:
         head = "Today’s deal is done!"
     extra = ctx.score if daily else Markup()
@@ -148,12 +148,12 @@ def end_panel(app: Any, ctx: TableContext) -> Markup:
                 head, out["reason"], extra, end_actions(app, ctx))
 
 
-def end_actions(app: Any, ctx: TableContext) -> Markup:
+def end_actions(app: TableApp, ctx: TableContext) -> Markup:
     """The end panel's buttons: rematch, the replay, the library (a daily deal: its
     result instead of a rematch; the replay viewer: none)."""
     if ctx.mode == "replay":
         return Markup()
-    if app.match.meta.get("daily"):
+    if ctx.daily:
         first = button("See your result", "daily", "btn primary", data_game=ctx.view["game"])
     else:
         first = button("Rematch", "rematch", "btn primary")

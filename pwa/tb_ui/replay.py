@@ -97,26 +97,33 @@ class ReplayView:
 
 
 class Stage:
-    """The app as a table renderer sees it during a replay: the replayed match, no
-    bot thinking, no hand-off, no table-local state; anything else is the app's."""
+    """The app as a table renderer sees it during a replay (a :class:`~tb_ui.context.TableApp`):
+    the app's messages and log setting; no bot thinking, no hand-off, no catch-up, no
+    table-local state."""
 
-    def __init__(self, app: Any, view: ReplayView) -> None:
+    def __init__(self, app: Any) -> None:
         self._app = app
-        self.match = view.match
-        self.replay = view
         self.table_ui: dict[str, Any] = {}
-        self.screen = "replay"
+        self.error: str | None = app.error
+        self.notice: str | None = app.notice
+        self.save_error: str | None = app.save_error
+        self.skipping = False
+        self.log_open: bool = app.log_open
+        self.match_id: str | None = app.match_id
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._app, name)
+    def storage_problem(self) -> str | None:
+        return self._app.storage_problem()  # type: ignore[no-any-return]
+
+    def catchup(self) -> dict[str, Any] | None:
+        return None
 
     def thinking_progress(self) -> float | None:
         return None
 
-    def handoff_seat(self) -> int | None:
-        return None
+    def bot_pending(self) -> bool:
+        return False
 
-    def catchup(self) -> Any:
+    def handoff_seat(self) -> int | None:
         return None
 
 
@@ -130,8 +137,8 @@ def table_context(view: ReplayView) -> TableContext:
         kinds[watch] = "human"  # the renderers draw the hand of the seat "holding the device"
     return TableContext(view=m.game.view(state, watch), perspective=watch, acting=None, actions=[],
                         can_undo=False, reselect=False, n=int(state["n"]), fresh=None, kinds=kinds,
-                        levels=[s.level for s in m.seats], mode="replay",
-                        controls=controls(view))
+                        levels=[s.level for s in m.seats], game=m.game, mode="replay",
+                        controls=controls(view), options=dict(m.options))
 
 
 def controls(view: ReplayView) -> Markup:
@@ -185,4 +192,4 @@ def controls(view: ReplayView) -> Markup:
 def render(app: Any) -> Markup:
     """The replay screen: the game's own table, read-only, under the replay bar."""
     view = app.replay
-    return render_with(Stage(app, view), table_context(view))
+    return render_with(Stage(app), table_context(view))

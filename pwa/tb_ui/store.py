@@ -23,6 +23,7 @@ touches another: an import always gets a fresh id.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import json
 import math
 import random
@@ -30,8 +31,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from py_engine.core import Match, SaveError
-from py_engine.core.safejson import MAX_BYTES as MAX_SAVE_BYTES
-from py_engine.core.safejson import UnsafeJson, loads_limited
+from py_engine.core.safejson import MAX_BYTES, UnsafeJson, loads_limited
 from py_engine.games import get, ids
 
 PREFIX = "tb:"
@@ -50,6 +50,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {"theme": "system", "botspeed": "normal", "ha
 
 #: Longest save id accepted from storage (ours are 16 characters).
 MAX_ID = 100
+
+#: The largest save file the app reads (bytes), as the engine's safe JSON reader allows.
+MAX_SAVE_BYTES: int = MAX_BYTES
 
 
 class StorageFull(Exception):
@@ -512,7 +515,7 @@ class SaveStore:
         return None
 
     # ---- moving from localStorage ------------------------------------------------------
-    def migrate(self, legacy: Mapping[str, str]) -> list[str]:
+    def migrate(self, legacy: Mapping[str, str]) -> builtins.list[str]:  # builtins: SaveStore.list is a method
         """Take over the records an earlier version kept in localStorage (``tb:`` keys).
 
         Nothing is lost or overwritten: a save not stored here yet is copied with its
@@ -601,7 +604,7 @@ class SaveStore:
         self.put(sid, match)
         return sid, match
 
-    def import_backup(self, doc: Mapping[str, Any]) -> tuple[list[Any], int, list[str]]:
+    def import_backup(self, doc: Mapping[str, Any]) -> tuple[builtins.list[Any], int, builtins.list[str]]:
         """Restore the saves of a backup file (:data:`BACKUP_FORMAT`, made by the
         boot-error panel's export) as new saves.
 

@@ -285,7 +285,7 @@ def test_handoff_note_tells_no_secret() -> None:
     start(app, ["human", "human"], ["Ann", "Bob"])
     play(app, random.Random(2), lambda a: a.handoff_seat() is not None and a.match.state["crisis"] is not None)
     html = app.render()
-    from tb_ui.tables.time_of_crisis import handoff_note
+    from tb_ui.tables import handoff_note
 
     note = handoff_note(app)
     assert "’s turn" in note and "Last crisis roll" in note
@@ -299,7 +299,7 @@ def test_handoff_note_escapes_the_player_s_name() -> None:
     """The hand-off news is Markup with the player's name escaped: a name that looks like
     a tag is shown as text, on the note and on the hand-off screen."""
     from markupsafe import Markup
-    from tb_ui.tables.time_of_crisis import handoff_note
+    from tb_ui.tables import handoff_note
 
     app = make_app()
     start(app, ["human", "human"], ["Ann", "<img src=x>"])

@@ -1,19 +1,18 @@
-"""Game tables: one renderer per game id, and a generic one for any other game.
+"""Game tables: one renderer per game id (a :class:`~tb_ui.context.TableRenderer`), and a
+generic one for any other game.
 
-A renderer module has ``render(app, ctx) -> Markup``; :func:`table_context` computes
-what every table needs from the app (the view, who may act, undo, freshness).
-Optionally it also has ``on_ui(app, data)`` (taps that change only the table's own
-view state, ``app.table_ui``: ``data-act="table-ui"``) and ``handoff_note(app) ->
-Markup | str`` (public news shown on the pass-the-device screen; it must never show
-anything private, since the device is changing hands).
+This module is the only part of the UI's table layer that reads the match itself:
+:func:`table_context` computes what a table shows from the app (the seat's view, who may act,
+undo, freshness, the public facts) and :func:`handoff_note` gives the renderer the spectator's
+view; the renderers draw from those alone (tests/ui/test_view_only.py renders every game's
+tables with the match's state out of reach).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-from ..context import Seating, TableContext
+from ..context import Seating, TableApp, TableContext, TableRenderer
 from ..html import Markup, html, join
 from ..parts import alerts, end_panel, log_panel, topbar
 from . import barons, time_barons, time_of_crisis, time_war, timeline
@@ -21,8 +20,8 @@ from . import barons, time_barons, time_of_crisis, time_war, timeline
 __all__ = ["RENDERERS", "Seating", "TableContext", "handoff_note", "render_generic", "render_table",
            "render_with", "table_context", "table_ui"]
 
-#: game id -> module with ``render(app, ctx)``.
-RENDERERS: dict[str, ModuleType] = {"timeline": timeline, "time_war": time_war, "time_barons": time_barons,
+#: game id -> its table module.
+RENDERERS: dict[str, TableRenderer] = {"timeline": timeline, "time_war": time_war, "time_barons": time_barons,
                                     "barons": barons, "time_of_crisis": time_of_crisis}
 
 
@@ -40,11 +39,8 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         can_undo=can_undo, reselect=can_undo and m.actions[-1][1].name == "select",
         n=int(m.state["n"]),
         fresh=app.fresh_action, kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],
-        score=score if score is not None else Markup())
-
-
-def _module(app: Any) -> ModuleType | None:
-    return RENDERERS.get(app.match.game.id)
+        game=m.game, score=score if score is not None else Markup(), options=dict(m.options),
+        daily=bool(m.meta.get("daily")))
 
 
 def render_table(app: Any, score: Markup | None = None) -> Markup:
@@ -52,29 +48,29 @@ def render_table(app: Any, score: Markup | None = None) -> Markup:
     return render_with(app, table_context(app, score))
 
 
-def render_with(app: Any, ctx: TableContext) -> Markup:
+def render_with(app: TableApp, ctx: TableContext) -> Markup:
     """The game's table (its renderer, else the generic one) for ``ctx``; ``app`` may
     be the replay viewer's stand-in (:class:`tb_ui.replay.Stage`)."""
-    mod = _module(app)
-    render = mod.render if mod else render_generic
-    return html("{}", render(app, ctx))
+    mod = RENDERERS.get(ctx.game.id)
+    return mod.render(app, ctx) if mod is not None else render_generic(app, ctx)
 
 
 def table_ui(app: Any, data: dict[str, Any]) -> None:
-    """Forward a ``table-ui`` tap to the game's renderer, if it takes any."""
-    fn = getattr(_module(app), "on_ui", None)
-    if fn is not None:
-        fn(app, data)
+    """Forward a ``table-ui`` tap to the renderer of ``app.match``'s game."""
+    mod = RENDERERS.get(app.match.game.id)
+    if mod is not None:
+        mod.on_ui(app, data)
 
 
 def handoff_note(app: Any) -> Markup:
-    """Public news for the hand-off screen from the game's renderer (escaped unless the
-    renderer returned Markup), or empty."""
-    fn = getattr(_module(app), "handoff_note", None)
-    return html("{}", fn(app)) if fn is not None else Markup()
+    """Public news for the hand-off screen from the renderer of ``app.match``'s game, given
+    the spectator's view (nothing private: the device is changing hands), or empty."""
+    m = app.match
+    mod = RENDERERS.get(m.game.id)
+    return mod.handoff_note(app, m.game.view(m.state, None)) if mod is not None else Markup()
 
 
-def render_generic(app: Any, ctx: TableContext) -> Markup:
+def render_generic(app: TableApp, ctx: TableContext) -> Markup:
     """A plain table for games without their own renderer: prompt, actions, log."""
     v = ctx.view
     acts = join(html('<li><button type="button" class="btn"{}>{}</button></li>', ctx.action_attrs(a), a["label"])

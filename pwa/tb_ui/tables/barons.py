@@ -29,7 +29,7 @@ from typing import Any
 
 from py_engine.barons import components as C
 
-from ..context import Seating, TableContext
+from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, jattr, join
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 
@@ -122,7 +122,7 @@ class _T(Seating):
     """The pieces' shared reading of the view: options by board target, the pending
     decision, the zoom, names and colours."""
 
-    def __init__(self, app: Any, ctx: TableContext) -> None:
+    def __init__(self, app: TableApp, ctx: TableContext) -> None:
         super().__init__(app, ctx)
         self.by_target: dict[str, list[dict[str, Any]]] = {}
         for a in ctx.actions:
@@ -145,7 +145,7 @@ def _mark(entry: dict[str, Any]) -> Markup:
 
 
 # ---- view state ----------------------------------------------------------------------------------
-def on_ui(app: Any, d: dict[str, Any]) -> None:
+def on_ui(app: TableApp, d: dict[str, Any]) -> None:
     """``data-act="table-ui"`` taps: ``k=zoom`` (``realm``: a realm id or "" for the
     whole board), ``k=space`` (show a space's details), ``k=mat`` (open a mat)."""
     ui = app.table_ui
@@ -261,8 +261,8 @@ def _board(t: _T) -> Markup:
     for sid, sp in C.spaces().items():
         p = lay[sid]
         kind = sp["type"]
-        realm = sp.get("realm")
-        col = C.realms()[realm]["color"] if realm else sp.get("color", "white")
+        home: str | None = sp.get("realm")
+        col = C.realms()[home]["color"] if home else sp.get("color", "white")
         fill = "#3b3545" if kind == "dungeon" else REALM_FILL[col]
         edge = REALM_EDGE[col]
         cls = "bx-tile"
@@ -272,10 +272,9 @@ def _board(t: _T) -> Markup:
         if t.app.table_ui.get("space") == sid:
             cls += " bx-sel"
         if len(acts) == 1:
-            a = acts[0]
-            g_attrs = attrs(class_="bx-space bx-hot", data_space=sid, **_play_attrs(t, a))
+            g_attrs = attrs(class_="bx-space bx-hot", data_space=sid, **_play_attrs(t, acts[0]))
         else:
-            zoom_to = realm or C.REALMS[p["side"]]
+            zoom_to = home or C.REALMS[p["side"]]
             g_attrs = (attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid)
                        if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to))
         label = Markup()
@@ -370,7 +369,7 @@ def _realm_list(t: _T) -> Markup:
 
 
 # ---- banner, dice, fight ---------------------------------------------------------------------------
-def _banner(app: Any, t: _T) -> Markup:
+def _banner(app: TableApp, t: _T) -> Markup:
     if t.over:
         return Markup()
     ctx = t.ctx
@@ -469,7 +468,7 @@ PRIMARY = {"roll", "move", "build", "buy", "train", "upgrade", "melee", "attack"
 QUIET = {"no_attack", "no_upgrade", "no_heal", "decline", "no_train", "done", "keep", "end", "cancel", "pay"}
 
 
-def _decide(app: Any, t: _T) -> Markup:
+def _decide(app: TableApp, t: _T) -> Markup:
     ctx, v = t.ctx, t.v
     if t.over:
         return Markup()
@@ -635,7 +634,7 @@ def _realms(t: _T) -> Markup:
 
 
 # ---- the table ------------------------------------------------------------------------------------------
-def render(app: Any, ctx: TableContext) -> Markup:
+def render(app: TableApp, ctx: TableContext) -> Markup:
     t = _T(app, ctx)
     b = t.b
     lim = f" of {b['round_limit']}" if b["round_limit"] else ""
@@ -652,3 +651,8 @@ def render(app: Any, ctx: TableContext) -> Markup:
                 topbar=topbar(app, ctx, info), alerts=alerts(app), end=end_panel(app, ctx), banner=_banner(app, t),
                 zoom=_zoom_bar(t), board=_board(t), realm=_realm_list(t), fight=_fight(t), dice=_dice_tray(t),
                 decide=_decide(app, t), mats=_mats(t), realms=_realms(t), log=log_panel(app, ctx))
+
+
+def handoff_note(app: TableApp, view: dict[str, Any]) -> Markup:
+    """Nothing to add on the pass-the-device screen (its title names the next holder)."""
+    return Markup()

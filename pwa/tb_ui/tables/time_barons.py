@@ -32,7 +32,7 @@ from typing import Any
 
 from py_engine.time_barons.cards import card as _card
 
-from ..context import Seating, TableContext
+from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, join, plural
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 
@@ -62,7 +62,7 @@ class _T(Seating):
     holder is in their main phase, the options by board target, and the damage
     about to land per site."""
 
-    def __init__(self, app: Any, ctx: TableContext) -> None:
+    def __init__(self, app: TableApp, ctx: TableContext) -> None:
         super().__init__(app, ctx)
         self.main = ctx.acting is not None and not any(a["action"][0] not in MAIN for a in ctx.actions)
         self.by_target: dict[str, list[dict[str, Any]]] = {}
@@ -81,7 +81,7 @@ MAIN = {"draw", "gain", "relocate", "play", "upgrade", "ability", "fire", "end"}
 
 
 # ---- view state ------------------------------------------------------------------------
-def on_ui(app: Any, d: dict[str, Any]) -> None:
+def on_ui(app: TableApp, d: dict[str, Any]) -> None:
     """``data-act="table-ui"`` taps: ``k=card`` (open/close a hand card), ``k=end``
     (ask to confirm ending the turn), ``k=cancel``, ``k=strip`` (open/close another
     player's tableau, ``p`` = seat)."""
@@ -330,7 +330,7 @@ def _hand(t: _T) -> Markup:
                 '<ul class="tb-hcards">{}</ul></section>', who, len(hand), hint, join(items))
 
 
-def _decide(app: Any, t: _T) -> Markup:
+def _decide(app: TableApp, t: _T) -> Markup:
     ctx, v = t.ctx, t.v
     if t.over:
         return Markup()
@@ -360,7 +360,7 @@ def _site_name(t: _T, sid: int) -> str:
     return "a site"
 
 
-def _main_panel(app: Any, t: _T, acts: list[dict[str, Any]]) -> Markup:
+def _main_panel(app: TableApp, t: _T, acts: list[dict[str, Any]]) -> Markup:
     ctx, b = t.ctx, t.b
     groups: dict[str, list[Markup]] = {"Actions": [], "Site abilities": []}
     end = None
@@ -547,10 +547,9 @@ def _hammer(t: _T) -> Markup:
 
 
 # ---- the hand-off screen's public news -----------------------------------------------------
-def handoff_note(app: Any) -> Markup:
-    """Why the next holder is called, from the spectator's view (nothing private)."""
-    m = app.match
-    v = m.game.view(m.state, None)
+def handoff_note(app: TableApp, view: dict[str, Any]) -> Markup:
+    """Why the next holder is called, from the spectator's ``view`` (nothing private)."""
+    v = view
     b = v["board"]
     seat = app.handoff_seat()
     lines = []
@@ -590,7 +589,7 @@ def _mode_info(b: dict[str, Any]) -> str:
     return "2 v 1, Solo Baron · " if n == 3 else "teams 2 v 2 · "
 
 
-def render(app: Any, ctx: TableContext) -> Markup:
+def render(app: TableApp, ctx: TableContext) -> Markup:
     t = _T(app, ctx)
     b = t.b
     top = [p["seat"] for p in b["players"] if p["seat"] != t.bottom]

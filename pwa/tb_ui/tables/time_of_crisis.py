@@ -32,7 +32,7 @@ from typing import Any
 
 from py_engine.time_of_crisis import components as D
 
-from ..context import Seating, TableContext
+from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, jattr, join, plural
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 from .barons import SEAT_COLORS
@@ -54,7 +54,7 @@ class _T(Seating):
     """The pieces' shared reading of the view: options by map region, focus, names
     and colours."""
 
-    def __init__(self, app: Any, ctx: TableContext) -> None:
+    def __init__(self, app: TableApp, ctx: TableContext) -> None:
         super().__init__(app, ctx)
         b = self.b
         self.players: list[dict[str, Any]] = b["players"]
@@ -118,7 +118,7 @@ class _T(Seating):
 
 
 # ---- view state ----------------------------------------------------------------------------------
-def on_ui(app: Any, d: dict[str, Any]) -> None:
+def on_ui(app: TableApp, d: dict[str, Any]) -> None:
     """``data-act="table-ui"`` taps: ``k=focus`` (``region``: a region id, or "" for
     the whole map; tapping the focused region again shows the whole map)."""
     ui = app.table_ui
@@ -128,11 +128,10 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
         ui["focus"] = None if rid not in ids or ui.get("focus") == rid and d.get("toggle") else rid
 
 
-def handoff_note(app: Any) -> Markup:
+def handoff_note(app: TableApp, view: dict[str, Any]) -> Markup:
     """Public news for the hand-off screen (Markup; the player's name and the roll's
-    text escaped): whose turn, and the last crisis roll, from the spectator's view."""
-    m = app.match
-    v = m.game.view(m.state, None)
+    text escaped): whose turn, and the last crisis roll, from the spectator's ``view``."""
+    v = view
     b = v["board"]
     cr = b.get("crisis")
     extra = ""
@@ -513,7 +512,7 @@ GROUPS = {
 QUIET = {"end", "done"}
 
 
-def _decide(app: Any, t: _T) -> Markup:
+def _decide(app: TableApp, t: _T) -> Markup:
     ctx, v = t.ctx, t.v
     if t.over:
         return Markup()
@@ -771,7 +770,7 @@ def _unsure(entry: dict[str, Any]) -> Markup:
 
 
 # ---- the table ------------------------------------------------------------------------------------
-def render(app: Any, ctx: TableContext) -> Markup:
+def render(app: TableApp, ctx: TableContext) -> Markup:
     t = _T(app, ctx)
     b = t.b
     seat = b["turn"]["seat"]

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_engine.time_war.rules import TimeWar
 from py_engine.time_war.rules import data as _data
 
-from ..context import Seating, TableContext
+from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, join, plural
 from ..parts import alerts, end_actions, log_panel, thinking_html, topbar
 
@@ -93,7 +94,7 @@ class _Ctx(Seating):
     """What the pieces of the table share (:class:`Seating`), and the turn report's
     first new step."""
 
-    def __init__(self, app: Any, ctx: TableContext) -> None:
+    def __init__(self, app: TableApp, ctx: TableContext) -> None:
         super().__init__(app, ctx)
         self.new_from = len(self.b["steps"])  # steps from here on are new (set by _flash)
 
@@ -110,7 +111,7 @@ class _Ctx(Seating):
 
 
 # ---- view state (previews, open stacks) ---------------------------------------------------
-def on_ui(app: Any, d: dict[str, Any]) -> None:
+def on_ui(app: TableApp, d: dict[str, Any]) -> None:
     """``data-act="table-ui"`` taps: ``k=preview`` (``key="j:command"``), ``k=cancel``,
     ``k=stack`` (``space=<id>``: show or hide what a stack covers)."""
     ui = app.table_ui
@@ -126,16 +127,23 @@ def on_ui(app: Any, d: dict[str, Any]) -> None:
         ui["open"] = sorted(opened)
 
 
+def _rules(ctx: TableContext) -> TimeWar:
+    """Time War's rules object (its placement geometry needs no state)."""
+    assert isinstance(ctx.game, TimeWar)
+    return ctx.game
+
+
 def _preview(t: _Ctx) -> dict[str, Any] | None:
     """The placement being previewed: {"key", "action", "card", "laid": [(space id,
     command, facing)]}, if it is still a legal action now."""
     pv = t.app.table_ui.get("preview")
     card = t.b.get("selected")
-    if not pv or pv.get("n") != str(t.ctx.n) or card is None or pv.get("card") != card:
+    me = t.ctx.acting
+    if not pv or pv.get("n") != str(t.ctx.n) or card is None or pv.get("card") != card or me is None:
         return None
     for a in t.ctx.actions:
         if a["action"][0] == "place" and f"{a['action'][1]}:{a['action'][2]}" == pv["key"]:
-            laid = t.app.match.game.placement(t.ctx.acting, int(a["action"][1]), str(a["action"][2]), card)
+            laid = _rules(t.ctx).placement(me, int(a["action"][1]), str(a["action"][2]), card)
             return {"key": pv["key"], "action": a, "card": card,
                     "laid": [(s + 1, cmd, face) for s, cmd, face in laid]}
     return None
@@ -200,7 +208,7 @@ def _scenario_card(t: _Ctx) -> Markup:
         extra.append(html('<span class="tw-star" aria-hidden="true">★</span> {}',
                           plural(sum(sp["markers"] for sp in b["spaces"]), "marker")))
     game = Markup()
-    if t.v["board"]["game_no"] > 1 or t.app.match.options.get("match_of_two"):
+    if t.v["board"]["game_no"] > 1 or t.ctx.options.get("match_of_two"):
         carry = b["carry"]
         game = html('<p class="tw-scen-extra">Game {} of 2{}</p>', b["game_no"],
                     html(' · game 1: {} <b>{}</b> {} <b>{}</b>', badge(0), carry[0], badge(1), carry[1])
@@ -431,7 +439,7 @@ def _options(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     places = [a for a in ctx.actions if a["action"][0] == "place"]
     if not places or card is None or me is None:
         return Markup()
-    game = t.app.match.game
+    game = _rules(t.ctx)
     groups: dict[int, list[Markup]] = {}
     for a in places:
         j, cmd = int(a["action"][1]), str(a["action"][2])
@@ -548,7 +556,7 @@ def _choice(t: _Ctx) -> Markup:
                 '<div class="tw-choice-list">{}</div></div>', head, q, join(btns))
 
 
-def _act(app: Any, t: _Ctx, preview: dict[str, Any] | None) -> Markup:
+def _act(app: TableApp, t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     """The panel of the decision now: a choice, a placement, a card to pick, a bot
     thinking, or nothing once the game is over."""
     ctx, b, v = t.ctx, t.b, t.v
@@ -578,7 +586,7 @@ def _act(app: Any, t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     return html('<section class="tw-act" aria-label="Your move" id="tw-act">{}{}</section>', prompt_html, body)
 
 
-def _hand(app: Any, t: _Ctx) -> Markup:
+def _hand(app: TableApp, t: _Ctx) -> Markup:
     """The hand of the seat holding the device (never another one)."""
     ctx, b = t.ctx, t.b
     seat = t.me
@@ -760,11 +768,10 @@ def _end(t: _Ctx) -> Markup:
 
 
 # ---- the hand-off screen's public news ------------------------------------------------------------
-def handoff_note(app: Any) -> Markup:
-    """What the device's next holder is called for, and what the last turn did:
-    from the spectator's view (no hand), so nothing private reaches this screen."""
-    m = app.match
-    v = m.game.view(m.state, None)
+def handoff_note(app: TableApp, view: dict[str, Any]) -> Markup:
+    """What the device's next holder is called for, and what the last turn did: from the
+    spectator's ``view`` (no hand), so nothing private reaches this screen."""
+    v = view
     b = v["board"]
     seat = app.handoff_seat()
     lines = []
@@ -785,12 +792,12 @@ def handoff_note(app: Any) -> Markup:
 
 
 # ---- the table ------------------------------------------------------------------------------------
-def render(app: Any, ctx: TableContext) -> Markup:
+def render(app: TableApp, ctx: TableContext) -> Markup:
     t = _Ctx(app, ctx)
     b = t.b
     preview = _preview(t) if ctx.acting is not None else None
     info = f"Turn {min(b['turn'], 16)} of 16"
-    if app.match.options.get("match_of_two"):
+    if ctx.options.get("match_of_two"):
         info += f" · game {b['game_no']} of 2"
     return html('{}<main class="table-main tw-main" id="main">{}{}'
                 '<div class="tw-layout"><div class="tw-col-board">{}{}{}'

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..context import TableContext
+from ..context import TableApp, TableContext
 from ..html import Markup, attrs, html, join, plural
 from ..parts import alerts, end_panel, log_panel, topbar
 
@@ -143,7 +143,7 @@ def _card_name(c: dict[str, Any], decks: dict[str, str]) -> str:
     return f"{c['title']} — {c['description']} — {decks.get(c['deck'], c['deck'])}"
 
 
-def _my_hand(app: Any, ctx: TableContext, board: dict[str, Any]) -> Markup:
+def _my_hand(app: TableApp, ctx: TableContext, board: dict[str, Any]) -> Markup:
     seat = ctx.perspective
     if seat is None or ctx.kinds[seat] != "human":
         return Markup()
@@ -211,7 +211,7 @@ def _other_hands(ctx: TableContext, board: dict[str, Any]) -> Markup:
                 '{}</section>', title, title, join(blocks))
 
 
-def render(app: Any, ctx: TableContext) -> Markup:
+def render(app: TableApp, ctx: TableContext) -> Markup:
     v = ctx.view
     b = v["board"]
     info = f"Round {b['round']}" + (" · play-off" if b["phase"] == "playoff" else "")
@@ -238,3 +238,12 @@ def render(app: Any, ctx: TableContext) -> Markup:
                 _player_chips(ctx, b), counts,
                 prompt_html, _feedback(ctx, b), _timeline(ctx, b),
                 _my_hand(app, ctx, b), _other_hands(ctx, b), log_panel(app, ctx))
+
+
+def handoff_note(app: TableApp, view: dict[str, Any]) -> Markup:
+    """Nothing to add on the pass-the-device screen (its title names the next holder)."""
+    return Markup()
+
+
+def on_ui(app: TableApp, data: dict[str, Any]) -> None:
+    """The Timeline table has no view state of its own: every tap is an action."""
