@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from py_engine.core import Action, IllegalAction, Match, Rng, Seat, canonical_json
+from py_engine.core import Action, Ending, IllegalAction, Match, Rng, Seat, canonical_json
 from py_engine.games import get
 from py_engine.time_war.rules import TimeWar, ahead, card_halves, scenarios
 
@@ -231,6 +231,7 @@ def test_game_ends_after_sixteen_turns_and_ties_are_draws() -> None:
     s = m.state
     out = G.outcome(s)
     assert out is not None and out.scores is not None
+    assert out.ending is Ending.STANDINGS  # turn 16 over: the points decide (TW §7)
     sc = list(out.scores)
     if sc[0] == sc[1]:
         assert out.winners == (0, 1)

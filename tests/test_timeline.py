@@ -8,6 +8,7 @@ import pytest
 
 from py_engine.core import (
     Action,
+    Ending,
     IllegalAction,
     Match,
     OptionError,
@@ -187,6 +188,7 @@ def test_sole_finisher_wins_immediately() -> None:
     s1 = G.apply(s, 0, Action(PLACE, (1,)))
     out = G.outcome(s1)
     assert out is not None and out.winners == (0,) and "TL Victory" in out.reason
+    assert out.ending is Ending.GOAL
     assert G.to_act(s1) == [] and s1["timeline"] == [C[40], C[50]]
     assert G.view(s1, 1)["board"]["players"][0]["status"] == "winner"
 

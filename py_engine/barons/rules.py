@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Action, Game, Option, OptionError, Outcome, Rng, State, clone
+from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, State, clone
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
 from . import components as C
 from .bot import evaluate
@@ -190,7 +190,8 @@ class Barons(Game):
         if r is None:
             return None
         return Outcome(tuple(r["winners"]), r["reason"],
-                       tuple(float(property_value(state, p)) for p in range(len(state["seats"]))))
+                       tuple(float(property_value(state, p)) for p in range(len(state["seats"]))),
+                       Ending(r["ending"]))
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why an action is refused, in words."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..core import Action, State
+from ..core import Action, Ending, State
 from ..core.game import reveal
 from . import components as C
 from .combat import start_monster, start_pvp
@@ -1202,9 +1202,9 @@ CRITERION = {"realms": "most realms controlled, then property value, gold and tr
              "property_value": "highest property value, then realms controlled and gold"}
 
 
-def finish(state: State, winners: list[int], reason: str) -> None:
-    """End the game."""
-    state["result"] = {"winners": sorted(winners), "reason": reason}
+def finish(state: State, winners: list[int], reason: str, ending: Ending) -> None:
+    """End the game (B §19): ``ending`` says which kind of end it was."""
+    state["result"] = {"winners": sorted(winners), "reason": reason, "ending": ending.value}
     say(state, reason)
 
 
@@ -1213,10 +1213,11 @@ def _names(state: State, ps: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _political(state: State, among: list[int], why: str) -> None:
+def _political(state: State, among: list[int], why: str, ending: Ending = Ending.STANDINGS) -> None:
     w = political_winners(state, among)
     verb = "wins" if len(w) == 1 else "share"
-    finish(state, w, f"{why}: {_names(state, w)} {verb} a political victory ({CRITERION[cfg(state)['political_criterion']]}; B §19).")
+    finish(state, w, f"{why}: {_names(state, w)} {verb} a political victory "
+           f"({CRITERION[cfg(state)['political_criterion']]}; B §19).", ending)
 
 
 def check_end(state: State) -> bool:
@@ -1227,13 +1228,13 @@ def check_end(state: State) -> bool:
     wc = c["win_conditions"]
     living = alive(state)
     if not living:
-        _political(state, list(range(len(state["players"]))), "Every character has fallen")
+        _political(state, list(range(len(state["players"]))), "Every character has fallen", Ending.ELIMINATION)
         return True
     if c["death_mode"] == "first_blood" and state["blood"]:
         _political(state, living, "First blood has been spilled")
         return True
     if "last_survivor" in wc and c["death_mode"] != "respawn" and len(living) == 1:
-        finish(state, living, f"{nm(state, living[0])} is the last baron standing (B §19).")
+        finish(state, living, f"{nm(state, living[0])} is the last baron standing (B §19).", Ending.ELIMINATION)
         return True
     if "keep_in_every_realm" in wc:
         need = int(c["keeps_needed"])
@@ -1242,12 +1243,12 @@ def check_end(state: State) -> bool:
             w = political_winners(state, kings)
             where = "every realm" if need >= len(C.REALMS) else f"{need} realms"
             finish(state, w, f"{_names(state, w)} {'has' if len(w) == 1 else 'have'} a keep in {where}: "
-                   f"the true Baron{'s' if len(w) > 1 else ''} (B §19).")
+                   f"the true Baron{'s' if len(w) > 1 else ''} (B §19).", Ending.GOAL)
             return True
     if "building_on_every_land" in wc:
         for p in living:
             if all(level_on(state, x, p) for x in C.lands()):
-                finish(state, [p], f"{nm(state, p)} holds every open land: the Baron (B §19).")
+                finish(state, [p], f"{nm(state, p)} holds every open land: the Baron (B §19).", Ending.GOAL)
                 return True
     if "all_land_claimed_political" in wc and all(buildings(state, x) for x in C.lands()):
         _political(state, living, "Every open land has been claimed")

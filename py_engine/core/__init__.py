@@ -15,7 +15,18 @@ from .action import Action
 from .bots import Bot, RandomBot, make_bot
 from .daily import DailyScore, daily_match, daily_seed
 from .errors import EngineError, IllegalAction, OptionError, SaveError
-from .game import Game, Option, Outcome, State, canonical_json, clone, log, reveal, state_hash
+from .game import (
+    Ending,
+    Game,
+    Option,
+    Outcome,
+    State,
+    canonical_json,
+    clone,
+    log,
+    reveal,
+    state_hash,
+)
 from .match import SAVE_FORMAT, SAVE_VERSION, Match, Seat, Thinking
 from .mcts import MCTSBot, Search
 from .replay import Replay, Turn
@@ -23,7 +34,7 @@ from .rng import Rng, seed_words
 
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "IllegalAction",
-    "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat",
+    "Ending", "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat",
     "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "make_bot", "reveal",
     "seed_words", "state_hash",
 ]

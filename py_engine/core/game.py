@@ -23,6 +23,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
@@ -147,33 +148,63 @@ class Option:
         return d
 
 
+class Ending(StrEnum):
+    """What ended a game, beside :attr:`Outcome.reason`'s sentence (for standings, the end
+    screen and statistics; the sentence cites the rule).
+
+    >>> Ending("standings") is Ending.STANDINGS
+    True
+    """
+
+    #: A side met a victory condition in play, which names it the winner (Timeline: the
+    #: last card placed; Barons: a keep in every realm, or every open land built on).
+    GOAL = "goal"
+    #: The other sides were knocked out (Time Barons: no followers left; Barons: the last
+    #: baron standing, or every character fallen).
+    ELIMINATION = "elimination"
+    #: An end that names no winner by itself came (the last turn, round or draw stack; Time
+    #: of Crisis' Diocletian; Barons' first blood) and the standings at that moment decide,
+    #: a draw included.
+    STANDINGS = "standings"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
 
     ``winners``: the winning seats (several for a shared win or team win, all seats
     for a draw). ``scores``: optional per-seat scores. ``reason``: a sentence, with
-    the rule section cited.
+    the rule section cited. ``ending``: which kind of end it was (:class:`Ending`).
+
+    >>> o = Outcome((1,), "Bob wins 12 to 9 (TW §7).", (9.0, 12.0), Ending.STANDINGS)
+    >>> o.to_json()["ending"], Outcome.from_json(o.to_json()) == o
+    ('standings', True)
     """
 
     winners: tuple[int, ...]
     reason: str
     scores: tuple[float, ...] | None = None
+    ending: Ending = Ending.STANDINGS
 
     def payoff(self, seat: int) -> float:
         """1.0 for a winning seat, 0.0 otherwise (used by bots and benchmarks)."""
         return 1.0 if seat in self.winners else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        """``{"winners": [...], "reason": str, "scores": [...] | None}``."""
+        """``{"winners": [...], "reason": str, "scores": [...] | None, "ending": str}``."""
         return {"winners": list(self.winners), "reason": self.reason,
-                "scores": list(self.scores) if self.scores is not None else None}
+                "scores": list(self.scores) if self.scores is not None else None,
+                "ending": self.ending.value}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Outcome:
-        """Inverse of :meth:`to_json`."""
+        """Inverse of :meth:`to_json` (a record without ``"ending"``, from before it
+        existed, reads as :attr:`Ending.STANDINGS`).
+
+        Raises ValueError for an ``"ending"`` that is not an :class:`Ending` value."""
         scores = d.get("scores")
-        return cls(tuple(d["winners"]), d["reason"], tuple(scores) if scores is not None else None)
+        return cls(tuple(d["winners"]), d["reason"], tuple(scores) if scores is not None else None,
+                   Ending(d.get("ending", Ending.STANDINGS.value)))
 
 
 class Game:

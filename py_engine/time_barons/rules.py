@@ -55,7 +55,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Action, Game, Option, OptionError, Outcome, Rng, State, clone
+from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, State, clone
 from ..core.game import log, reveal
 from . import cards as C
 from .board import (
@@ -303,7 +303,8 @@ class TimeBarons(Game):
         if not r:
             return None
         return Outcome(tuple(r["winners"]), r["reason"], tuple(float(followers(state, p))
-                                                              for p in range(len(state["seats"]))))
+                                                              for p in range(len(state["seats"]))),
+                       Ending(r["ending"]))
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (measured by simulate)."""
@@ -571,9 +572,9 @@ class TimeBarons(Game):
                 empty = [state["seats"][p] for t in out for p in t if followers(state, p) == 0]
                 why = f"{' and '.join(empty)} {'has' if len(empty) == 1 else 'have'} no followers left (TB Team " \
                       "multiplayer: if one teammate loses, the whole team loses)."
-            self._finish(state, winners, f"{self._win(state, winners)} a total victory: {why}")
+            self._finish(state, winners, f"{self._win(state, winners)} a total victory: {why}", Ending.ELIMINATION)
         else:
-            self._tiebreak(state, "Both sides lost their last followers at once", "total")
+            self._tiebreak(state, "Both sides lost their last followers at once", "total", Ending.ELIMINATION)
 
     def _eliminations(self, state: State, cause: int | None) -> None:
         """TB Free-for-all: players at 0 followers are eliminated; the Forge tokens go
@@ -589,17 +590,17 @@ class TimeBarons(Game):
         alive = [p for p in range(len(state["seats"])) if p not in state["out"]]
         if len(alive) == 1:
             self._finish(state, alive, f"{self._win(state, alive)}: the last player with followers "
-                         "(TB Free-for-all: last person standing).")
+                         "(TB Free-for-all: last person standing).", Ending.ELIMINATION)
         elif not alive:
             top = max(level_of(state, p) for p in gone)
             best = [p for p in gone if level_of(state, p) == top]
             if len(best) == 1:
                 self._finish(state, best, f"The last players lost their followers at once; {self._win(state, best)} "
-                             "on the higher tech level (TB Game end).")
+                             "on the higher tech level (TB Game end).", Ending.ELIMINATION)
             else:
                 self._finish(state, sorted(best), "The last players lost their followers at once on the same "
                              "tech level: a draw between " + " and ".join(state["seats"][p] for p in best)
-                             + " (TB Game end).")
+                             + " (TB Game end).", Ending.ELIMINATION)
 
     def _eliminate(self, state: State, p: int, cause: int | None) -> None:
         """Put ``p`` out of a free-for-all game (TB Free-for-all): Forge tokens to the
@@ -680,17 +681,17 @@ class TimeBarons(Game):
         """``"Ann wins"`` / ``"Ann and Cy win"``."""
         return " and ".join(state["seats"][p] for p in winners) + (" wins" if len(winners) == 1 else " win")
 
-    def _tiebreak(self, state: State, why: str, kind: str) -> None:
+    def _tiebreak(self, state: State, why: str, kind: str, ending: Ending) -> None:
         winners = self._leader(state, level_of)
         if winners is not None:
             self._finish(state, winners, f"{why}; {self._win(state, winners)} a {kind} victory on the "
-                         "higher tech level (TB Game end).")
+                         "higher tech level (TB Game end).", ending)
         else:
             self._finish(state, list(range(len(state["seats"]))),
-                         f"{why}, and the tech levels are equal: a draw (TB Game end).")
+                         f"{why}, and the tech levels are equal: a draw (TB Game end).", ending)
 
-    def _finish(self, state: State, winners: list[int], reason: str) -> None:
-        state["result"] = {"winners": winners, "reason": reason}
+    def _finish(self, state: State, winners: list[int], reason: str, ending: Ending) -> None:
+        state["result"] = {"winners": winners, "reason": reason, "ending": ending.value}
         state["ask"] = None
         log(state, reason)
 
@@ -778,9 +779,10 @@ class TimeBarons(Game):
         winners = self._leader(state, followers)
         if winners is not None:
             self._finish(state, winners, f"Three draw stacks ran out; {self._win(state, winners)} a "
-                         f"majority victory with {best} followers (TB Game end).")
+                         f"majority victory with {best} followers (TB Game end).", Ending.STANDINGS)
         else:
-            self._tiebreak(state, f"Three draw stacks ran out with followers tied at {best}", "majority")
+            self._tiebreak(state, f"Three draw stacks ran out with followers tied at {best}", "majority",
+                           Ending.STANDINGS)
 
     def _majority_ffa(self, state: State) -> None:
         """TB Free-for-all: at 3 empty stacks the most followers wins, then the
@@ -790,18 +792,18 @@ class TimeBarons(Game):
         top = [p for p in alive if followers(state, p) == best]
         if len(top) == 1:
             self._finish(state, top, f"Three draw stacks ran out; {self._win(state, top)} a majority victory "
-                         f"with {best} followers (TB Free-for-all).")
+                         f"with {best} followers (TB Free-for-all).", Ending.STANDINGS)
             return
         lv = max(level_of(state, p) for p in top)
         lead = [p for p in top if level_of(state, p) == lv]
         names = " and ".join(state["seats"][p] for p in top)
         if len(lead) == 1:
             self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {best} followers; "
-                         f"{self._win(state, lead)} on the higher tech level (TB Free-for-all).")
+                         f"{self._win(state, lead)} on the higher tech level (TB Free-for-all).", Ending.STANDINGS)
         else:
             self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {best} followers and "
                          f"the same tech level: a draw between {' and '.join(state['seats'][p] for p in lead)} "
-                         "(TB Free-for-all).")
+                         "(TB Free-for-all).", Ending.STANDINGS)
 
     def _op_first_player(self, state: State, f: dict[str, Any]) -> None:
         """The Team Barons' choice of who starts (TB Three-player rules)."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Action, Game, Option, Outcome, Rng, State, clone
+from ..core import Action, Ending, Game, Option, Outcome, Rng, State, clone
 from ..core.game import log, reveal
 from . import components as D
 from .board import (
@@ -227,7 +227,7 @@ class TimeOfCrisis(Combat, Game):
         r = state["result"]
         if not r:
             return None
-        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]))
+        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]), Ending(r["ending"]))
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (Diocletian is among the
@@ -1133,7 +1133,7 @@ class TimeOfCrisis(Combat, Game):
             how = "the most legacy; tied, the winner rolled highest"
         w = tied[0]
         reason = f"{why} {state['seats'][w]} wins with {legacy[w]} legacy ({how})."
-        state["result"] = {"winners": [w], "reason": reason, "scores": legacy}
+        state["result"] = {"winners": [w], "reason": reason, "scores": legacy, "ending": Ending.STANDINGS.value}
         state["main"]["ask"] = None
         if state["trail"] is not None:
             state["trail"]["ask"] = None

@@ -29,7 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..core import Action, Game, Option, Outcome, Rng, State, clone
+from ..core import Action, Ending, Game, Option, Outcome, Rng, State, clone
 from ..core.game import log, reveal
 
 COLOURS = ("yellow", "red", "white")
@@ -395,7 +395,7 @@ class TimeWar(Game):
             w = 0 if sc[0] > sc[1] else 1
             reason = f"{names[w]} ({COLOURS[w].title()}) wins {sc[w]} to {sc[1 - w]} (TW §7)."
             winners = [w]
-        state["result"] = {"winners": winners, "reason": reason, "scores": sc}
+        state["result"] = {"winners": winners, "reason": reason, "scores": sc, "ending": Ending.STANDINGS.value}
         log(state, reason)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -403,7 +403,7 @@ class TimeWar(Game):
         r = state["result"]
         if r is None:
             return None
-        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]))
+        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]), Ending(r["ending"]))
 
     def setup_label(self, state: State) -> str:
         """The scenario in force (drawn at random unless chosen)."""

@@ -17,7 +17,8 @@ State (beyond the core keys):
 - ``contenders``: seats still in the game; ``done``: seats that correctly placed
   their last card (main phase) or their card (playoff) this round;
 - ``last``: the latest placement ``{"seat", "card", "gap", "correct"}`` for feedback;
-- ``result``: ``{"winners": [...], "reason": str}`` once over.
+- ``result``: ``{"winners": [...], "reason": str, "ending": str}`` once over (``ending``: an
+  :class:`~py_engine.core.Ending` value).
 
 Our reading of TL Victory (written down because the rulebook is brief): a round
 is one turn of each contender, from the first player clockwise. In the main phase
@@ -42,7 +43,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Action, Game, IllegalAction, Option, OptionError, Outcome, Rng, State, clone
+from ..core import (
+    Action,
+    Ending,
+    Game,
+    IllegalAction,
+    Option,
+    OptionError,
+    Outcome,
+    Rng,
+    State,
+    clone,
+)
 from ..core.daily import DailyScore
 from ..core.game import log, reveal
 from ..core.replay import Replay
@@ -263,13 +275,13 @@ class Timeline(Game):
         done = state["done"]
         r = state["round"]
         if len(done) == 1 and len(seats) == 1:
-            self._finish(state, [0], f"{seats[0]} placed their last card: the hand is empty (solo).")
+            self._finish(state, [0], f"{seats[0]} placed their last card: the hand is empty (solo).", Ending.GOAL)
             return
         if len(done) == 1:
             w = done[0]
             why = ("the only player to place their last card correctly this round"
                    if state["phase"] == "main" else "the only contender to place their card correctly this round")
-            self._finish(state, [w], f"{seats[w]} is {why} (TL Victory).")
+            self._finish(state, [w], f"{seats[w]} is {why} (TL Victory).", Ending.GOAL)
             return
         if len(done) > 1:
             names = ", ".join(seats[s] for s in done)
@@ -291,14 +303,15 @@ class Timeline(Game):
                    if state["hands"][s]]
         if not players:
             self._finish(state, sorted(state["contenders"]),
-                         "No cards are left to play: the game is drawn among the remaining players.")
+                         "No cards are left to play: the game is drawn among the remaining players.",
+                         Ending.STANDINGS)
             return
         state["turn"] = players[0]
         if len(seats) > 1:
             log(state, f"Round {r + 1} begins.")
 
-    def _finish(self, state: State, winners: list[int], reason: str) -> None:
-        state["result"] = {"winners": winners, "reason": reason}
+    def _finish(self, state: State, winners: list[int], reason: str, ending: Ending) -> None:
+        state["result"] = {"winners": winners, "reason": reason, "ending": ending.value}
         state["selected"] = None
         log(state, reason)
 
@@ -307,7 +320,7 @@ class Timeline(Game):
         res = state["result"]
         if res is None:
             return None
-        return Outcome(tuple(res["winners"]), res["reason"])
+        return Outcome(tuple(res["winners"]), res["reason"], None, Ending(res["ending"]))
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this (measured: see tests/test_timeline.py)."""

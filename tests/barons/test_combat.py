@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from py_engine.barons import GAME
 from py_engine.barons import components as C
+from py_engine.core import Ending
 from tests.barons.bx import (
     act,
     build,
@@ -182,6 +183,7 @@ def test_death_by_a_monster_returns_everything_to_the_game() -> None:
     assert s["ideck"][0] == "short_sword"
     out = GAME.outcome(s)
     assert out is not None and out.winners == (1,) and "last baron standing" in out.reason
+    assert out.ending is Ending.ELIMINATION
 
 
 def test_second_life_saves_once() -> None:

@@ -9,7 +9,7 @@ from py_engine.barons import GAME
 from py_engine.barons import components as C
 from py_engine.barons.machine import controls, run, st
 from py_engine.barons.rules import resolve_config
-from py_engine.core import OptionError
+from py_engine.core import Ending, OptionError
 from tests.barons.bx import (
     act,
     build,
@@ -242,6 +242,7 @@ def test_first_blood_ends_the_game() -> None:
     s = do(load(s, 1, 1, 1, 6, 6, 6, 6, 6, 1), "crawl")
     out = GAME.outcome(s)
     assert out is not None and "First blood" in out.reason and 0 not in out.winners
+    assert out.ending is Ending.STANDINGS
 
 
 def test_quick_barony() -> None:
@@ -253,6 +254,7 @@ def test_quick_barony() -> None:
     start_turn(s, 0)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (1,) and "4 realms" in out.reason
+    assert out.ending is Ending.GOAL
 
 
 def test_open_trading() -> None:

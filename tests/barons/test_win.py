@@ -7,6 +7,7 @@ from py_engine.barons import GAME
 from py_engine.barons import components as C
 from py_engine.barons.machine import controls, realms_controlled, run
 from py_engine.barons.turn import political_key, political_winners
+from py_engine.core import Ending
 from tests.barons.bx import build, new
 
 
@@ -30,6 +31,7 @@ def test_last_baron_standing() -> None:
     start_turn(s, 0)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0,) and out.reason == "Ann is the last baron standing (B §19)."
+    assert out.ending is Ending.ELIMINATION
     assert GAME.to_act(s) == [] and GAME.legal_actions(s, 0) == []
 
 
@@ -45,6 +47,7 @@ def test_true_baron_has_a_keep_in_every_realm() -> None:
     run(s)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (2,) and "keep in every realm" in out.reason
+    assert out.ending is Ending.GOAL
 
 
 def test_two_true_barons_the_higher_political_score_wins() -> None:
@@ -66,6 +69,7 @@ def test_the_baron_holds_every_land() -> None:
     start_turn(s, 0)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (1,) and "every open land" in out.reason
+    assert out.ending is Ending.GOAL
 
 
 def test_all_land_claimed_is_a_political_victory() -> None:
@@ -77,6 +81,7 @@ def test_all_land_claimed_is_a_political_victory() -> None:
     start_turn(s, 1)
     out = GAME.outcome(s)
     assert out is not None and "Every open land has been claimed" in out.reason
+    assert out.ending is Ending.STANDINGS
     assert out.winners == tuple(political_winners(s, [0, 1, 2]))
 
 
@@ -91,6 +96,7 @@ def test_round_limit_at_the_start_of_round_61() -> None:
     run(s)
     out = GAME.outcome(s)
     assert out is not None and "round limit (60 rounds)" in out.reason
+    assert out.ending is Ending.STANDINGS
 
 
 def test_realm_control_is_a_strict_plurality_of_points() -> None:

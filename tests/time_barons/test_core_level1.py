@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from py_engine.core import State
+from py_engine.core import Ending, State
 from py_engine.time_barons import GAME
 from py_engine.time_barons.cards import level
 from tests.time_barons.tb import (
@@ -155,6 +155,7 @@ def test_rules_total_victory() -> None:
     s = pick(s, "site", 2)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0,) and "total victory" in out.reason
+    assert out.ending is Ending.ELIMINATION
     assert GAME.to_act(s) == []
     refused(s, "end", seat=0)
 
@@ -183,6 +184,7 @@ def test_rules_majority_victory_at_end_of_turn() -> None:
     s = pick(s, "gain", 1)  # the last action: the turn ends by itself
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0,) and "majority victory" in out.reason
+    assert out.ending is Ending.STANDINGS
     assert out.scores == (7.0, 6.0)
 
 
@@ -224,6 +226,7 @@ def test_rules_end_of_days_last_site_loses() -> None:
     s = pick(s, "end")
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0,) and "total victory" in out.reason
+    assert out.ending is Ending.ELIMINATION
     assert gone(s, 1, "homeland") and s["discard"] == ["homeland"]
 
 
@@ -630,6 +633,7 @@ def test_display_of_power_sacrificing_last_followers_loses() -> None:
     s = play(s, "display_of_power")
     out = GAME.outcome(s)
     assert out is not None and out.winners == (1,) and "total victory" in out.reason
+    assert out.ending is Ending.ELIMINATION
     assert gone(s, 0, "fort") and "fort" in s["discard"] and s["actions"] == 2
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from py_engine.core import Ending
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis import components as D
 
@@ -170,6 +171,7 @@ def test_event_diocletian_ends_the_game_at_once() -> None:
     s = draw("diocletian", legacy=[10, 12, 3, 0])
     assert GAME.outcome(s) is not None and GAME.outcome(s).winners == (1,)
     assert "Diocletian" in GAME.outcome(s).reason and GAME.to_act(s) == []
+    assert GAME.outcome(s).ending is Ending.STANDINGS
 
 
 def test_every_event_is_covered() -> None:

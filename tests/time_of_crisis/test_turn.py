@@ -4,6 +4,7 @@ the rest of the turn."""
 
 from __future__ import annotations
 
+from py_engine.core import Ending
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis.board import emperor
 
@@ -237,6 +238,7 @@ def test_last_round_starts_when_the_emperor_reaches_the_goal() -> None:
     s = _end_turn(s)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0,) and "last round" in out.reason
+    assert out.ending is Ending.STANDINGS
 
 
 def test_short_game_goal_is_forty() -> None:
