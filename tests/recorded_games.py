@@ -3,9 +3,15 @@
 
 Issue 28 §2 moves the engines' decisions onto one core framework; a move must not change a
 single rule. ``tests/recorded/<game id>.jsonl.gz`` holds games played before the move: per game
-its setup (seat count, options, seed), every ``(seat, action)`` in order and the state hash
-every :data:`EVERY` actions and at the end. :mod:`tests.test_recorded_games` replays them
-action by action and asks for the same hashes (and a legal action at every step).
+its setup (seat count, options, seed), every ``(seat, action)`` in order, and every
+:data:`EVERY` actions and at the end two digests: the state hash, and what the players see (each
+seat's and a spectator's view, and the legal actions of the seats to act).
+:mod:`tests.test_recorded_games` replays them action by action and asks for the same digests
+(and a legal action at every step).
+
+A port that changes how a game keeps its state (a frame stack in place of its own keys) changes
+the state hashes but must not change what the players see: ``--check-views`` replays with the
+view digests only, and ``--rehash`` (only after that passed) writes the new state hashes.
 
 The games cover every player count and listed variant of each title (the conformance suite's
 cases, round-robin), with each seat choosing uniformly among its legal actions (seeded), so rare
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import random
 import sys
@@ -34,7 +41,7 @@ if __name__ == "__main__":  # run as a script: tests/ and the repository on the 
 
 from test_conformance import CASES
 
-from py_engine.core import Action, state_hash
+from py_engine.core import Action, State, canonical_json, state_hash
 from py_engine.games import get, ids
 
 HERE = Path(__file__).resolve().parent / "recorded"
@@ -42,6 +49,16 @@ HERE = Path(__file__).resolve().parent / "recorded"
 GAMES_PER_TITLE = 300
 #: A state hash is kept every this many actions, and at the end.
 EVERY = 10
+
+
+def seen(game_id: str, state: State, n: int) -> str:
+    """Digest (sha256 hex, 16 digits) of what the players see: each seat's view, the
+    spectator's, and the legal actions of every seat to act."""
+    game = get(game_id)
+    acting = game.to_act(state)
+    doc = [[game.view(state, s) for s in [None, *range(n)]],
+           [[a.to_json() for a in game.legal_actions(state, s)] for s in acting]]
+    return hashlib.sha256(canonical_json(doc).encode()).hexdigest()[:16]
 
 
 def path(game_id: str) -> Path:
@@ -52,13 +69,15 @@ def path(game_id: str) -> Path:
 def play(game_id: str, n: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
     """One game, each seat choosing uniformly at random (``random.Random(seed)``) among its
     legal actions, recorded: ``{"n", "options", "seed", "actions": [[seat, action json]],
-    "hashes": [state hash every EVERY actions, ..., the final one]}``."""
+    "hashes": [state hash every EVERY actions, ..., the final one], "seen": [the same
+    checkpoints' :func:`seen` digests]}``."""
     game = get(game_id)
     state = game.setup([f"P{i}" for i in range(n)], options, seed)
     rng = random.Random(seed)
     bound = game.max_actions(n, game.resolve_options(n, options))
     actions: list[list[Any]] = []
     hashes: list[str] = []
+    views: list[str] = []
     while game.outcome(state) is None:
         seat = game.to_act(state)[0]
         action = rng.choice(game.legal_actions(state, seat))
@@ -66,21 +85,33 @@ def play(game_id: str, n: int, options: dict[str, Any], seed: int) -> dict[str, 
         state = game.apply(state, seat, action)
         if len(actions) % EVERY == 0:
             hashes.append(state_hash(state))
+            views.append(seen(game_id, state, n))
         if len(actions) > bound:
             raise AssertionError(f"{game_id} ran past its declared bound {bound}")
     hashes.append(state_hash(state))
-    return {"n": n, "options": options, "seed": seed, "actions": actions, "hashes": hashes}
+    views.append(seen(game_id, state, n))
+    return {"n": n, "options": options, "seed": seed, "actions": actions, "hashes": hashes, "seen": views}
 
 
-def replay(record: dict[str, Any]) -> None:
+def replay(record: dict[str, Any], states: bool = True) -> list[str]:
     """Replay ``record`` (see :func:`play`); raise AssertionError where it departs: an action
-    no longer legal, another state hash, another end."""
+    no longer legal, another view digest, another state hash (unless ``states`` is False),
+    another end. Returns the state hashes met at the checkpoints."""
     game_id = record["game"]
     game = get(game_id)
     n, seed = int(record["n"]), int(record["seed"])
     state = game.setup([f"P{i}" for i in range(n)], record["options"], seed)
-    hashes = iter(record["hashes"])
+    hashes, views = iter(record["hashes"]), iter(record["seen"])
+    met: list[str] = []
     where = f"{game_id} {n}p {record['options']} seed {seed}"
+
+    def checkpoint(what: str) -> None:
+        h = state_hash(state)
+        met.append(h)
+        expected = next(hashes)
+        assert seen(game_id, state, n) == next(views), f"{where}: the players see another game {what}"
+        assert not states or h == expected, f"{where}: another state {what}"
+
     for k, (seat, aj) in enumerate(record["actions"], 1):
         assert game.outcome(state) is None, f"{where}: over after {k - 1} actions, recorded {len(record['actions'])}"
         assert seat in game.to_act(state), f"{where}: seat {seat} is not to act at action {k}"
@@ -88,9 +119,10 @@ def replay(record: dict[str, Any]) -> None:
         assert action in game.legal_actions(state, seat), f"{where}: {aj} is not legal at action {k}"
         state = game.apply(state, seat, action)
         if k % EVERY == 0:
-            assert state_hash(state) == next(hashes), f"{where}: another state after action {k}"
+            checkpoint(f"after action {k}")
     assert game.outcome(state) is not None, f"{where}: not over after the recorded actions"
-    assert state_hash(state) == next(hashes), f"{where}: another final state"
+    checkpoint("at the end")
+    return met
 
 
 def records(game_id: str) -> Iterator[dict[str, Any]]:
@@ -116,22 +148,44 @@ def write(game_id: str, games: int = GAMES_PER_TITLE) -> int:
     return total
 
 
+def rehash(game_id: str) -> int:
+    """Replay every recorded game of ``game_id`` checking what the players see only, then
+    write the state hashes met (a port that changed the state's shape, not its behaviour);
+    returns the games rewritten. Nothing is written unless every game passed."""
+    out = []
+    for rec in records(game_id):
+        rec["hashes"] = replay(rec, states=False)
+        del rec["game"]
+        out.append(rec)
+    with open(path(game_id), "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+        for rec in out:
+            gz.write((json.dumps(rec, separators=(",", ":")) + "\n").encode())
+    return len(out)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--write", action="store_true", help="record the games anew (a change of behaviour)")
     ap.add_argument("--check", action="store_true", help="replay every recorded game")
+    ap.add_argument("--check-views", action="store_true",
+                    help="replay every recorded game, checking what the players see but not the state hashes")
+    ap.add_argument("--rehash", action="store_true",
+                    help="after --check-views passed: write the state hashes the games now reach")
     ap.add_argument("--games", type=int, default=GAMES_PER_TITLE)
     ap.add_argument("titles", nargs="*", default=ids())
     args = ap.parse_args()
     for gid in args.titles:
         if args.write:
             print(f"{gid}: {args.games} games, {write(gid, args.games):,} actions -> {path(gid)}")
-        if args.check:
+        if args.check or args.check_views:
             count = 0
             for rec in records(gid):
-                replay(rec)
+                replay(rec, states=args.check)
                 count += 1
-            print(f"{gid}: {count} recorded games replayed, every state hash the same")
+            print(f"{gid}: {count} recorded games replayed, every "
+                  f"{'state hash and view' if args.check else 'view'} the same")
+        if args.rehash:
+            print(f"{gid}: {rehash(gid)} recorded games replayed, views the same, state hashes rewritten")
     return 0
 
 

@@ -1,8 +1,8 @@
 """The recorded games replay to the same states (issue 28 §2; tests/recorded_games.py).
 
 Each title's recorded games (300 per title: every player count and listed variant, random
-choices) are replayed action by action: every action still legal, the state hash every 10
-actions and at the end the same as when they were recorded. ``make test`` replays a sample
+choices) are replayed action by action: every action still legal, and every 10 actions and at
+the end the same state hash and the same views and legal actions as when they were recorded. ``make test`` replays a sample
 of each title (:data:`SAMPLE` games, spread over the file); ``TB_RECORDED=all`` replays all of
 them, as a change to an engine's decision machinery must before it lands.
 """
@@ -18,9 +18,9 @@ from recorded_games import EVERY, records, replay
 
 from py_engine.games import ids
 
-#: Games replayed per title by default (every 20th recorded game).
-SAMPLE = 15
-STEP = 20
+#: Games replayed per title by default (every 30th recorded game).
+SAMPLE = 10
+STEP = 30
 
 
 @pytest.mark.parametrize("game_id", ids())
@@ -51,3 +51,10 @@ def test_a_changed_rule_is_caught() -> None:
     del cut["actions"][-1]
     with pytest.raises(AssertionError, match="not over after the recorded actions"):
         replay(cut)
+    # what the players see is checked even when the state hashes are not (a port that
+    # changed the state's shape): a changed view fails, a changed state hash alone does not
+    bad_view = copy.deepcopy(rec)
+    bad_view["seen"][-1] = "0" * 16
+    with pytest.raises(AssertionError, match="the players see another game at the end"):
+        replay(bad_view, states=False)
+    assert replay(bad_hash, states=False) == rec["hashes"]
