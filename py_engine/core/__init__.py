@@ -1,8 +1,13 @@
 """The engine contract shared by every game, bot, fuzzer and benchmark.
 
 See DESIGN.md: :class:`Game` (setup, to_act, legal_actions, apply, view, outcome,
-determinize, check_invariants, options), :class:`Action`, :class:`Outcome`,
-:class:`Rng`, :class:`Match` (log, undo, save/load) and the bots.
+determinize, check_invariants, options), :class:`Action`, :class:`Outcome` (with its
+:class:`Ending`), :class:`Rng`, :class:`Match` (log, undo, save/load) and the bots.
+
+A state is a plain JSON-ready dict (:data:`State`). :class:`CoreState` types the keys every
+state has; a game may describe the rest as a ``TypedDict`` extending it, read through a cast at
+its contract methods, so mypy checks its rule code (Time War: ``TimeWarState``) while saves,
+cloning and hashes stay as they are.
 
 The modules import one way: :mod:`.errors`, :mod:`.action`, :mod:`.rng`, :mod:`.levels`
 (bot levels' budgets) → :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
@@ -16,6 +21,7 @@ from .bots import Bot, RandomBot, make_bot
 from .daily import DailyScore, daily_match, daily_seed
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import (
+    CoreState,
     Ending,
     Game,
     Option,
@@ -34,7 +40,7 @@ from .rng import Rng, seed_words
 
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "IllegalAction",
-    "Ending", "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat",
+    "CoreState", "Ending", "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat",
     "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "make_bot", "reveal",
     "seed_words", "state_hash",
 ]

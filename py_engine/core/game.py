@@ -24,7 +24,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from .action import Action
 from .errors import IllegalAction, OptionError
@@ -36,6 +36,25 @@ if TYPE_CHECKING:  # bots.py imports this module: only the type is needed here
 
 State = dict[str, Any]
 JSON = Any
+
+
+class CoreState(TypedDict):
+    """The keys :meth:`Game.setup` puts in every game's state; a game describes its own
+    state as a ``TypedDict`` that extends this one (e.g. ``py_engine.time_war.rules.TimeWarState``),
+    for mypy only: at run time a state is a plain dict (:data:`State`), so saves, cloning and
+    hashes do not depend on it.
+
+    ``game``: the game id; ``seats``: names; ``options``: resolved options; ``rng``: the
+    random generator's words; ``reveals``: how many times hidden information was shown (undo
+    may not cross one); ``n``: actions applied; ``log``: ``[visible_to, text]`` lines."""
+
+    game: str
+    seats: list[str]
+    options: dict[str, Any]
+    rng: list[int]
+    reveals: int
+    n: int
+    log: list[list[Any]]
 
 
 def clone(obj: Any) -> Any:
@@ -66,12 +85,12 @@ def state_hash(state: State) -> str:
     return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:16]
 
 
-def reveal(state: State) -> None:
+def reveal(state: State | CoreState) -> None:
     """Mark that information hidden until now was shown: undo may not cross this."""
     state["reveals"] = state.get("reveals", 0) + 1
 
 
-def log(state: State, text: str, visible_to: int | None = None) -> None:
+def log(state: State | CoreState, text: str, visible_to: int | None = None) -> None:
     """Append a log line, for everyone (``visible_to=None``) or one seat only."""
     state["log"].append([visible_to, text])
 

@@ -27,13 +27,78 @@ import json
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from ..core import Action, Ending, Game, Option, Outcome, Rng, State, clone
-from ..core.game import log, reveal
+from ..core.game import CoreState, log, reveal
 
 COLOURS = ("yellow", "red", "white")
 SELECT, PLACE = "select", "place"
+
+
+class Pending(TypedDict):
+    """A decision the facing player owes: carry out ``command`` on space ``space``."""
+
+    space: int
+    command: str
+    player: int
+
+
+class ExecStep(TypedDict):
+    """One executed space of this turn, for the UI (TW §5.2)."""
+
+    space: int
+    command: str
+    player: int
+    text: str
+
+
+class LastPlay(TypedDict):
+    """The card whose execution ``steps`` record, who played it, and on which turn."""
+
+    card: str
+    seat: int
+    turn: int
+
+
+class Result(TypedDict):
+    """The end (TW §7): as :class:`~py_engine.core.Outcome` gives it, scores in points."""
+
+    winners: list[int]
+    reason: str
+    scores: list[int]
+    ending: str
+
+
+class TimeWarState(CoreState):
+    """Time War's state (the module docstring says what each key holds). For mypy only: at
+    run time it is the plain dict every engine keeps (:data:`~py_engine.core.State`)."""
+
+    units: list[list[int]]
+    supply: list[int]
+    stacks: list[list[list[Any]]]
+    hands: list[list[str]]
+    decks: list[list[str]]
+    scenario: str
+    reserve: int
+    held: list[int]
+    markers: list[int]
+    active: int
+    start: int
+    turn: int
+    selected: str | None
+    exec_pos: int | None
+    pending: Pending | None
+    steps: list[ExecStep]
+    last_play: LastPlay | None
+    game_no: int
+    carry: list[int]
+    result: Result | None
+
+
+def tw(state: Mapping[str, Any]) -> TimeWarState:
+    """``state`` read as a :class:`TimeWarState` (no copy, no check: a cast for mypy)."""
+    return cast(TimeWarState, state)
 
 
 @cache
@@ -98,14 +163,15 @@ class TimeWar(Game):
     # ---- setup -----------------------------------------------------------------
     def _setup(self, state: State, rng: Rng) -> None:
         """TW §4: units 3/3/2, scenario, shuffled decks, 3 cards each, random start."""
-        scen = state["options"]["scenario"]
+        st = tw(state)
+        scen = st["options"]["scenario"]
         if scen == "random":
             scen = rng.choice(sorted(scenarios()))
-        state.update(scenario=scen, game_no=1, carry=[0, 0], result=None)
-        self._new_game(state, rng, start=rng.below(2))
-        log(state, f"Scenario: {scenarios()[scen]['name']}.")
+        st.update({"scenario": scen, "game_no": 1, "carry": [0, 0], "result": None})
+        self._new_game(st, rng, start=rng.below(2))
+        log(st, f"Scenario: {scenarios()[scen]['name']}.")
 
-    def _new_game(self, state: State, rng: Rng, start: int) -> None:
+    def _new_game(self, state: TimeWarState, rng: Rng, start: int) -> None:
         d = data()
         sc = scenarios()[state["scenario"]]
         decks = []
@@ -116,61 +182,66 @@ class TimeWar(Game):
         hands = [[decks[p].pop() for _ in range(d["starting_hand"])] for p in (0, 1)]
         units = [[y, r, sc["neutral"][s]] for s, (y, r) in enumerate(d["setup_units"])]
         on_board = [sum(u[p] for u in units) for p in (0, 1)]
-        state.update(units=units, supply=[d["units_per_colour"] - on_board[p] for p in (0, 1)],
-                     stacks=[[] for _ in range(5)], hands=hands, decks=decks,
-                     reserve=sc["reserve"], held=[0, 0], markers=list(sc["markers"]),
-                     active=start, start=start, turn=1, selected=None, exec_pos=None,
-                     pending=None, steps=[], last_play=None)
+        state.update({"units": units, "supply": [d["units_per_colour"] - on_board[p] for p in (0, 1)],
+                      "stacks": [[] for _ in range(5)], "hands": hands, "decks": decks,
+                      "reserve": sc["reserve"], "held": [0, 0], "markers": list(sc["markers"]),
+                      "active": start, "start": start, "turn": 1, "selected": None, "exec_pos": None,
+                      "pending": None, "steps": [], "last_play": None})
         log(state, f"{self._name(state, start)} ({COLOURS[start].title()}) plays first.")
 
     # ---- helpers ---------------------------------------------------------------
     @staticmethod
-    def _name(state: State, seat: int) -> str:
+    def _name(state: TimeWarState, seat: int) -> str:
         return str(state["seats"][seat])
 
-    def selected_card(self, state: State) -> str | None:
+    def selected_card(self, state: Mapping[str, Any]) -> str | None:
         """The card the active player is placing: chosen, or the only one in hand."""
-        if state["pending"] is not None or state["result"] is not None:
+        st = tw(state)
+        if st["pending"] is not None or st["result"] is not None:
             return None
-        hand = state["hands"][state["active"]]
-        if state["selected"] is not None:
-            return str(state["selected"])
+        hand = st["hands"][st["active"]]
+        if st["selected"] is not None:
+            return str(st["selected"])
         return hand[0] if len(hand) == 1 else None
 
     @staticmethod
-    def control(state: State, s: int) -> int | None:
+    def control(state: Mapping[str, Any], s: int) -> int | None:
         """Who Controls space ``s``: strictly more own units (TW §7); white never counts."""
-        y, r = state["units"][s][0], state["units"][s][1]
+        st = tw(state)
+        y, r = st["units"][s][0], st["units"][s][1]
         return 0 if y > r else 1 if r > y else None
 
-    def scores(self, state: State) -> list[int]:
+    def scores(self, state: Mapping[str, Any]) -> list[int]:
         """Current score of each seat: values of controlled spaces, scenario points
         (TW §7, §8), plus the first game's scores in a match of two."""
-        sc = scenarios()[state["scenario"]]
+        st = tw(state)
+        sc = scenarios()[st["scenario"]]
         out = []
         for p in (0, 1):
-            pts = state["held"][p] * sc["points_per_white"] + state["carry"][p]
+            pts = st["held"][p] * sc["points_per_white"] + st["carry"][p]
             for s in range(5):
                 if self.control(state, s) == p:
-                    pts += data()["spaces"][s]["value"][p] + state["markers"][s] * sc["points_per_marker"]
+                    pts += data()["spaces"][s]["value"][p] + st["markers"][s] * sc["points_per_marker"]
             out.append(pts)
         return out
 
     @staticmethod
-    def visible(state: State, s: int) -> tuple[str, int] | None:
+    def visible(state: Mapping[str, Any], s: int) -> tuple[str, int] | None:
         """The visible command of space ``s`` and the seat it faces, or None."""
-        stack = state["stacks"][s]
+        st = tw(state)
+        stack = st["stacks"][s]
         return (stack[-1][0], stack[-1][1]) if stack else None
 
     # ---- command options (TW §6) -------------------------------------------------
-    def options_for(self, state: State, command: str, s: int, e: int) -> list[Action]:
+    def options_for(self, state: Mapping[str, Any], command: str, s: int, e: int) -> list[Action]:
         """Every legal way for executor ``e`` to carry out ``command`` on space ``s``
         (TW §6); empty if nothing can be done."""
-        u = state["units"]
+        st = tw(state)
+        u = st["units"]
         b = ahead(s, e)
         own = u[s][e]
         if command == "deploy":
-            return [Action("deploy")] if state["supply"][e] > 0 else []
+            return [Action("deploy")] if st["supply"][e] > 0 else []
         if command == "move":
             return [Action("move", (n,)) for n in range(1, own + 1)] if b is not None else []
         if command == "push":
@@ -194,14 +265,14 @@ class TimeWar(Game):
             return [Action("rally", (t + 1,)) for t in range(5) if t != s and u[t][e] > 0]
         raise ValueError(f"unknown command {command!r}")
 
-    def _gain(self, state: State, p: int) -> bool:
+    def _gain(self, state: TimeWarState, p: int) -> bool:
         if state["reserve"] > 0:
             state["reserve"] -= 1
             state["held"][p] += 1
             return True
         return False
 
-    def _destroy(self, state: State, s: int, k: int, e: int) -> str:
+    def _destroy(self, state: TimeWarState, s: int, k: int, e: int) -> str:
         """Destroy one unit of colour ``k`` on ``s`` (executor ``e``); scenario gains."""
         state["units"][s][k] -= 1
         note = ""
@@ -214,7 +285,7 @@ class TimeWar(Game):
             note = f" {COLOURS[e].title()} keeps it as a trophy (TW §8.5)."
         return note
 
-    def _execute(self, state: State, command: str, s: int, e: int, action: Action) -> str:
+    def _execute(self, state: TimeWarState, command: str, s: int, e: int, action: Action) -> str:
         """Carry out one option; return the log text."""
         u = state["units"]
         who = COLOURS[e].title()
@@ -263,29 +334,32 @@ class TimeWar(Game):
     # ---- contract --------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
         """The facing player owing a choice, else the active player; none once over."""
-        if state["result"] is not None:
+        st = tw(state)
+        if st["result"] is not None:
             return []
-        if state["pending"] is not None:
-            return [state["pending"]["player"]]
-        return [state["active"]]
+        if st["pending"] is not None:
+            return [st["pending"]["player"]]
+        return [st["active"]]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Choices of a pending command (TW §6); else ``select <card>`` then
         ``place <j> <self command>`` for j = 1..4 counted from the player's base (TW §3.2)."""
+        st = tw(state)
         if seat not in self.to_act(state):
             return []
-        p = state["pending"]
+        p = st["pending"]
         if p is not None:
             return self.options_for(state, p["command"], p["space"], p["player"])
         card = self.selected_card(state)
         if card is None:
-            return [Action(SELECT, (c,)) for c in state["hands"][seat]]
+            return [Action(SELECT, (c,)) for c in st["hands"][seat]]
         halves = card_halves(card)
         return [Action(PLACE, (j, cmd)) for j in range(1, 5) for cmd in halves]
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why an action is refused, in a player's words."""
-        p = state["pending"]
+        st = tw(state)
+        p = st["pending"]
         if p is not None:
             return (f"{COLOURS[p['player']].title()} must now carry out {p['command']} on "
                     f"{_space_name(p['space'])}; “{action}” is not one of the ways to do it.")
@@ -306,39 +380,43 @@ class TimeWar(Game):
         return [(5 - j, self_cmd, 1), (4 - j, other, 0)]
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
+        st = tw(state)
         if action.name == SELECT:
-            state["selected"] = action.args[0]
+            st["selected"] = str(action.args[0])
             return
         if action.name == PLACE:
             card = self.selected_card(state)
             assert card is not None
             j, cmd = int(action.args[0]), str(action.args[1])
-            state["hands"][seat].remove(card)
-            state["selected"] = None
+            st["hands"][seat].remove(card)
+            st["selected"] = None
             laid = self.placement(seat, j, cmd, card)
             for s, command, face in laid:
-                state["stacks"][s].append([command, face, card])
-            reveal(state)
-            state["last_play"] = {"card": card, "seat": seat, "turn": state["turn"]}
+                st["stacks"][s].append([command, face, card])
+            reveal(st)
+            st["last_play"] = {"card": card, "seat": seat, "turn": st["turn"]}
             parts = [f"{command} on {_space_name(s)} for {COLOURS[face].title()}" for s, command, face in laid]
-            log(state, f"Turn {state['turn']}: {self._name(state, seat)} plays {card}: {'; '.join(parts)}.")
-            state["steps"] = []
-            state["exec_pos"] = 0
-            self._run(state)
+            log(st, f"Turn {st['turn']}: {self._name(st, seat)} plays {card}: {'; '.join(parts)}.")
+            st["steps"] = []
+            st["exec_pos"] = 0
+            self._run(st)
             return
-        p = state["pending"]
-        text = self._execute(state, p["command"], p["space"], p["player"], action)
-        state["steps"].append({"space": p["space"], "command": p["command"], "player": p["player"], "text": text})
-        log(state, text)
-        state["pending"] = None
-        state["exec_pos"] += 1
-        self._run(state)
+        p, pos = st["pending"], st["exec_pos"]
+        assert p is not None and pos is not None, "no command is waiting for a choice"
+        text = self._execute(st, p["command"], p["space"], p["player"], action)
+        st["steps"].append({"space": p["space"], "command": p["command"], "player": p["player"], "text": text})
+        log(st, text)
+        st["pending"] = None
+        st["exec_pos"] = pos + 1
+        self._run(st)
 
-    def _run(self, state: State) -> None:
+    def _run(self, state: TimeWarState) -> None:
         """Execute spaces in order (TW §5.2) until a choice is owed or the turn ends."""
         seq = order(state["active"])
-        while state["exec_pos"] < 5:
-            s = seq[state["exec_pos"]]
+        pos = state["exec_pos"]
+        assert pos is not None, "no turn is being carried out"
+        while pos < 5:
+            s = seq[pos]
             vis = self.visible(state, s)
             if vis is not None:
                 command, e = vis
@@ -352,11 +430,12 @@ class TimeWar(Game):
                     text = f"{command.title()} on {_space_name(s)} for {COLOURS[e].title()}: nothing to do."
                 state["steps"].append({"space": s, "command": command, "player": e, "text": text})
                 log(state, text)
-            state["exec_pos"] += 1
+            pos += 1
+            state["exec_pos"] = pos
         state["exec_pos"] = None
         self._end_turn(state)
 
-    def _end_turn(self, state: State) -> None:
+    def _end_turn(self, state: TimeWarState) -> None:
         """TW §5.3–5.4: draw, scenario end-of-turn effects, end check, pass."""
         a = state["active"]
         if state["decks"][a]:
@@ -377,7 +456,7 @@ class TimeWar(Game):
         state["active"] = 1 - a
         state["turn"] += 1
 
-    def _end_game(self, state: State) -> None:
+    def _end_game(self, state: TimeWarState) -> None:
         """TW §7: score; a tie is a draw. In a match of two, the first game's scores
         carry over and the other player starts the second game."""
         sc = self.scores(state)
@@ -400,14 +479,16 @@ class TimeWar(Game):
 
     def outcome(self, state: State) -> Outcome | None:
         """Winner by points, or a draw (both seats) on a tie (TW §7)."""
-        r = state["result"]
+        st = tw(state)
+        r = st["result"]
         if r is None:
             return None
         return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]), Ending(r["ending"]))
 
     def setup_label(self, state: State) -> str:
         """The scenario in force (drawn at random unless chosen)."""
-        return str(state["scenario"])
+        st = tw(state)
+        return str(st["scenario"])
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """16 turns of at most 1 select + 1 place + 5 choices, per game."""
@@ -436,25 +517,26 @@ class TimeWar(Game):
     def check_invariants(self, state: State) -> None:
         """10 units per colour between board and supply; white cubes conserved; each
         player's 8 cards in exactly one place; every played card has two halves."""
-        u = state["units"]
+        st = tw(state)
+        u = st["units"]
         for p in (0, 1):
-            assert sum(x[p] for x in u) + state["supply"][p] == 10, "unit count broken"
-            assert all(x[p] >= 0 for x in u) and state["supply"][p] >= 0
-        sc = scenarios()[state["scenario"]]
-        whites = sum(x[2] for x in u) + state["reserve"] + sum(state["held"]) + sum(state["markers"])
+            assert sum(x[p] for x in u) + st["supply"][p] == 10, "unit count broken"
+            assert all(x[p] >= 0 for x in u) and st["supply"][p] >= 0
+        sc = scenarios()[st["scenario"]]
+        whites = sum(x[2] for x in u) + st["reserve"] + sum(st["held"]) + sum(st["markers"])
         assert whites == sc["reserve"] + sum(sc["markers"]) + sum(sc["neutral"]), "white cubes broken"
-        played = [h[2] for st in state["stacks"] for h in st]
+        played = [h[2] for st in st["stacks"] for h in st]
         for p, letter in ((0, "Y"), (1, "R")):
             mine = [c for c in played if c[0] == letter]
             assert all(mine.count(c) == 2 for c in set(mine)), "a played card lost a half"
-            cards = sorted(set(mine)) + state["hands"][p] + state["decks"][p]
+            cards = sorted(set(mine)) + st["hands"][p] + st["decks"][p]
             assert sorted(cards) == sorted(f"{letter}{n}" for n in range(1, 9)), "cards lost"
-        if state["result"] is None:
-            if state["pending"] is not None:
-                assert len(self.options_for(state, state["pending"]["command"], state["pending"]["space"],
-                                            state["pending"]["player"])) > 1
+        if st["result"] is None:
+            if st["pending"] is not None:
+                assert len(self.options_for(state, st["pending"]["command"], st["pending"]["space"],
+                                            st["pending"]["player"])) > 1
             else:
-                assert state["hands"][state["active"]], "active player has no card"
+                assert st["hands"][st["active"]], "active player has no card"
 
     # ---- presentation ----------------------------------------------------------
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -462,44 +544,46 @@ class TimeWar(Game):
         ``seat``; counts and the public set of unplayed cards otherwise), scenario,
         scores, the pending choice, this turn's execution steps and ``last_play`` (the card,
         seat and turn those steps belong to)."""
+        st = tw(state)
         d = data()
         spaces = []
         for s in range(5):
             spaces.append({
                 "id": s + 1, "name": d["spaces"][s]["name"], "kind": d["spaces"][s]["kind"],
-                "values": d["spaces"][s]["value"], "units": list(state["units"][s]),
-                "markers": state["markers"][s], "control": self.control(state, s),
-                "stack": [{"command": h[0], "faces": h[1], "card": h[2]} for h in state["stacks"][s]],
+                "values": d["spaces"][s]["value"], "units": list(st["units"][s]),
+                "markers": st["markers"][s], "control": self.control(state, s),
+                "stack": [{"command": h[0], "faces": h[1], "card": h[2]} for h in st["stacks"][s]],
             })
         players = []
         sc = self.scores(state)
         for p in (0, 1):
-            unplayed = sorted(state["hands"][p] + state["decks"][p])
+            unplayed = sorted(st["hands"][p] + st["decks"][p])
             players.append({
-                "seat": p, "name": state["seats"][p], "colour": COLOURS[p], "score": sc[p],
-                "hand": list(state["hands"][p]) if seat == p else None,
-                "hand_count": len(state["hands"][p]), "deck_count": len(state["decks"][p]),
-                "unplayed": unplayed, "supply": state["supply"][p], "held": state["held"][p],
+                "seat": p, "name": st["seats"][p], "colour": COLOURS[p], "score": sc[p],
+                "hand": list(st["hands"][p]) if seat == p else None,
+                "hand_count": len(st["hands"][p]), "deck_count": len(st["decks"][p]),
+                "unplayed": unplayed, "supply": st["supply"][p], "held": st["held"][p],
             })
-        scen = scenarios()[state["scenario"]]
+        scen = scenarios()[st["scenario"]]
         return {
-            "spaces": spaces, "players": players, "active": state["active"], "turn": state["turn"],
-            "scenario": {"id": scen["id"], "name": scen["name"], "reserve": state["reserve"]},
-            "pending": state["pending"], "steps": list(state["steps"]),
-            "last_play": dict(state["last_play"]) if state["last_play"] else None,
-            "selected": self.selected_card(state) if seat == state["active"] else None,
-            "exec_order": [s + 1 for s in order(state["active"])], "game_no": state["game_no"],
-            "carry": list(state["carry"]),
+            "spaces": spaces, "players": players, "active": st["active"], "turn": st["turn"],
+            "scenario": {"id": scen["id"], "name": scen["name"], "reserve": st["reserve"]},
+            "pending": st["pending"], "steps": list(st["steps"]),
+            "last_play": dict(st["last_play"]) if st["last_play"] else None,
+            "selected": self.selected_card(state) if seat == st["active"] else None,
+            "exec_order": [s + 1 for s in order(st["active"])], "game_no": st["game_no"],
+            "carry": list(st["carry"]),
             "cards": {str(e["n"]): {"halves": e["halves"], "general": e["general"]} for e in d["deck"]},
         }
 
     def prompt(self, state: State, seat: int | None) -> str:
         """What the seat to act must decide."""
-        if state["result"] is not None:
-            return str(state["result"]["reason"])
-        p = state["pending"]
+        st = tw(state)
+        if st["result"] is not None:
+            return str(st["result"]["reason"])
+        p = st["pending"]
         actor = self.to_act(state)[0]
-        name = self._name(state, actor)
+        name = self._name(st, actor)
         if seat != actor:
             return f"Waiting for {name}."
         if p is not None:
