@@ -10,7 +10,7 @@ import pytest
 
 from py_engine.core import Action, Ending, IllegalAction, Match, Rng, Seat, canonical_json
 from py_engine.games import get
-from py_engine.time_war.rules import TimeWar, TimeWarState, ahead, card_halves, scenarios
+from py_engine.time_war.rules import TimeWar, TimeWarState, ahead, card_halves, pending, scenarios
 
 G: TimeWar = get("time_war")  # type: ignore[assignment]
 NONE = {"id": "none", "name": "No scenario", "reserve": 0, "markers": [0] * 5, "neutral": [0] * 5,
@@ -81,7 +81,7 @@ def test_worked_example_turn_by_turn(plain: None) -> None:
     s = G.apply(s, 0, Action("place", (2, "deploy")))
     assert s["stacks"][1] == [["deploy", 0, "Y1"]] and s["stacks"][2] == [["move", 1, "Y1"]]
     assert G.view(s, 1)["board"]["last_play"] == {"card": "Y1", "seat": 0, "turn": 1}
-    assert s["pending"] == {"space": 2, "command": "move", "player": 1}
+    assert pending(s) == {"space": 2, "command": "move", "player": 1}
     assert G.to_act(s) == [1]  # Red decides during Yellow's turn
     assert G.legal_actions(s, 1) == [Action("move", (1,)), Action("move", (2,))]
     s = G.apply(s, 1, Action("move", (2,)))
@@ -212,7 +212,7 @@ def test_single_option_resolves_itself_and_choices_go_to_the_facing_player(plain
     s = make("none", active=1, hands=[["Y1", "Y2", "Y3"], ["R4", "R2", "R3"]])
     s = G.apply(s, 1, Action("select", ("R4",)))
     s = G.apply(s, 1, Action("place", (1, "move")))  # Move on the Red base (Red), Push on 4 (Yellow)
-    assert s["pending"] == {"space": 4, "command": "move", "player": 1}
+    assert pending(s) == {"space": 4, "command": "move", "player": 1}
     before = canonical_json(s)
     with pytest.raises(IllegalAction, match="must now carry out move"):
         G.apply(s, 1, Action("place", (1, "move")))

@@ -12,7 +12,9 @@ cloning and hashes stay as they are.
 The modules import one way: :mod:`.errors`, :mod:`.action`, :mod:`.rng`, :mod:`.levels`
 (bot levels' budgets) → :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
 a game's own bot for a level, else the random or generic search bot; bots are built
-here, never by :class:`Game`) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`. The game
+here, never by :class:`Game`) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`; :mod:`.flow`
+(one way for a rule to ask a player: a frame stack in the state, :class:`~.flow.Step` per
+frame kind, :class:`~.flow.Ask`, the always-ask rule) imports only :mod:`.action`. The game
 registry :mod:`py_engine.games` imports each engine on first use.
 """
 

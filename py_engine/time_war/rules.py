@@ -14,9 +14,11 @@ State (beyond the core keys): ``units`` [[y, r, w] × 5]; ``supply`` [y, r];
 ``hands`` / ``decks`` per seat (deck top = last); ``scenario`` id; ``reserve``
 (white cubes left to win); ``held`` [y, r] white cubes won (points or trophies);
 ``markers`` per space (``objectives``); ``active``; ``start`` (starting player of
-this game); ``turn`` 1..16; ``selected`` card; ``exec_pos`` (position in this
-turn's execution order) and ``pending`` ({"space", "command", "player"}: a
-decision the facing player owes); ``steps``: this turn's execution record for the
+this game); ``turn`` 1..16; ``selected`` card; ``frames``: the decisions being resolved
+(:mod:`py_engine.core.flow`): ``{"k": "turn"}`` at the bottom (the active player chooses a
+card and where to lay it), and while a played card is carried out ``{"k": "execute",
+"pos"}`` (the position in this turn's execution order, TW §5.2; waiting there means the
+facing player owes a choice, :func:`pending`); ``steps``: this turn's execution record for the
 UI; ``last_play`` ({"card", "seat", "turn"}: the card those steps come from);
 ``game_no`` / ``carry`` for the two-game match variant; ``result``.
 """
@@ -25,11 +27,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, TypedDict, cast
 
 from ..core import Action, Ending, Game, Option, Outcome, Rng, State, clone
+from ..core.flow import Ask, Flow, Frame, Step
 from ..core.game import CoreState, log, reveal
 
 COLOURS = ("yellow", "red", "white")
@@ -87,8 +90,7 @@ class TimeWarState(CoreState):
     start: int
     turn: int
     selected: str | None
-    exec_pos: int | None
-    pending: Pending | None
+    frames: list[Frame]
     steps: list[ExecStep]
     last_play: LastPlay | None
     game_no: int
@@ -99,6 +101,17 @@ class TimeWarState(CoreState):
 def tw(state: Mapping[str, Any]) -> TimeWarState:
     """``state`` read as a :class:`TimeWarState` (no copy, no check: a cast for mypy)."""
     return cast(TimeWarState, state)
+
+
+def pending(state: Mapping[str, Any]) -> Pending | None:
+    """The command the facing player must choose how to carry out now (TW §6), or None:
+    the execution frame waiting on top of the frame stack."""
+    frames = state["frames"]
+    if not frames or frames[-1]["k"] != "execute":
+        return None
+    s = order(state["active"])[frames[-1]["pos"]]
+    stack = state["stacks"][s][-1]
+    return {"space": s, "command": str(stack[0]), "player": int(stack[1])}
 
 
 @cache
@@ -170,6 +183,8 @@ class TimeWar(Game):
         st.update({"scenario": scen, "game_no": 1, "carry": [0, 0], "result": None})
         self._new_game(st, rng, start=rng.below(2))
         log(st, f"Scenario: {scenarios()[scen]['name']}.")
+        st["frames"] = [{"k": "turn"}]
+        self.flow.run(st)
 
     def _new_game(self, state: TimeWarState, rng: Rng, start: int) -> None:
         d = data()
@@ -185,8 +200,8 @@ class TimeWar(Game):
         state.update({"units": units, "supply": [d["units_per_colour"] - on_board[p] for p in (0, 1)],
                       "stacks": [[] for _ in range(5)], "hands": hands, "decks": decks,
                       "reserve": sc["reserve"], "held": [0, 0], "markers": list(sc["markers"]),
-                      "active": start, "start": start, "turn": 1, "selected": None, "exec_pos": None,
-                      "pending": None, "steps": [], "last_play": None})
+                      "active": start, "start": start, "turn": 1, "selected": None,
+                      "steps": [], "last_play": None})
         log(state, f"{self._name(state, start)} ({COLOURS[start].title()}) plays first.")
 
     # ---- helpers ---------------------------------------------------------------
@@ -197,7 +212,7 @@ class TimeWar(Game):
     def selected_card(self, state: Mapping[str, Any]) -> str | None:
         """The card the active player is placing: chosen, or the only one in hand."""
         st = tw(state)
-        if st["pending"] is not None or st["result"] is not None:
+        if pending(st) is not None or st["result"] is not None:
             return None
         hand = st["hands"][st["active"]]
         if st["selected"] is not None:
@@ -334,32 +349,18 @@ class TimeWar(Game):
     # ---- contract --------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
         """The facing player owing a choice, else the active player; none once over."""
-        st = tw(state)
-        if st["result"] is not None:
-            return []
-        if st["pending"] is not None:
-            return [st["pending"]["player"]]
-        return [st["active"]]
+        return self.flow.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Choices of a pending command (TW §6); else ``select <card>`` then
-        ``place <j> <self command>`` for j = 1..4 counted from the player's base (TW §3.2)."""
-        st = tw(state)
-        if seat not in self.to_act(state):
-            return []
-        p = st["pending"]
-        if p is not None:
-            return self.options_for(state, p["command"], p["space"], p["player"])
-        card = self.selected_card(state)
-        if card is None:
-            return [Action(SELECT, (c,)) for c in st["hands"][seat]]
-        halves = card_halves(card)
-        return [Action(PLACE, (j, cmd)) for j in range(1, 5) for cmd in halves]
+        """The options of the decision owed (:meth:`_turn_ask`, :meth:`_exec_ask`), if
+        ``seat`` owes it: the ways to carry out a pending command (TW §6); else
+        ``select <card>`` then ``place <j> <self command>`` for j = 1..4 counted from the
+        player's base (TW §3.2)."""
+        return self.flow.legal_actions(state, seat)
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why an action is refused, in a player's words."""
-        st = tw(state)
-        p = st["pending"]
+        p = pending(state)
         if p is not None:
             return (f"{COLOURS[p['player']].title()} must now carry out {p['command']} on "
                     f"{_space_name(p['space'])}; “{action}” is not one of the ways to do it.")
@@ -380,60 +381,92 @@ class TimeWar(Game):
         return [(5 - j, self_cmd, 1), (4 - j, other, 0)]
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        st = tw(state)
-        if action.name == SELECT:
-            st["selected"] = str(action.args[0])
-            return
-        if action.name == PLACE:
-            card = self.selected_card(state)
-            assert card is not None
-            j, cmd = int(action.args[0]), str(action.args[1])
-            st["hands"][seat].remove(card)
-            st["selected"] = None
-            laid = self.placement(seat, j, cmd, card)
-            for s, command, face in laid:
-                st["stacks"][s].append([command, face, card])
-            reveal(st)
-            st["last_play"] = {"card": card, "seat": seat, "turn": st["turn"]}
-            parts = [f"{command} on {_space_name(s)} for {COLOURS[face].title()}" for s, command, face in laid]
-            log(st, f"Turn {st['turn']}: {self._name(st, seat)} plays {card}: {'; '.join(parts)}.")
-            st["steps"] = []
-            st["exec_pos"] = 0
-            self._run(st)
-            return
-        p, pos = st["pending"], st["exec_pos"]
-        assert p is not None and pos is not None, "no command is waiting for a choice"
-        text = self._execute(st, p["command"], p["space"], p["player"], action)
-        st["steps"].append({"space": p["space"], "command": p["command"], "player": p["player"], "text": text})
-        log(st, text)
-        st["pending"] = None
-        st["exec_pos"] = pos + 1
-        self._run(st)
+        self.flow.answer(state, seat, action)
 
-    def _run(self, state: TimeWarState) -> None:
-        """Execute spaces in order (TW §5.2) until a choice is owed or the turn ends."""
+    # ---- the decisions (py_engine.core.flow) ----------------------------------------
+    @cached_property
+    def flow(self) -> Flow:
+        """A turn (choose a card, lay it) and the execution of the card laid (TW §5)."""
+        return Flow({"turn": Step(self._turn_advance, self._turn_ask, self._turn_answer,
+                                  who=lambda state, frame: int(state["active"])),
+                     "execute": Step(self._exec_advance, self._exec_ask, self._exec_answer,
+                                     who=self._exec_who)})
+
+    def _turn_advance(self, state: TimeWarState, frame: Frame) -> Ask | None:
+        return self._turn_ask(state, frame) if state["result"] is None else None
+
+    def _turn_ask(self, state: TimeWarState, frame: Frame) -> Ask:
+        """``select <card>`` then ``place <j> <self command>`` for j = 1..4 counted from the
+        player's base (TW §3.2); with one card left it is the card to lay. Always asked:
+        which card and where is the game."""
+        active = state["active"]
+        card = self.selected_card(state)
+        if card is None:
+            return Ask(active, tuple(Action(SELECT, (c,)) for c in state["hands"][active]), always=True)
+        halves = card_halves(card)
+        return Ask(active, tuple(Action(PLACE, (j, cmd)) for j in range(1, 5) for cmd in halves), always=True)
+
+    def _turn_answer(self, state: TimeWarState, frame: Frame, action: Action) -> None:
+        seat = state["active"]
+        if action.name == SELECT:
+            state["selected"] = str(action.args[0])
+            return
+        card = self.selected_card(state)
+        assert card is not None
+        j, cmd = int(action.args[0]), str(action.args[1])
+        state["hands"][seat].remove(card)
+        state["selected"] = None
+        laid = self.placement(seat, j, cmd, card)
+        for s, command, face in laid:
+            state["stacks"][s].append([command, face, card])
+        reveal(state)
+        state["last_play"] = {"card": card, "seat": seat, "turn": state["turn"]}
+        parts = [f"{command} on {_space_name(s)} for {COLOURS[face].title()}" for s, command, face in laid]
+        log(state, f"Turn {state['turn']}: {self._name(state, seat)} plays {card}: {'; '.join(parts)}.")
+        state["steps"] = []
+        state["frames"].append({"k": "execute", "pos": 0})
+
+    def _exec_advance(self, state: TimeWarState, frame: Frame) -> Ask | None:
+        """Execute spaces in order (TW §5.2) until one offers a choice; then the turn ends."""
         seq = order(state["active"])
-        pos = state["exec_pos"]
-        assert pos is not None, "no turn is being carried out"
+        pos = int(frame["pos"])
         while pos < 5:
             s = seq[pos]
             vis = self.visible(state, s)
             if vis is not None:
                 command, e = vis
-                opts = self.options_for(state, command, s, e)
-                if len(opts) > 1:
-                    state["pending"] = {"space": s, "command": command, "player": e}
-                    return
-                if opts:
-                    text = self._execute(state, command, s, e, opts[0])
-                else:
-                    text = f"{command.title()} on {_space_name(s)} for {COLOURS[e].title()}: nothing to do."
+                options = self.options_for(state, command, s, e)
+                if options:
+                    frame["pos"] = pos
+                    return Ask(e, tuple(options))
+                text = f"{command.title()} on {_space_name(s)} for {COLOURS[e].title()}: nothing to do."
                 state["steps"].append({"space": s, "command": command, "player": e, "text": text})
                 log(state, text)
             pos += 1
-            state["exec_pos"] = pos
-        state["exec_pos"] = None
+        frame["pos"] = pos
         self._end_turn(state)
+        return None
+
+    def _exec_ask(self, state: TimeWarState, frame: Frame) -> Ask:
+        """The facing player carries out the visible command (TW §6); a single way is taken
+        without asking."""
+        p = pending(state)
+        assert p is not None
+        return Ask(p["player"], tuple(self.options_for(state, p["command"], p["space"], p["player"])))
+
+    @staticmethod
+    def _exec_who(state: TimeWarState, frame: Frame) -> int:
+        """The facing player of the command being carried out."""
+        s = order(state["active"])[frame["pos"]]
+        return int(state["stacks"][s][-1][1])
+
+    def _exec_answer(self, state: TimeWarState, frame: Frame, action: Action) -> None:
+        p = pending(state)
+        assert p is not None
+        text = self._execute(state, p["command"], p["space"], p["player"], action)
+        state["steps"].append({"space": p["space"], "command": p["command"], "player": p["player"], "text": text})
+        log(state, text)
+        frame["pos"] = int(frame["pos"]) + 1
 
     def _end_turn(self, state: TimeWarState) -> None:
         """TW §5.3–5.4: draw, scenario end-of-turn effects, end check, pass."""
@@ -532,9 +565,10 @@ class TimeWar(Game):
             cards = sorted(set(mine)) + st["hands"][p] + st["decks"][p]
             assert sorted(cards) == sorted(f"{letter}{n}" for n in range(1, 9)), "cards lost"
         if st["result"] is None:
-            if st["pending"] is not None:
-                assert len(self.options_for(state, st["pending"]["command"], st["pending"]["space"],
-                                            st["pending"]["player"])) > 1
+            assert [f["k"] for f in st["frames"]] in (["turn"], ["turn", "execute"]), "frames broken"
+            owed = pending(st)
+            if owed is not None:
+                assert len(self.options_for(state, owed["command"], owed["space"], owed["player"])) > 1
             else:
                 assert st["hands"][st["active"]], "active player has no card"
 
@@ -568,7 +602,7 @@ class TimeWar(Game):
         return {
             "spaces": spaces, "players": players, "active": st["active"], "turn": st["turn"],
             "scenario": {"id": scen["id"], "name": scen["name"], "reserve": st["reserve"]},
-            "pending": st["pending"], "steps": list(st["steps"]),
+            "pending": pending(st), "steps": list(st["steps"]),
             "last_play": dict(st["last_play"]) if st["last_play"] else None,
             "selected": self.selected_card(state) if seat == st["active"] else None,
             "exec_order": [s + 1 for s in order(st["active"])], "game_no": st["game_no"],
@@ -581,7 +615,7 @@ class TimeWar(Game):
         st = tw(state)
         if st["result"] is not None:
             return str(st["result"]["reason"])
-        p = st["pending"]
+        p = pending(st)
         actor = self.to_act(state)[0]
         name = self._name(st, actor)
         if seat != actor:

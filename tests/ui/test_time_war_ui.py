@@ -26,7 +26,7 @@ from tb_ui.tables import time_war as tw  # noqa: E402
 from test_tb_ui import buttons, make_app, parse, tap  # noqa: E402
 
 from py_engine.core import Action  # noqa: E402
-from py_engine.time_war.rules import GAME, card_halves  # noqa: E402
+from py_engine.time_war.rules import GAME, card_halves, pending  # noqa: E402
 
 CARD_ID = re.compile(r"\b[YR][1-8]\b")
 
@@ -153,7 +153,7 @@ def test_commands_on_the_board_face_their_player_and_stacks_open() -> None:
     start(app)
     rng = random.Random(5)
     assert play_until(app, rng, lambda a: a.handoff_seat() is None and any(
-        len(st) >= 2 for st in a.match.state["stacks"]) and a.match.state["pending"] is None)
+        len(st) >= 2 for st in a.match.state["stacks"]) and pending(a.match.state) is None)
     html = app.render()
     me = app.perspective()
     for s, stack in enumerate(app.match.state["stacks"]):
@@ -188,7 +188,7 @@ def test_execution_steps_run_one_by_one_once_with_the_pending_space_highlighted(
 
     def mid_turn(a: App) -> bool:
         st = a.match.state
-        return a.handoff_seat() is None and st["pending"] is not None and len(st["steps"]) >= 2
+        return a.handoff_seat() is None and pending(st) is not None and len(st["steps"]) >= 2
 
     assert play_until(app, rng, mid_turn)
     app.table_ui.pop("steps_seen", None)  # as if the steps had not been shown yet
@@ -200,7 +200,7 @@ def test_execution_steps_run_one_by_one_once_with_the_pending_space_highlighted(
     for step_ in st["steps"]:
         assert re.search(rf'class="tw-space[^"]*tw-flash[^"]*" id="tw-space-{step_["space"] + 1}"', html)
         assert unescape(step_["text"]) in unescape(report)
-    pend = st["pending"]
+    pend = pending(st)
     assert f"Now: {pend['command'].title()} for you" in report
     order = [5 - i for i in range(5)] if st["active"] == 1 else [1 + i for i in range(5)]
     rest = order[order.index(pend["space"] + 1) + 1:]
@@ -363,11 +363,11 @@ def test_handoff_comes_before_a_choice_owed_during_the_other_players_turn() -> N
 
     def owed(a: App) -> bool:
         st = a.match.state
-        return st["pending"] is not None and st["pending"]["player"] != st["active"]
+        return pending(st) is not None and pending(st)["player"] != st["active"]
 
     assert play_until(app, rng, owed), "no choice owed by the non-active player in this game"
     st = app.match.state
-    facing, active = st["pending"]["player"], st["active"]
+    facing, active = pending(st)["player"], st["active"]
     assert app.match.meta["holder"] == active  # the active player just laid their card
     html = app.render()
     assert 'data-screen="handoff"' in html and f"Pass the device to {('Ann', 'Bob')[facing]}" in html
@@ -381,10 +381,10 @@ def test_handoff_comes_before_a_choice_owed_during_the_other_players_turn() -> N
     assert sorted(hand_ids(html)) == sorted(st["hands"][facing])
     for c in st["hands"][active]:
         assert c not in CARD_ID.findall(html)
-    sid = st["pending"]["space"] + 1
+    sid = pending(st)["space"] + 1
     assert re.search(rf'class="tw-space[^"]*tw-now[^"]*" id="tw-space-{sid}"', html)
     assert "during " in html and "Turn report" in html
-    if st["pending"]["command"] == "rally":
+    if pending(st)["command"] == "rally":
         assert by_class(html, "play", "tw-rally")
     else:
         assert by_class(html, "play", "tw-choice")
@@ -395,14 +395,14 @@ def test_rally_sources_are_buttons_on_their_spaces() -> None:
         app = make_app()
         start(app)
         rng = random.Random(seed)
-        if play_until(app, rng, lambda a: a.handoff_seat() is None and a.match.state["pending"] is not None
-                      and a.match.state["pending"]["command"] == "rally", limit=300):
+        if play_until(app, rng, lambda a: a.handoff_seat() is None and pending(a.match.state) is not None
+                      and pending(a.match.state)["command"] == "rally", limit=300):
             break
     else:
         pytest.skip("no rally choice in 40 games")
     html = app.render()
     st_before = app.match.state
-    seat = st_before["pending"]["player"]
+    seat = pending(st_before)["player"]
     legal = app.match.game.legal_actions(st_before, seat)
     for a in legal:
         li = space_li(html, int(a.args[0]))
@@ -428,9 +428,9 @@ def test_choice_buttons_cover_every_legal_option_with_engine_labels() -> None:
             if app.match.is_over():
                 break
             st = app.match.state
-            if st["pending"] is not None and app.handoff_seat() is None:
+            if pending(st) is not None and app.handoff_seat() is None:
                 html = app.render()
-                seat = st["pending"]["player"]
+                seat = pending(st)["player"]
                 labels = sorted(app.match.game.action_label(st, seat, a)
                                 for a in app.match.game.legal_actions(st, seat))
                 choices = by_class(html, "play", "tw-choice")
@@ -438,7 +438,7 @@ def test_choice_buttons_cover_every_legal_option_with_engine_labels() -> None:
                 assert got == labels
                 for b in choices:
                     _shown_in_name(b)
-                seen.add(st["pending"]["command"])
+                seen.add(pending(st)["command"])
             step(app, rng)
         if len(seen) >= 4:
             break
@@ -460,9 +460,9 @@ def test_a_push_that_shoves_two_colours_shows_what_its_name_says() -> None:
 
         def two_colours(a: App) -> bool:
             st = a.match.state
-            if st["pending"] is None or st["pending"]["command"] != "push" or a.handoff_seat() is not None:
+            if pending(st) is None or pending(st)["command"] != "push" or a.handoff_seat() is not None:
                 return False
-            acts = a.match.game.legal_actions(st, st["pending"]["player"])
+            acts = a.match.game.legal_actions(st, pending(st)["player"])
             return any(sum(1 for c in x.args[1:4] if int(c)) >= 2 for x in acts)
 
         if play_until(app, rng, two_colours, limit=300):
