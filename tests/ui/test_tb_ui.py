@@ -727,3 +727,16 @@ def test_bot_thinking_in_slices_is_dropped_if_the_player_leaves() -> None:
         pass
     assert again.action == thinking.action  # reproducible: seeded from the save
     assert app.bot_apply(again) and len(app.match.actions) == 1
+
+
+def test_a_form_tap_after_the_form_is_gone_changes_nothing() -> None:
+    """A new-game form event that arrives when no form is open (a late change event, a
+    double tap) does nothing: no alert, no draft made, the screen unchanged."""
+    app = make_app()
+    assert app.draft is None and app.screen == "library"
+    for act, data in (("seat-add", {}), ("seat-remove", {"i": "1"}), ("seat-kind", {"i": "0", "kind": "bot"}),
+                      ("seat-level", {"i": "0", "value": "easy"}), ("seat-name", {"i": "0", "value": "Zed"}),
+                      ("opt", {"name": "cards", "value": "5"}), ("opt-step", {"name": "cards", "d": "1"}),
+                      ("start", {"fields": {}})):
+        app.dispatch(act, data)
+        assert app.error is None and app.draft is None and app.screen == "library" and app.match is None, act
