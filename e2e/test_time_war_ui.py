@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT / "pwa"))
 from tb_ui.store import MemoryStorage, SaveStore  # noqa: E402
 
 from py_engine.core import Match, Seat  # noqa: E402
+from py_engine.time_war.rules import pending  # noqa: E402
 
 CARD_ID = re.compile(r"\b[YR][1-8]\b")
 PICK = "button.tw-card.pick:not(.alt)"
@@ -212,7 +213,7 @@ def test_pass_and_play_hands_off_before_every_change_of_human(page, server, traf
             assert not set(CARD_ID.findall(html)) & hidden, "a hidden card is in the page before the hand-off"
             assert page.locator(".tw-hand, .tw-card, .tw-board, button.tw-choice").count() == 0
             st = m.state
-            if st["pending"] is not None and st["pending"]["player"] != st["active"]:
+            if pending(st) is not None and pending(st)["player"] != st["active"]:
                 owed_handoffs += 1
                 expect(page.locator(".tw-ho-why")).to_contain_text("must choose how to carry out")
             if handoffs == 3:
@@ -287,16 +288,16 @@ def _positions() -> dict[str, str]:
     """Saves of the screenshot positions (localStorage keys -> values)."""
     def owes(m: Match) -> bool:
         st = m.state
-        return (st["turn"] >= 7 and st["pending"] is not None and m.seats[st["pending"]["player"]].kind == "human"
-                and st["pending"]["command"] in ("push", "rally", "charge"))
+        return (st["turn"] >= 7 and pending(st) is not None and m.seats[pending(st)["player"]].kind == "human"
+                and pending(st)["command"] in ("push", "rally", "charge"))
 
     def to_place(m: Match) -> bool:
         st = m.state
-        return st["turn"] >= 6 and st["pending"] is None and m.to_act() == [0] and st["selected"] is None
+        return st["turn"] >= 6 and pending(st) is None and m.to_act() == [0] and st["selected"] is None
 
     def bot_places(m: Match) -> bool:
         st = m.state
-        return st["turn"] >= 5 and st["pending"] is None and m.to_act() == [0] and len(st["hands"][0]) > 1
+        return st["turn"] >= 5 and pending(st) is None and m.to_act() == [0] and len(st["hands"][0]) > 1
 
     storage = MemoryStorage()
     clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))
