@@ -41,7 +41,7 @@ the score of a solo game is the number of mistakes made on the way
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from ..core import (
     Action,
@@ -56,7 +56,7 @@ from ..core import (
     clone,
 )
 from ..core.daily import DailyScore
-from ..core.game import log, reveal
+from ..core.game import CoreState, log, reveal
 from ..core.replay import Replay
 from .bots import LEVELS as BOT_LEVELS
 from .bots import KnowledgeBot
@@ -64,6 +64,48 @@ from .cards import Card, about, catalog, deck_cards, deck_index, format_year
 
 SELECT = "select"
 PLACE = "place"
+
+
+class LastPlacement(TypedDict):
+    """The latest placement, for feedback: who placed which card in which gap, and whether
+    it fitted (TL Gameplay)."""
+
+    seat: int
+    card: str
+    gap: int
+    correct: bool
+
+
+class Result(TypedDict):
+    """The end (TL Victory), as :class:`~py_engine.core.Outcome` gives it."""
+
+    winners: list[int]
+    reason: str
+    ending: str
+
+
+class TimelineState(CoreState):
+    """Timeline's state (the module docstring says what each key holds). For mypy only: at
+    run time it is the plain dict every engine keeps (:data:`~py_engine.core.State`)."""
+
+    timeline: list[str]
+    hands: list[list[str]]
+    pile: list[str]
+    discard: list[str]
+    first: int
+    turn: int
+    selected: str | None
+    round: int
+    phase: str
+    contenders: list[int]
+    done: list[int]
+    last: LastPlacement | None
+    result: Result | None
+
+
+def tl(state: Mapping[str, Any]) -> TimelineState:
+    """``state`` read as a :class:`TimelineState` (no copy, no check: a cast for mypy)."""
+    return cast(TimelineState, state)
 
 
 def _deck_option() -> Option:
@@ -113,8 +155,9 @@ class Timeline(Game):
 
     def _setup(self, state: State, rng: Rng) -> None:
         """TL Setup: shuffle, deal face down, flip the starting card."""
-        n = len(state["seats"])
-        opts = state["options"]
+        st = tl(state)
+        n = len(st["seats"])
+        opts = st["options"]
         pile = deck_cards(opts["decks"])
         rng.shuffle(pile)
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -123,24 +166,25 @@ class Timeline(Game):
                 h.append(pile.pop())
         start = pile.pop()
         first = 0 if opts["first_player"] == "first_seat" else rng.below(n)
-        state.update(timeline=[start], hands=hands, pile=pile, discard=[], first=first,
-                     turn=first, selected=None, round=1, phase="main",
-                     contenders=list(range(n)), done=[], last=None, result=None)
-        log(state, f"The starting card is {self._card(start).title} ({format_year(self._card(start).year)}).")
-        log(state, f"{state['seats'][first]} plays first.")
+        st.update({"timeline": [start], "hands": hands, "pile": pile, "discard": [], "first": first,
+                   "turn": first, "selected": None, "round": 1, "phase": "main",
+                   "contenders": list(range(n)), "done": [], "last": None, "result": None})
+        log(st, f"The starting card is {self._card(start).title} ({format_year(self._card(start).year)}).")
+        log(st, f"{st['seats'][first]} plays first.")
 
     # ---- helpers ---------------------------------------------------------------
     @staticmethod
     def _card(cid: str) -> Card:
         return catalog()[cid]
 
-    def selected_card(self, state: State) -> str | None:
+    def selected_card(self, state: Mapping[str, Any]) -> str | None:
         """The card the player to act is placing: the chosen one, or the only one."""
-        if state["result"] is not None:
+        st = tl(state)
+        if st["result"] is not None:
             return None
-        hand = state["hands"][state["turn"]]
-        if state["selected"] is not None:
-            return str(state["selected"])
+        hand = st["hands"][st["turn"]]
+        if st["selected"] is not None:
+            return str(st["selected"])
         return hand[0] if len(hand) == 1 else None
 
     @staticmethod
@@ -162,16 +206,18 @@ class Timeline(Game):
     # ---- contract --------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
         """The player whose turn it is (one seat), or nobody once the game is over."""
-        return [] if state["result"] is not None else [state["turn"]]
+        st = tl(state)
+        return [] if st["result"] is not None else [st["turn"]]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """``select <card id>`` while the player holds several cards and has not chosen;
         then ``place <gap>`` for every gap 0..len(timeline) (TL Gameplay)."""
-        if state["result"] is not None or seat != state["turn"]:
+        st = tl(state)
+        if st["result"] is not None or seat != st["turn"]:
             return []
         if self.selected_card(state) is None:
-            return [Action(SELECT, (cid,)) for cid in state["hands"][seat]]
-        return [Action(PLACE, (g,)) for g in range(len(state["timeline"]) + 1)]
+            return [Action(SELECT, (cid,)) for cid in st["hands"][seat]]
+        return [Action(PLACE, (g,)) for g in range(len(st["timeline"]) + 1)]
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why a select/place is refused, in a player's words."""
@@ -186,12 +232,13 @@ class Timeline(Game):
         return f"“{action}” is not a Timeline action."
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
+        st = tl(state)
         if action.name == SELECT:
-            state["selected"] = action.args[0]
+            st["selected"] = str(action.args[0])
             return
-        self._place(state, seat, int(action.args[0]))
+        self._place(st, seat, int(action.args[0]))
 
-    def _place(self, state: State, seat: int, gap: int) -> None:
+    def _place(self, state: TimelineState, seat: int, gap: int) -> None:
         """TL Gameplay: flip the card; a correct card stays, a wrong one leaves the
         game and its player draws a replacement face down."""
         cid = self.selected_card(state)
@@ -219,7 +266,7 @@ class Timeline(Game):
                 log(state, f"{name} draws {self._card(drawn).title}.")
         self._advance(state)
 
-    def _draw(self, state: State, seat: int) -> str | None:
+    def _draw(self, state: TimelineState, seat: int) -> str | None:
         """Draw the top card of the pile for ``seat``; an empty pile is first refilled
         by shuffling the discarded cards (TL Gameplay). None if no card is left."""
         if not state["pile"]:
@@ -234,7 +281,7 @@ class Timeline(Game):
         state["hands"][seat].append(cid)
         return cid
 
-    def _gap_words(self, state: State, gap: int) -> str:
+    def _gap_words(self, state: TimelineState, gap: int) -> str:
         tl = state["timeline"]
         # ``tl`` does not yet contain the placed card when this is called.
         if not tl:
@@ -245,11 +292,11 @@ class Timeline(Game):
             return f"after {self._card(tl[-1]).title}"
         return f"between {self._card(tl[gap - 1]).title} and {self._card(tl[gap]).title}"
 
-    def _plays_this_round(self, state: State, seat: int) -> bool:
+    def _plays_this_round(self, state: TimelineState, seat: int) -> bool:
         return seat in state["contenders"] and bool(state["hands"][seat]) and (
             state["phase"] == "main" or seat not in state["done"])
 
-    def _advance(self, state: State) -> None:
+    def _advance(self, state: TimelineState) -> None:
         """Pass the turn clockwise within the round; end the round after the last seat.
 
         TL Victory declares a sole finisher the winner *immediately*: in the main
@@ -269,7 +316,7 @@ class Timeline(Game):
             return
         self._end_round(state)
 
-    def _end_round(self, state: State) -> None:
+    def _end_round(self, state: TimelineState) -> None:
         """TL Victory, as read in the module docstring."""
         seats = state["seats"]
         done = state["done"]
@@ -310,14 +357,15 @@ class Timeline(Game):
         if len(seats) > 1:
             log(state, f"Round {r + 1} begins.")
 
-    def _finish(self, state: State, winners: list[int], reason: str, ending: Ending) -> None:
+    def _finish(self, state: TimelineState, winners: list[int], reason: str, ending: Ending) -> None:
         state["result"] = {"winners": winners, "reason": reason, "ending": ending.value}
         state["selected"] = None
         log(state, reason)
 
     def outcome(self, state: State) -> Outcome | None:
         """The winner (TL Victory) once decided, else None."""
-        res = state["result"]
+        st = tl(state)
+        res = st["result"]
         if res is None:
             return None
         return Outcome(tuple(res["winners"]), res["reason"], None, Ending(res["ending"]))
@@ -338,62 +386,65 @@ class Timeline(Game):
     def check_invariants(self, state: State) -> None:
         """Every card of the chosen decks is in exactly one place; the timeline is in
         year order; the turn and selection are consistent."""
-        places = state["timeline"] + state["pile"] + state["discard"] + [
-            c for h in state["hands"] for c in h]
-        all_cards = deck_cards(state["options"]["decks"])
+        st = tl(state)
+        places = st["timeline"] + st["pile"] + st["discard"] + [
+            c for h in st["hands"] for c in h]
+        all_cards = deck_cards(st["options"]["decks"])
         assert len(places) == len(set(places)), "a card is in two places"
         assert sorted(places) == sorted(all_cards), "cards were lost or created"
-        years = [self._card(c).year for c in state["timeline"]]
+        years = [self._card(c).year for c in st["timeline"]]
         assert years == sorted(years), "the timeline is out of order"
-        if state["result"] is None:
-            t = state["turn"]
-            assert t in state["contenders"] and state["hands"][t], "the player to act has no card"
-            if state["selected"] is not None:
-                assert state["selected"] in state["hands"][t], "selected card not in hand"
+        if st["result"] is None:
+            t = st["turn"]
+            assert t in st["contenders"] and st["hands"][t], "the player to act has no card"
+            if st["selected"] is not None:
+                assert st["selected"] in st["hands"][t], "selected card not in hand"
         else:
-            assert set(state["result"]["winners"]) <= set(range(len(state["seats"])))
+            assert set(st["result"]["winners"]) <= set(range(len(st["seats"])))
 
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """``{"timeline": [card back], "players": [{"seat", "name", "hand": [card front],
         "status"}], "turn", "selected", "pile", "discard", "round", "phase", "last",
         "gaps": [{"gap", "after", "before"}], "decks": [{"id", "title"}]}``.
         Hand cards show their fronts only (no year): years are hidden from everyone."""
+        st = tl(state)
         cat = catalog()
         players = []
-        for s, name in enumerate(state["seats"]):
-            if state["result"] is not None and s in state["result"]["winners"]:
+        for s, name in enumerate(st["seats"]):
+            if st["result"] is not None and s in st["result"]["winners"]:
                 status = "winner"
-            elif s not in state["contenders"]:
+            elif s not in st["contenders"]:
                 status = "out"
-            elif state["phase"] == "main" and not state["hands"][s]:
+            elif st["phase"] == "main" and not st["hands"][s]:
                 status = "finished"
             else:
                 status = "playing"
             players.append({"seat": s, "name": name, "status": status,
-                            "hand": [cat[c].front() for c in state["hands"][s]],
-                            "done_this_round": s in state["done"]})
+                            "hand": [cat[c].front() for c in st["hands"][s]],
+                            "done_this_round": s in st["done"]})
         last = None
-        if state["last"] is not None:
-            last = {**state["last"], "name": state["seats"][state["last"]["seat"]],
-                    "card": cat[state["last"]["card"]].back()}
-        years = [cat[c].year for c in state["timeline"]]
+        if st["last"] is not None:
+            last = {**st["last"], "name": st["seats"][st["last"]["seat"]],
+                    "card": cat[st["last"]["card"]].back()}
+        years = [cat[c].year for c in st["timeline"]]
         gaps = [{"gap": g, "after": format_year(years[g - 1]) if g else None,
                  "before": format_year(years[g]) if g < len(years) else None}
                 for g in range(len(years) + 1)]
         decks = [{"id": d["id"], "title": d["title"]} for d in deck_index()
-                 if d["id"] in state["options"]["decks"]]
-        return {"timeline": [cat[c].back() for c in state["timeline"]], "players": players,
-                "turn": state["turn"], "selected": self.selected_card(state),
-                "pile": len(state["pile"]), "discard": len(state["discard"]),
-                "round": state["round"], "phase": state["phase"], "last": last, "gaps": gaps,
+                 if d["id"] in st["options"]["decks"]]
+        return {"timeline": [cat[c].back() for c in st["timeline"]], "players": players,
+                "turn": st["turn"], "selected": self.selected_card(state),
+                "pile": len(st["pile"]), "discard": len(st["discard"]),
+                "round": st["round"], "phase": st["phase"], "last": last, "gaps": gaps,
                 "decks": decks}
 
     def prompt(self, state: State, seat: int | None) -> str:
         """What the player to act must do, or whose turn it is."""
-        if state["result"] is not None:
-            return str(state["result"]["reason"])
-        turn = state["turn"]
-        name = state["seats"][turn]
+        st = tl(state)
+        if st["result"] is not None:
+            return str(st["result"]["reason"])
+        turn = st["turn"]
+        name = st["seats"][turn]
         if seat != turn:
             return f"Waiting for {name}."
         cid = self.selected_card(state)
@@ -403,10 +454,11 @@ class Timeline(Game):
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """``select``: the card's title; ``place``: "Before/Between/After …" in years."""
+        st = tl(state)
         if action.name == SELECT:
             return self._card(str(action.args[0])).title
         g = int(action.args[0])
-        years = [format_year(self._card(c).year) for c in state["timeline"]]
+        years = [format_year(self._card(c).year) for c in st["timeline"]]
         if g == 0:
             return f"Before {years[0]}"
         if g == len(years):
