@@ -28,6 +28,7 @@ from py_engine.core import (
     RandomBot,
     Rng,
     Seat,
+    State,
     canonical_json,
     state_hash,
 )
@@ -80,6 +81,19 @@ def random_match(game_id: str, n: int, seed: int, stop_at: int | None = None,
     return m
 
 
+def _check_state_type(game: Game, state: State) -> None:
+    """The game's typed description of its state (``Game.state_type``, what mypy checks the
+    rules against) names every key of ``state``, and every key it requires is there."""
+    t = game.state_type
+    if t is None:
+        return
+    required: frozenset[str] = t.__required_keys__  # type: ignore[attr-defined]
+    optional: frozenset[str] = t.__optional_keys__  # type: ignore[attr-defined]
+    keys = set(state)
+    assert required <= keys, f"{game.id}: the state lacks {sorted(required - keys)}"
+    assert keys <= required | optional, f"{game.id}: {t.__name__} does not name {sorted(keys - required - optional)}"
+
+
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     """Random play ends within the declared bound; invariants hold after every
@@ -91,6 +105,7 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
         seed = 1000 * n + k
         state = game.setup([f"P{i}" for i in range(n)], opts, seed)
         game.check_invariants(state)
+        _check_state_type(game, state)
         rng = Rng.from_seed(seed)
         bound = game.max_actions(n, game.resolve_options(n, opts))
         steps = 0
@@ -107,6 +122,7 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
             seat = acting[0]
             state = game.apply(state, seat, RandomBot().choose(game, state, seat, rng))
             game.check_invariants(state)
+            _check_state_type(game, state)
             steps += 1
             assert steps <= bound, f"game did not end within {bound} actions"
         assert game.to_act(state) == []

@@ -3,14 +3,13 @@ TW §n = shared/games/time_war/RULES.md)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from py_engine.core import Action, Ending, IllegalAction, Match, Rng, Seat, canonical_json
 from py_engine.games import get
-from py_engine.time_war.rules import TimeWar, TimeWarState, ahead, card_halves, pending, scenarios
+from py_engine.time_war.rules import TimeWar, ahead, card_halves, pending, scenarios
 
 G: TimeWar = get("time_war")  # type: ignore[assignment]
 NONE = {"id": "none", "name": "No scenario", "reserve": 0, "markers": [0] * 5, "neutral": [0] * 5,
@@ -348,18 +347,3 @@ def test_end_of_turn_draw_is_a_reveal_so_undo_stops_there(plain: None) -> None:
     placed = G.apply(G.apply(empty, 0, Action("select", ("Y1",))), 0, Action("place", (2, "deploy")))
     after = G.apply(placed, 1, Action("move", (2,)))
     assert after["active"] == 1 and after["reveals"] == placed["reveals"] and after["rng"] == placed["rng"]
-
-
-def test_the_state_has_exactly_the_keys_its_typed_description_names() -> None:
-    """TimeWarState (what mypy checks the rules against) names every key of a real state, at
-    every step of random games and in both games of a match of two, and no other."""
-    keys = TimeWarState.__required_keys__
-    rng = random.Random(4)
-    for seed, options in ((1, {}), (2, {"match_of_two": True}), (3, {"scenario": "garrison"})):
-        m = Match.new("time_war", [Seat("A"), Seat("B")], options, seed)
-        while True:
-            assert set(m.state) == keys, set(m.state) ^ keys
-            if m.is_over():
-                break
-            seat = m.to_act()[0]
-            m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))

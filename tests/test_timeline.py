@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -22,7 +21,7 @@ from py_engine.games import get
 from py_engine.timeline import cards as tl_cards
 from py_engine.timeline.bots import KnowledgeBot
 from py_engine.timeline.cards import Card, catalog, deck_cards, format_year
-from py_engine.timeline.rules import Timeline, TimelineState
+from py_engine.timeline.rules import Timeline
 
 G: Timeline = get("timeline")  # type: ignore[assignment]
 SEL, PLACE = "select", "place"
@@ -344,18 +343,3 @@ def test_bot_moves_are_reproducible() -> None:
     s = G.setup(["A", "B"], {}, seed=21)
     bot = make_bot(G, "normal")
     assert bot.choose(G, s, 0, Rng.from_seed(5)) == bot.choose(G, s, 0, Rng.from_seed(5))
-
-
-def test_the_state_has_exactly_the_keys_its_typed_description_names() -> None:
-    """TimelineState (what mypy checks the rules against) names every key of a real state, at
-    every step of random games (solo, 2 and 5 players, play-offs included), and no other."""
-    keys = TimelineState.__required_keys__
-    rng = random.Random(6)
-    for seed, n in ((1, 1), (2, 2), (3, 5)):
-        m = Match.new("timeline", [Seat(f"P{i}") for i in range(n)], {}, seed)
-        while True:
-            assert set(m.state) == keys, set(m.state) ^ keys
-            if m.is_over():
-                break
-            seat = m.to_act()[0]
-            m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))

@@ -256,6 +256,11 @@ class Game:
     #: (:mod:`py_engine.core.daily`), or None if it has none (then
     #: :meth:`daily_score` is not called).
     daily_options: ClassVar[dict[str, Any] | None] = None
+    #: The ``TypedDict`` that describes the game's state for mypy (issue 28 §3), or None if
+    #: the state is untyped. The state stays a plain dict at run time; the conformance suite
+    #: holds the description to real states (every required key present, no key it does
+    #: not name) at every step of its random games.
+    state_type: ClassVar[type | None] = None
 
     # ---- setup -----------------------------------------------------------------
     def resolve_options(self, n_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:

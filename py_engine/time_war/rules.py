@@ -162,6 +162,7 @@ class TimeWar(Game):
     min_players = 2
     max_players = 2
     private_info = True
+    state_type = TimeWarState
     blurb = "Major General: Duel of Time. Lay command cards that both generals must obey."
     options = (
         Option("scenario", "Scenario", "choice", "random",
@@ -171,6 +172,7 @@ class TimeWar(Game):
         Option("match_of_two", "Match of two games", "bool", False,
                help="Play twice with the starting player swapped and add the scores (TW §7)."),
     )
+    conformance_options = ({"match_of_two": True, "scenario": "garrison"},)
     data_notes = data()["provenance"]["designed"]
 
     # ---- setup -----------------------------------------------------------------

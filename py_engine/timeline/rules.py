@@ -122,6 +122,7 @@ class Timeline(Game):
     title = "Timeline"
     min_players = 1
     max_players = 8
+    state_type = TimelineState
     private_info = False
     blurb = "Place events in the right gap of a shared timeline. First to empty their hand wins."
     options = (
