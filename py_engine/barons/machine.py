@@ -1,14 +1,14 @@
-"""The Barons rules as a stack of frames, and the helpers every part shares.
+"""The Barons rules as a stack of frames on the core decision framework, and the helpers
+every part shares.
 
-A turn is a stack of *frames* (``state["stack"]``, top = last). An automatic
-frame (registered with :func:`auto`) does its work when it reaches the top and
-pops itself, possibly pushing others first; it may stay with a new ``ph``
-(phase) to continue later (e.g. after a die roll the player may re-roll with the
-Lucky Charm). A decision frame (registered with :func:`decision`) waits for its
-``seat``: :data:`OPTIONS` lists the legal actions, :data:`ACT` performs one.
-:func:`run` executes automatic frames until a decision with a real choice is on
-top (a decision with a single option is taken at once, except the ones in
-:data:`ALWAYS_ASK`) or the game is over.
+A turn is a stack of *frames* (``state["stack"]``, top = last), resolved by the core
+:class:`~py_engine.core.flow.Flow` (:data:`FLOW`). An automatic frame (registered with
+:func:`auto`) does its work when it reaches the top and pops itself, possibly pushing others
+first; it may stay with a new ``ph`` (phase) to continue later (e.g. after a die roll the
+player may re-roll with the Lucky Charm). A decision frame (registered with
+:func:`decision`) waits for its ``seat`` to choose one of its options; one with no option is
+dropped. The flow's always-ask rule takes a decision with a single option at once, except the
+ones in :data:`ALWAYS_ASK`; once ``state["result"]`` is set nothing more is resolved.
 
 Section citations ``B §n`` refer to the project's Barons specification 1.0.
 """
@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import Action, Rng, State
+from ..core.flow import Ask, Flow, Step
 from ..core.game import log
 from . import components as C
 from .effects import stats
@@ -31,31 +32,62 @@ TextFn = Callable[[State, Frame], str]
 LabelFn = Callable[[State, Frame, Action], str]
 TargetFn = Callable[[State, Frame, Action], "str | None"]
 
-AUTO: dict[str, AutoFn] = {}
-OPTIONS: dict[str, OptionsFn] = {}
-ACT: dict[str, ActFn] = {}
-PROMPT: dict[str, TextFn] = {}
-LABEL: dict[str, LabelFn] = {}
-TARGET: dict[str, TargetFn] = {}
 #: Decisions shown even with a single option (the player taps to roll and to move).
-ALWAYS_ASK = {"start", "move"}
+ALWAYS_ASK = frozenset({"start", "move"})
+#: The kinds of decision frames (the others are automatic).
+DECISIONS: set[str] = set()
+
+
+def _over(state: State) -> bool:
+    return state["result"] is not None
+
+
+#: The Barons steps by frame kind (filled by :func:`auto` and :func:`decision` as
+#: :mod:`.turn` and :mod:`.combat` are imported).
+FLOW = Flow(key="stack", over=_over)
+
+
+def _not_a_decision(kind: str) -> Callable[..., Any]:
+    def refuse(*_: Any) -> Any:  # pragma: no cover - the flow asks only decision frames
+        raise RuntimeError(f"the automatic frame {kind!r} asks nobody")
+    return refuse
 
 
 def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
-    """Register the handler of an automatic frame kind."""
+    """Register the handler of an automatic frame kind: called while its frame is on top (it
+    may change the frame's phase and be called again) until it pops or pushes a frame, or
+    the game ends."""
     def reg(fn: AutoFn) -> AutoFn:
-        AUTO[kind] = fn
+        def advance(state: State, f: Frame) -> Ask | None:
+            frames = state["stack"]
+            while frames and frames[-1] is f and state["result"] is None:
+                fn(state, f)
+            return None
+        refuse = _not_a_decision(kind)
+        FLOW.register(kind, Step(advance, refuse, refuse))
         return fn
     return reg
 
 
+def _seat(state: State, f: Frame) -> int:
+    return int(f["seat"])
+
+
 def decision(kind: str, options: OptionsFn, act: ActFn, prompt: TextFn, label: LabelFn,
              target: TargetFn | None = None) -> None:
-    """Register a decision frame kind: its options, its effect, its prompt, the
-    label and board target of each option."""
-    OPTIONS[kind], ACT[kind], PROMPT[kind], LABEL[kind] = options, act, prompt, label
-    if target is not None:
-        TARGET[kind] = target
+    """Register a decision frame kind: its options (for the frame's ``seat``), its effect,
+    its prompt, the label and board target of each option."""
+    always = kind in ALWAYS_ASK
+
+    def ask(state: State, f: Frame) -> Ask:
+        return Ask(int(f["seat"]), tuple(options(state, f)), always)
+
+    def advance(state: State, f: Frame) -> Ask | None:
+        opts = options(state, f)
+        return Ask(int(f["seat"]), tuple(opts), always) if opts else None
+
+    DECISIONS.add(kind)
+    FLOW.register(kind, Step(advance, ask, act, who=_seat, prompt=prompt, label=label, target=target))
 
 
 def A(name: str, *args: int | str) -> Action:
@@ -63,27 +95,9 @@ def A(name: str, *args: int | str) -> Action:
     return Action(name, tuple(args))
 
 
-# ---- the loop ------------------------------------------------------------------------------
 def run(state: State) -> None:
-    """Execute frames until a decision with a choice is on top or the game ends."""
-    st = state["stack"]
-    guard = 0
-    while state["result"] is None:
-        guard += 1
-        if guard > 100_000:  # pragma: no cover - a rules bug, never a player's doing
-            raise RuntimeError("the Barons engine is looping")
-        top = st[-1]
-        k = top["k"]
-        if k in OPTIONS:
-            opts = OPTIONS[k](state, top)
-            if not opts:
-                st.pop()
-                continue
-            if len(opts) == 1 and k not in ALWAYS_ASK:
-                ACT[k](state, top, opts[0])
-                continue
-            return
-        AUTO[k](state, top)
+    """Resolve frames until a decision with a choice is on top or the game ends."""
+    FLOW.run(state)
 
 
 def top_decision(state: State) -> Frame | None:
@@ -91,7 +105,7 @@ def top_decision(state: State) -> Frame | None:
     if state["result"] is not None or not state["stack"]:
         return None
     top: Frame = state["stack"][-1]
-    return top if top["k"] in OPTIONS else None
+    return top if top["k"] in DECISIONS else None
 
 
 # ---- state helpers ---------------------------------------------------------------------------

@@ -35,11 +35,7 @@ from . import combat as _combat  # noqa: F401  (registers the combat frames)
 from . import components as C
 from .bot import evaluate
 from .machine import (
-    ACT,
-    LABEL,
-    OPTIONS,
-    PROMPT,
-    TARGET,
+    FLOW,
     buildings,
     cfg,
     nm,
@@ -168,21 +164,14 @@ class Barons(Game):
     def to_act(self, state: State) -> list[int]:
         """The seat owing the pending decision (usually the player whose turn it is;
         a defender in a fight, a Lucky Charm holder, a trade partner); empty at the end."""
-        d = top_decision(state)
-        return [] if d is None else [int(d["seat"])]
+        return FLOW.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """The options of the pending decision for ``seat``; none for other seats."""
-        d = top_decision(state)
-        if d is None or d["seat"] != seat:
-            return []
-        return OPTIONS[d["k"]](state, d)
+        return FLOW.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        d = top_decision(state)
-        assert d is not None
-        ACT[d["k"]](state, d, action)
-        run(state)
+        FLOW.answer(state, seat, action)
 
     def outcome(self, state: State) -> Outcome | None:
         """The result (B §19), with each seat's property value as its score."""
@@ -200,7 +189,7 @@ class Barons(Game):
             return "The game is over."
         if d["seat"] != seat:
             return f"It is {nm(state, d['seat'])}'s decision now, not yours."
-        return f"\u201c{action}\u201d is not one of the choices now: {PROMPT[d['k']](state, d)}"
+        return f"\u201c{action}\u201d is not one of the choices now: {FLOW.prompt(state)}"
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (the round limit ends every
@@ -280,8 +269,8 @@ class Barons(Game):
             assert all(lv in (1, 2) and state["players"][p]["alive"] for p, lv in b), f"bad building on {x}"
             assert mk is None or sum(1 for _, lv in b if lv == 2) <= int(mk), f"too many keeps on {x}"
         if state["result"] is None:
-            d = top_decision(state)
-            assert d is not None and OPTIONS[d["k"]](state, d), "nobody to act"
+            ask = FLOW.asking(state)
+            assert top_decision(state) is not None and ask is not None and ask.options, "nobody to act"
 
     # ---- view -------------------------------------------------------------------------------------
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -296,7 +285,7 @@ class Barons(Game):
         d = top_decision(state)
         assert d is not None
         if d["seat"] == seat:
-            return PROMPT[d["k"]](state, d)
+            return str(FLOW.prompt(state))
         who = nm(state, d["seat"])
         if state["combat"] is not None:
             return f"{who} is fighting."
@@ -304,18 +293,13 @@ class Barons(Game):
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A short button label for ``action``."""
-        d = top_decision(state)
-        if d is None:
-            return str(action)
-        return LABEL[d["k"]](state, d, action)
+        label = FLOW.label(state, action)
+        return str(action) if label is None else label
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at: ``space:ID``, ``seat:P``, ``item:ID``,
         ``res:ID``, ``die:I``, ``char:ID``, or None."""
-        d = top_decision(state)
-        if d is None or d["k"] not in TARGET:
-            return None
-        return TARGET[d["k"]](state, d, action)
+        return FLOW.target(state, action)
 
     # ---- bots ------------------------------------------------------------------------------
     #: Playouts are cut after a few decisions and scored by :meth:`evaluate` (a game
