@@ -17,16 +17,16 @@ from .machine import (
     building_points,
     buildings,
     cfg,
-    controls,
+    controlled,
     property_value,
-    realms_controlled,
     realms_with_keep,
     top_decision,
 )
 from .turn import routes
 
 
-def _player(state: State, p: int) -> dict[str, Any]:
+def _player(state: State, p: int, ctrl: dict[str, int | None]) -> dict[str, Any]:
+    """Seat ``p``'s record for the view; ``ctrl``: :func:`controlled` (computed once per view)."""
     q = state["players"][p]
     out: dict[str, Any] = {
         "seat": p, "name": state["seats"][p], "char": q["char"], "alive": q["alive"], "adv": q["adv"],
@@ -36,7 +36,7 @@ def _player(state: State, p: int) -> dict[str, Any]:
         "skip": q["skip"], "rerolls_used": q["rr"],
         "keeps_in": realms_with_keep(state, p), "buildings": building_count(state, p),
         "points": building_points(state, p), "value": property_value(state, p),
-        "realms": realms_controlled(state, p),
+        "realms": sum(1 for v in ctrl.values() if v == p),
     }
     if q["char"] is None:
         return out
@@ -109,13 +109,14 @@ def board_view(state: State, seat: int | None) -> dict[str, Any]:
     for deck in ("ddeck", "ideck"):
         k = sum(state[deck + "_grp"])
         known[deck] = sorted(state[deck][:k])
+    ctrl = controlled(state)
     control: dict[str, int | None] = {}
     for r in C.REALMS:
-        who = [p for p in range(n) if state["players"][p]["alive"] and controls(state, p, r)]
-        control[r] = who[0] if who else None
+        who = ctrl[r]
+        control[r] = who if who is not None and state["players"][who]["alive"] else None
     lc = state["last_combat"]
     return {
-        "players": [_player(state, p) for p in range(n)],
+        "players": [_player(state, p, ctrl) for p in range(n)],
         "buildings": {x: [list(b) for b in buildings(state, x)] for x in C.lands() if buildings(state, x)},
         "control": control,
         "decks": {"dungeon": len(state["ddeck"]), "dungeon_discard": list(state["ddisc"]),
