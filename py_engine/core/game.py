@@ -393,6 +393,15 @@ class Game:
         """
         out = self.outcome(state)
         acting = self.to_act(state)
+        # the last 200 lines the seat may read, found from the end (a long game's log has
+        # thousands)
+        lines: list[str] = []
+        for vis, text in reversed(state["log"]):
+            if vis is None or vis == seat:
+                lines.append(text)
+                if len(lines) == 200:
+                    break
+        lines.reverse()
         actions: list[dict[str, Any]] = []
         if seat is not None and seat in acting:
             actions = [{"action": a.to_json(), "label": self.action_label(state, seat, a),
@@ -407,7 +416,7 @@ class Game:
             "prompt": self.prompt(state, seat),
             "actions": actions,
             "board": self.board_view(state, seat),
-            "log": [text for vis, text in state["log"] if vis is None or vis == seat][-200:],
+            "log": lines,
             "outcome": out.to_json() if out else None,
         }
 
