@@ -150,8 +150,13 @@ def test_every_screen_with_hostile_names_shows_them_as_text(game_id: str) -> Non
     app.settings["handoff"] = True
     app.log_open = True
     new_game(app, game_id, NAMES)
+    assert app.draft is not None
+    for seat in app.draft["seats"]:  # the bot's name and moves matter here, not its search
+        if seat["kind"] == "bot":
+            seat["level"] = "random"
     app.dispatch("start", {"fields": {}})
     assert app.screen == "table", app.draft_error
+    assert any(s.kind == "bot" and s.level == "random" for s in app.match.seats) == (app.game(game_id).max_players >= 3)
     s = render(app, game_id)
     if app.handoff_seat() is not None:
         assert shows(s, app.match.seats[app.handoff_seat()].name)
