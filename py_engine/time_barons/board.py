@@ -3,9 +3,9 @@
 Rule citations: "TB" + rulebook heading (e.g. "TB Damage and destruction"),
 "R<n>" for the engine rulings of shared/games/time_barons/CARDS.md section 2.
 
-A site in ``state["sites"]`` is a dict: ``id`` (unique int), ``card`` (card id),
-``owner`` (seat), ``f`` (followers on it), ``dmg`` (damage counters), ``att``
-(attachments: ``[card id, seat that placed it]``), ``tuck`` (tucked cards:
+A site in ``state["sites"]`` is a dict (:class:`~.state.Site`): ``id`` (unique int),
+``card`` (card id), ``owner`` (seat), ``f`` (followers on it), ``dmg`` (damage counters),
+``att`` (attachments: ``[card id, seat that placed it]``), ``tuck`` (tucked cards:
 ``[card id, seat that tucked it, public?]``), ``used`` (its ordinary ability
 was used this turn, R9), ``start`` (a starting site).
 """
@@ -14,27 +14,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import State
 from .cards import card, name
+from .state import Site, TimeBaronsState
 
-Site = dict[str, Any]
 
-
-def site(state: State, sid: int) -> Site | None:
+def site(state: TimeBaronsState, sid: int) -> Site | None:
     """The site with id ``sid`` if it is in play, else None."""
     for s in state["sites"]:
         if s["id"] == sid:
-            found: Site = s
-            return found
+            return s
     return None
 
 
-def sites_of(state: State, seat: int) -> list[Site]:
+def sites_of(state: TimeBaronsState, seat: int) -> list[Site]:
     """The sites ``seat`` owns, in the order they came into play."""
     return [s for s in state["sites"] if s["owner"] == seat]
 
 
-def followers(state: State, seat: int) -> int:
+def followers(state: TimeBaronsState, seat: int) -> int:
     """How many followers ``seat`` has in play (on all their sites)."""
     return sum(s["f"] for s in state["sites"] if s["owner"] == seat)
 
@@ -64,7 +61,7 @@ def sanctioned(s: Site) -> bool:
     return has_att(s, "sanctions")
 
 
-def team_of(state: State, seat: int) -> list[int]:
+def team_of(state: TimeBaronsState, seat: int) -> list[int]:
     """The seats on ``seat``'s team (just ``[seat]`` in 2-player games)."""
     for t in state["teams"]:
         if seat in t:
@@ -72,7 +69,7 @@ def team_of(state: State, seat: int) -> list[int]:
     return [seat]
 
 
-def opponents(state: State, seat: int) -> list[int]:
+def opponents(state: TimeBaronsState, seat: int) -> list[int]:
     """Opponents of ``seat`` still in the game, clockwise from its left (R16:
     teammates never are; TB Free-for-all: eliminated players are out)."""
     mates = team_of(state, seat)
@@ -81,18 +78,18 @@ def opponents(state: State, seat: int) -> list[int]:
     return [q for q in ((seat + i) % n for i in range(1, n)) if q not in mates and q not in out]
 
 
-def teammate(state: State, seat: int) -> int | None:
+def teammate(state: TimeBaronsState, seat: int) -> int | None:
     """``seat``'s teammate (team games of 4, and the Team Barons of 3), or None."""
     mates = [q for q in team_of(state, seat) if q != seat]
     return mates[0] if mates else None
 
 
-def ffa(state: State) -> bool:
+def ffa(state: TimeBaronsState) -> bool:
     """True in a free-for-all game (The Hammer, Forges, elimination)."""
     return bool(state["options"]["mode"] == "free_for_all")
 
 
-def hidden_to(state: State, q: int, by: int | None) -> int:
+def hidden_to(state: TimeBaronsState, q: int, by: int | None) -> int:
     """How many cards of ``q``'s hand seat ``by`` cannot identify: none of its own;
     of others', all but those everybody knows (``known``) and, for a teammate, those
     the team knows (``team_known``: cards passed face down, TB Team multiplayer)."""
@@ -105,7 +102,7 @@ def hidden_to(state: State, q: int, by: int | None) -> int:
     return n
 
 
-def seat_role(state: State, seat: int) -> str:
+def seat_role(state: TimeBaronsState, seat: int) -> str:
     """"Team Baron" / "Solo Baron" in a 3-player team game, "Team 1" / "Team 2" in
     a 4-player one, "" otherwise."""
     if state["solo"] is not None:
@@ -115,18 +112,18 @@ def seat_role(state: State, seat: int) -> str:
     return ""
 
 
-def from_active(state: State) -> list[int]:
+def from_active(state: TimeBaronsState) -> list[int]:
     """Every seat in turn order starting with the active player (R5 reply order)."""
     n = len(state["seats"])
     return [(state["active"] + i) % n for i in range(n)]
 
 
-def abilities_blocked(state: State, s: Site) -> bool:
+def abilities_blocked(state: TimeBaronsState, s: Site) -> bool:
     """Sabotage on the site, or its owner under Loss of Faith this turn."""
     return has_att(s, "sabotage") or state.get("blocked") == s["owner"]
 
 
-def university_bonus(state: State, s: Site) -> int:
+def university_bonus(state: TimeBaronsState, s: Site) -> int:
     """1 if the owner's University (another site) grants its infinite discount now."""
     for u in sites_of(state, s["owner"]):
         if u["card"] == "university" and u["id"] != s["id"] and not abilities_blocked(state, u):
@@ -136,7 +133,7 @@ def university_bonus(state: State, s: Site) -> int:
     return 0
 
 
-def requirement(state: State, s: Site, n: int) -> int:
+def requirement(state: TimeBaronsState, s: Site, n: int) -> int:
     """Followers needed on ``s`` to use its ability ``n``: printed, 0 with Computer
     Network, 1 lower (not below 0) with the owner's University (R9)."""
     if has_att(s, "computer_network"):
@@ -151,17 +148,17 @@ def ability(card_id: str, n: int) -> dict[str, Any]:
     return ab
 
 
-def meets(state: State, s: Site, n: int) -> bool:
+def meets(state: TimeBaronsState, s: Site, n: int) -> bool:
     """The site may use ability ``n`` now as far as followers and blocks go."""
     return not abilities_blocked(state, s) and s["f"] >= requirement(state, s, n)
 
 
-def owned_usable(state: State, seat: int, card_id: str, n: int) -> list[Site]:
+def owned_usable(state: TimeBaronsState, seat: int, card_id: str, n: int) -> list[Site]:
     """``seat``'s sites named ``card_id`` whose ability ``n`` could fire now."""
     return [s for s in sites_of(state, seat) if s["card"] == card_id and meets(state, s, n)]
 
 
-def site_label(state: State, sid: int) -> str:
+def site_label(state: TimeBaronsState, sid: int) -> str:
     """``"Library (Ann)"``; a second copy of a name gets a number: ``"Library 2 (Ann)"``."""
     s = site(state, sid)
     if s is None:
@@ -177,17 +174,17 @@ def site_label(state: State, sid: int) -> str:
     return f"{nm} ({state['seats'][owner]})"
 
 
-def hand(state: State, seat: int) -> list[str]:
+def hand(state: TimeBaronsState, seat: int) -> list[str]:
     """``seat``'s hand (card ids)."""
     h: list[str] = state["players"][seat]["hand"]
     return h
 
 
-def level_of(state: State, seat: int) -> int:
+def level_of(state: TimeBaronsState, seat: int) -> int:
     """``seat``'s level marker, 1–4."""
     return int(state["players"][seat]["level"])
 
 
-def stacks_out(state: State) -> int:
+def stacks_out(state: TimeBaronsState) -> int:
     """How many of the four draw stacks have run out (TB Game end)."""
     return sum(1 for st in state["stacks"] if not st)

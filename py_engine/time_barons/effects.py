@@ -19,9 +19,9 @@ rulings of shared/games/time_barons/CARDS.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
-from ..core import Action, State
+from ..core import Action
 from .board import (
     abilities_blocked,
     ability,
@@ -40,6 +40,7 @@ from .board import (
     threatened,
 )
 from .cards import card, level, name
+from .state import BatchOp, Frame, Hit, PlanFrame, Site, TimeBaronsState, batch_at, play_at
 
 Option = tuple[Action, str, str | None]
 
@@ -57,13 +58,13 @@ class Ctx:
     """The planner's view of one frame: the state (read-only), the frame's seat
     and arguments, the answers recorded so far, and the operations planned."""
 
-    def __init__(self, state: State, frame: dict[str, Any]) -> None:
+    def __init__(self, state: TimeBaronsState, frame: PlanFrame) -> None:
         self.s = state
         self.seat: int = frame["seat"]
         self.args: dict[str, Any] = frame.get("args", {})
         self.ans: list[list[Any]] = frame.get("ans", [])
         self.i = 0
-        self.ops: list[dict[str, Any]] = []
+        self.ops: list[Frame] = []
 
     # ---- decisions ---------------------------------------------------------------
     def ask(self, options: list[Option], prompt: str, seat: int | None = None) -> Action:
@@ -192,24 +193,24 @@ class Ctx:
         return got
 
     # ---- planned operations ------------------------------------------------------
-    def op(self, k: str, **kw: Any) -> None:
-        """Plan an operation (see rules.py ``_op_*``)."""
-        self.ops.append({"k": k, **kw})
+    def op(self, f: Frame) -> None:
+        """Plan an operation frame (see rules.py ``_op_*``)."""
+        self.ops.append(f)
 
     def plan(self, fn: str, seat: int | None = None, **args: Any) -> None:
         """Plan a further planner, run after the operations planned before it."""
         self.ops.append({"k": "plan", "fn": fn, "seat": self.seat if seat is None else seat,
                          "args": args, "ans": []})
 
-    def batch(self, hits: list[list[Any]] | None = None, kills: list[list[int]] | None = None,
-              destroy: list[int] | None = None, src: int | None | str = "me", label: str = "") -> None:
+    def batch(self, hits: list[Hit] | None = None, kills: list[list[int]] | None = None,
+              destroy: list[int] | None = None, src: int | None | Literal["me"] = "me", label: str = "") -> None:
         """Plan one batch of damage and kills (R4): ``hits`` ``[site, n, structural]``,
         ``kills`` ``[site, n]``, ``destroy`` site ids (sacrificed sites)."""
         hits = [h for h in (hits or []) if h[1] > 0]
         kills = [k for k in (kills or []) if k[1] > 0]
         if hits or kills or destroy:
-            self.op("batch", src=self.seat if src == "me" else src, hits=hits, kills=kills,
-                    destroy=list(destroy or []), label=label, phase=0)
+            self.op({"k": "batch", "src": self.seat if src == "me" else src, "hits": hits, "kills": kills,
+                     "destroy": list(destroy or []), "label": label, "phase": 0})
 
     def damage(self, sid: int | None, n: int, structural: bool = False, label: str = "") -> None:
         """Plan ``n`` damage to one site."""
@@ -219,7 +220,7 @@ class Ctx:
     def gain(self, sid: int | None, n: int) -> None:
         """Plan ``n`` followers from the supply onto a site."""
         if sid is not None and n > 0:
-            self.op("gain", site=sid, n=n)
+            self.op({"k": "gain", "site": sid, "n": n})
 
     def draw(self, k: int, max_level: int | None = None, min_level: int = 1, seat: int | None = None) -> None:
         """Plan ``k`` draws, each from a stack of the drawer's choice between
@@ -232,28 +233,28 @@ class Ctx:
     def actions(self, n: int) -> None:
         """Plan ``n`` extra actions for the seat (only meaningful in its turn)."""
         if n:
-            self.op("actions", seat=self.seat, n=n)
+            self.op({"k": "actions", "seat": self.seat, "n": n})
 
 
 # ---- lookups used by planners -------------------------------------------------------
 
-def all_sites(s: State) -> list[int]:
+def all_sites(s: TimeBaronsState) -> list[int]:
     """Every site in play."""
     return [x["id"] for x in s["sites"]]
 
 
-def own(s: State, seat: int, receive: bool = False) -> list[int]:
+def own(s: TimeBaronsState, seat: int, receive: bool = False) -> list[int]:
     """``seat``'s sites (only those that can receive followers if ``receive``)."""
     return [x["id"] for x in sites_of(s, seat) if not (receive and threatened(x))]
 
 
-def opp_sites(s: State, seat: int) -> list[int]:
+def opp_sites(s: TimeBaronsState, seat: int) -> list[int]:
     """Sites of every opponent of ``seat``."""
     opps = opponents(s, seat)
     return [x["id"] for x in s["sites"] if x["owner"] in opps]
 
 
-def S(s: State, sid: int) -> dict[str, Any]:
+def S(s: TimeBaronsState, sid: int) -> Site:
     """The site (asserted in play)."""
     x = site(s, sid)
     assert x is not None, sid
@@ -262,7 +263,7 @@ def S(s: State, sid: int) -> dict[str, Any]:
 
 PLANNERS: dict[str, Callable[[Ctx], None]] = {}
 #: Extra conditions for activating an ordinary ability: ``"card:n"`` -> test(state, site).
-CAN: dict[str, Callable[[State, dict[str, Any]], bool]] = {}
+CAN: dict[str, Callable[[TimeBaronsState, Site], bool]] = {}
 
 
 def planner(key: str) -> Callable[[Callable[[Ctx], None]], Callable[[Ctx], None]]:
@@ -273,7 +274,7 @@ def planner(key: str) -> Callable[[Callable[[Ctx], None]], Callable[[Ctx], None]
     return deco
 
 
-def _has_hand(s: State, x: dict[str, Any]) -> bool:
+def _has_hand(s: TimeBaronsState, x: Site) -> bool:
     return bool(hand(s, x["owner"]))
 
 
@@ -288,10 +289,10 @@ def p_draw(g: Ctx) -> None:
                           for lv in range(lo, hi + 1) if g.s["stacks"][lv - 1]]
     if opts:
         a = g.ask(opts, "Draw from which stack?")
-        g.op("draw", seat=g.seat, stack=int(a.args[0]))
+        g.op({"k": "draw", "seat": g.seat, "stack": int(a.args[0])})
 
 
-def passing_mate(s: State, seat: int) -> int | None:
+def passing_mate(s: TimeBaronsState, seat: int) -> int | None:
     """The teammate ``seat`` may pass followers and cards to during a full
     relocate (TB Team multiplayer), or None (no teammate)."""
     return teammate(s, seat)
@@ -325,7 +326,7 @@ def relocate(g: Ctx, *, src: list[int] | None = None, dst: list[int] | None = No
                 if not left:
                     break
 
-                def options(left: list[dict[str, Any]] = left, k: int = k) -> list[Option]:
+                def options(left: list[Site] = left, k: int = k) -> list[Option]:
                     opts: list[Option] = [(Action("take", (x["id"],)), f"Take a follower from {site_label(s, x['id'])} "
                                            f"({x['f'] - taken.get(x['id'], 0)} there)", f"site:{x['id']}")
                                           for x in left]
@@ -352,12 +353,12 @@ def relocate(g: Ctx, *, src: list[int] | None = None, dst: list[int] | None = No
                       f"{'s' * (total - passed > 1)} you picked up", verb="Put a follower on")
     if mate is None:
         if total:
-            g.op("move", seat=p, take=[[k_, v] for k_, v in taken.items()],
-                 put=[[k_, v] for k_, v in put.items()], relocate=True)
+            g.op({"k": "move", "seat": p, "take": [[k_, v] for k_, v in taken.items()],
+                  "put": [[k_, v] for k_, v in put.items()], "relocate": True})
         return
     if total:
-        g.op("move", seat=p, take=[[k_, v] for k_, v in taken.items()], put=[[k_, v] for k_, v in put.items()],
-             passed=passed, mate=mate)
+        g.op({"k": "move", "seat": p, "take": [[k_, v] for k_, v in taken.items()],
+              "put": [[k_, v] for k_, v in put.items()], "passed": passed, "mate": mate})
     g.plan("pass_cards", mate=mate, followers=passed, moved=bool(total), what=what)
 
 
@@ -380,13 +381,13 @@ def p_pass_cards(g: Ctx) -> None:
     opts.append((Action("done"), "Pass no more cards" if g.args.get("gave") else "Pass no cards", None))
     a = g.ask(opts, f"{g.args['what']}: pass cards face down to {mname}? (one at a time)")
     if a.name == "card":
-        g.op("pass_card", seat=g.seat, to=mate, card=str(a.args[0]))
+        g.op({"k": "pass_card", "seat": g.seat, "to": mate, "card": str(a.args[0])})
         g.plan("pass_cards", **{**g.args, "gave": True})
         return
     if g.args["followers"]:
         g.plan("receive", seat=mate, n=g.args["followers"], giver=g.seat)
     if g.args["moved"]:
-        g.op("relocated", seat=g.seat)
+        g.op({"k": "relocated", "seat": g.seat})
 
 
 @planner("receive")
@@ -398,10 +399,10 @@ def p_receive(g: Ctx) -> None:
                   f"{g.s['seats'][g.args['giver']]} passed you {n} follower{'s' * (n > 1)}: place them",
                   verb="Place a follower on")
     for sid, k in got.items():
-        g.op("place", site=sid, n=k)
+        g.op({"k": "place", "site": sid, "n": k})
 
 
-def can_upgrade(s: State, seat: int) -> bool:
+def can_upgrade(s: TimeBaronsState, seat: int) -> bool:
     """The Solo Baron must discard a card to upgrade (TB Three-player rules; R12:
     every upgrade, so with an empty hand they cannot upgrade at all)."""
     return seat != s["solo"] or bool(hand(s, seat))
@@ -411,7 +412,7 @@ def upgrade(g: Ctx) -> None:
     """Plan an upgrade of the frame seat by an effect, with the Solo Baron's discard."""
     if g.seat == g.s["solo"]:
         g.plan("upgrade_discard")
-    g.op("upgrade", seat=g.seat)
+    g.op({"k": "upgrade", "seat": g.seat})
 
 
 @planner("upgrade_discard")
@@ -419,7 +420,7 @@ def p_upgrade_discard(g: Ctx) -> None:
     """The Solo Baron's extra upgrade cost: discard a card (TB Three-player rules)."""
     c = g.choose_hand_card("Solo Baron: discard a card to upgrade.")
     if c is not None:
-        g.op("discard_hand", seat=g.seat, card=c)
+        g.op({"k": "discard_hand", "seat": g.seat, "card": c})
 
 
 @planner("bonus_draw")
@@ -432,7 +433,7 @@ def p_bonus_draw(g: Ctx) -> None:
     if opts:
         a = g.ask(opts + [(Action("no"), "No card", None)], "Team Baron's upgrade bonus: draw a card for free?")
         if a.name == "stack":
-            g.op("draw", seat=g.seat, stack=int(a.args[0]))
+            g.op({"k": "draw", "seat": g.seat, "stack": int(a.args[0])})
 
 
 @planner("who_starts")
@@ -450,7 +451,7 @@ def p_who_starts(g: Ctx) -> None:
     final = g.ask([(Action("first", (p0,)), f"Agree: {names[p0]} starts", f"seat:{p0}"),
                    (Action("first", (other,)), f"No: {names[other]} starts", f"seat:{other}")],
                   f"{names[a]} proposes that {names[p0]} starts. Who starts?", seat=b)
-    g.op("first_player", seat=int(final.args[0]), proposed=p0)
+    g.op({"k": "first_player", "seat": int(final.args[0]), "proposed": p0})
 
 
 @planner("weapon")
@@ -481,7 +482,7 @@ def p_gain_any(g: Ctx) -> None:
 @planner("place:site")
 def site_card(g: Ctx) -> None:
     """A site card: it comes into play for its player (on-enter text applies)."""
-    g.op("enter_site", seat=g.seat, card=g.args["card"])
+    g.op({"k": "enter_site", "seat": g.seat, "card": g.args["card"]})
 
 
 @planner("place:attachment")
@@ -490,7 +491,7 @@ def attachment_card(g: Ctx) -> None:
     cid = g.args["card"]
     sid = g.choose_site(all_sites(g.s), f"Attach {name(cid)} to which site?")
     if sid is not None:
-        g.op("attach", seat=g.seat, card=cid, site=sid)
+        g.op({"k": "attach", "seat": g.seat, "card": cid, "site": sid})
 
 
 # ---- Core set, level I ---------------------------------------------------------------
@@ -519,6 +520,7 @@ def p_mission1(g: Ctx) -> None:
     """Mission 1: discard a card, then a full relocate for free."""
     g.plan("relocate", full=True)
     c = g.choose_hand_card("Mission: discard which card?")
+    assert c is not None  # CAN: a card in hand
     g.ops.insert(0, {"k": "discard_hand", "seat": g.seat, "card": c})
 
 
@@ -526,7 +528,8 @@ def p_mission1(g: Ctx) -> None:
 def p_mission2(g: Ctx) -> None:
     """Mission 2: discard a card, then 2 followers onto Mission."""
     c = g.choose_hand_card("Mission: discard which card?")
-    g.op("discard_hand", seat=g.seat, card=c)
+    assert c is not None  # CAN: a card in hand
+    g.op({"k": "discard_hand", "seat": g.seat, "card": c})
     g.gain(g.args["site"], 2)
 
 
@@ -554,6 +557,7 @@ def p_fanaticism(g: Ctx) -> None:
     if k == 0:
         return
     tgt = g.choose_site(all_sites(g.s), f"Fanaticism: {k} damage to which site?")
+    assert tgt is not None  # the sacrificing site at least is in play
     g.batch(hits=[[tgt, k, False]], kills=[[src, k]], label="Fanaticism")
 
 
@@ -577,8 +581,8 @@ def p_display(g: Ctx) -> None:
         g.actions(3)
 
 
-def _hit(g: Ctx) -> tuple[dict[str, Any], list[Any]]:
-    frame = g.s["frames"][g.args["batch"]]
+def _hit(g: Ctx) -> tuple[BatchOp, Hit]:
+    frame = batch_at(g.s, g.args["batch"])
     return frame, frame["hits"][g.args["hit"]]
 
 
@@ -595,7 +599,7 @@ def p_escape(g: Ctx) -> None:
     if dest is None:
         return
     k = g.choose_number(1, min(3, x["f"]), "Escape Route: move how many?", lambda n: f"Move {n}")
-    g.op("move", seat=g.seat, take=[[x["id"], k]], put=[[dest, k]], relocate=True)
+    g.op({"k": "move", "seat": g.seat, "take": [[x["id"], k]], "put": [[dest, k]], "relocate": True})
 
 
 @planner("card:misinformation")
@@ -604,7 +608,7 @@ def p_misinformation(g: Ctx) -> None:
     _, hit = _hit(g)
     dest = g.choose_site([d for d in own(g.s, g.seat) if d != hit[0]], "Misinformation: send the damage where?")
     if dest is not None:
-        g.op("redirect", batch=g.args["batch"], hit=g.args["hit"], site=dest)
+        g.op({"k": "redirect", "batch": g.args["batch"], "hit": g.args["hit"], "site": dest})
 
 
 # ---- Core set, level II --------------------------------------------------------------
@@ -618,6 +622,7 @@ def p_military_base(g: Ctx) -> None:
     x = S(g.s, g.args["site"])
     k = g.choose_number(1, x["f"], "Military Base: sacrifice how many?", lambda n: f"Sacrifice {n}")
     tgt = g.choose_site(all_sites(g.s), f"Military Base: {k} damage to which site?")
+    assert tgt is not None  # the Military Base at least is in play
     g.batch(hits=[[tgt, k, False]], kills=[[x["id"], k]], label="Military Base")
 
 
@@ -627,7 +632,7 @@ def p_draw_one(g: Ctx) -> None:
     g.draw(1)
 
 
-def _library_cands(s: State, seat: int) -> list[str]:
+def _library_cands(s: TimeBaronsState, seat: int) -> list[str]:
     return sorted({c for c in s["discard"] if level(c) <= level_of(s, seat)})
 
 
@@ -640,7 +645,7 @@ def p_library2(g: Ctx) -> None:
     cands = _library_cands(g.s, g.seat)
     a = g.ask([(Action("card", (c,)), f"Take {name(c)}", f"discard:{c}") for c in cands],
               "Library: take which card from the discard pile?")
-    g.op("take_discard", seat=g.seat, card=str(a.args[0]))
+    g.op({"k": "take_discard", "seat": g.seat, "card": str(a.args[0])})
     g.plan("discard_one")
 
 
@@ -649,7 +654,7 @@ def p_discard_one(g: Ctx) -> None:
     """Discard one card from hand."""
     c = g.choose_hand_card("Discard which card?")
     if c is not None:
-        g.op("discard_hand", seat=g.seat, card=c)
+        g.op({"k": "discard_hand", "seat": g.seat, "card": c})
 
 
 CAN["railroad:1"] = lambda s, x: True
@@ -687,7 +692,7 @@ def p_loss_of_faith(g: Ctx) -> None:
     """Loss of Faith: the opponent's next turn has 1 action fewer and no abilities."""
     opp = g.choose_opponent("Loss of Faith on which opponent?")
     if opp is not None:
-        g.op("lof", seat=opp)
+        g.op({"k": "lof", "seat": opp})
 
 
 # ---- Core set, level III -------------------------------------------------------------
@@ -713,7 +718,7 @@ def p_robotics(g: Ctx) -> None:
     g.actions(1)
 
 
-def _steal_cands(s: State, seat: int) -> list[int]:
+def _steal_cands(s: TimeBaronsState, seat: int) -> list[int]:
     return [x for x in opp_sites(s, seat) if S(s, x)["f"]]
 
 
@@ -728,7 +733,7 @@ def p_radio(g: Ctx) -> None:
     src = g.choose_site(_steal_cands(g.s, g.seat), "Steal a follower from which site?")
     dst = g.choose_site(own(g.s, g.seat, receive=True), "Put the stolen follower on which site?")
     if src is not None and dst is not None:
-        g.op("steal", seat=g.seat, frm=src, put=[[dst, 1]])
+        g.op({"k": "steal", "seat": g.seat, "frm": src, "put": [[dst, 1]]})
 
 
 @planner("card:air_strike")
@@ -766,7 +771,7 @@ def p_archaeology(g: Ctx) -> None:
     if cands:
         a = g.ask([(Action("card", (c,)), f"Take {name(c)}", f"discard:{c}") for c in cands],
                   "Archaeology: take which card from the discard pile?")
-        g.op("take_discard", seat=g.seat, card=str(a.args[0]))
+        g.op({"k": "take_discard", "seat": g.seat, "card": str(a.args[0])})
 
 
 @planner("card:ruthless_efficiency")
@@ -799,7 +804,7 @@ def p_ruthless_step(g: Ctx) -> None:
         taken[int(a.args[0])] = taken.get(int(a.args[0]), 0) + 1
         g.plan("ruthless", sac=[[k, v] for k, v in taken.items()], n=n + 1)
     else:
-        g.op("discard_hand", seat=g.seat, card=str(a.args[0]))
+        g.op({"k": "discard_hand", "seat": g.seat, "card": str(a.args[0])})
         g.plan("ruthless", sac=sac, n=n + 1)
 
 
@@ -821,7 +826,7 @@ def p_mind_control(g: Ctx) -> None:
     put = g.alloc(k, own(g.s, g.seat, receive=True), f"Mind Control: place the {k} stolen followers",
                   verb="A follower on")
     if put:
-        g.op("steal", seat=g.seat, frm=src, put=[[a, b] for a, b in put.items()])
+        g.op({"k": "steal", "seat": g.seat, "frm": src, "put": [[a, b] for a, b in put.items()]})
 
 
 # ---- Expansion, level I --------------------------------------------------------------
@@ -854,6 +859,7 @@ CAN["barracks:2"] = lambda s, x: x["f"] > 0
 def p_barracks2(g: Ctx) -> None:
     """Barracks 2: sacrifice 1 here, 1 damage to one site (one batch)."""
     tgt = g.choose_site(all_sites(g.s), "Barracks: 1 damage to which site?")
+    assert tgt is not None  # the Barracks at least is in play
     g.batch(hits=[[tgt, 1, False]], kills=[[g.args["site"], 1]], label="Barracks")
 
 
@@ -862,6 +868,7 @@ def p_farm1(g: Ctx) -> None:
     """Farm 1: tuck a card under Farm, then 1 follower onto any own site."""
     g.plan("place_one", what="Farm")
     c = g.choose_hand_card("Farm: tuck which card?")
+    assert c is not None  # CAN: a card in hand
     g.ops.insert(0, {"k": "tuck", "seat": g.seat, "card": c, "site": g.args["site"]})
 
 
@@ -897,7 +904,7 @@ def p_castle2(g: Ctx) -> None:
     relocate(g, src=[me], dst=[x for x in own(g.s, g.seat) if x != me], what="Castle")
 
 
-def _damaged_own(s: State, seat: int) -> list[int]:
+def _damaged_own(s: TimeBaronsState, seat: int) -> list[int]:
     return [x["id"] for x in sites_of(s, seat) if x["dmg"]]
 
 
@@ -914,8 +921,9 @@ def p_masons(g: Ctx) -> None:
     if src is None:
         return
     dst = g.choose_site([x for x in own(g.s, g.seat) if x != src], "Mason's Guild: onto which site?")
+    assert dst is not None  # CAN: the owner has another site
     n = 1 if g.args["n"] == 1 else S(g.s, src)["dmg"]
-    g.op("move_counters", frm=src, to=dst, n=n)
+    g.op({"k": "move_counters", "frm": src, "to": dst, "n": n})
 
 
 CAN["alien_monolith:1"] = lambda s, x: level_of(s, x["owner"]) < 4
@@ -992,11 +1000,11 @@ def p_cannon_fodder(g: Ctx) -> None:
     got = g.alloc(hit[1], cands, f"Cannon Fodder: sacrifice followers to stop {hit[1]} damage",
                   cap={x: S(g.s, x)["f"] for x in cands}, at_least=1, verb="Sacrifice a follower on")
     k = sum(got.values())
-    g.op("reduce", batch=g.args["batch"], hit=g.args["hit"], n=k)
+    g.op({"k": "reduce", "batch": g.args["batch"], "hit": g.args["hit"], "n": k})
     g.batch(kills=[[a, b] for a, b in got.items()], label="Cannon Fodder")
 
 
-def _tucked_anywhere(s: State) -> list[tuple[int, int, str]]:
+def _tucked_anywhere(s: TimeBaronsState) -> list[tuple[int, int, str]]:
     return [(x["id"], j, t[0]) for x in s["sites"] for j, t in enumerate(x["tuck"])]
 
 
@@ -1008,7 +1016,7 @@ def p_pillage(g: Ctx) -> None:
         g.damage(g.choose_site([x["id"] for x in g.s["sites"] if not x["f"]],
                                "Pillage: 3 damage to which unoccupied site?"), 3, label="Pillage")
         return
-    g.op("show_tucked", seat=g.seat)  # the player now sees every tucked card
+    g.op({"k": "show_tucked", "seat": g.seat})  # the player now sees every tucked card
     g.plan("pillage_take")
 
 
@@ -1019,7 +1027,7 @@ def p_pillage_take(g: Ctx) -> None:
     if cands:
         a = g.ask([(Action("tucked", (sid, j)), f"Take {name(c)} from under {site_label(g.s, sid)}", f"site:{sid}")
                    for sid, j, c in cands], "Pillage: take which tucked card?")
-        g.op("untuck", seat=g.seat, site=int(a.args[0]), index=int(a.args[1]))
+        g.op({"k": "untuck", "seat": g.seat, "site": int(a.args[0]), "index": int(a.args[1])})
 
 
 # ---- Expansion, level II -------------------------------------------------------------
@@ -1032,6 +1040,7 @@ def p_port1(g: Ctx) -> None:
     """Port 1: tuck a card under Port, then you may relocate for free."""
     g.plan("may_relocate", what="Port")
     c = g.choose_hand_card("Port: tuck which card?")
+    assert c is not None  # CAN: a card in hand
     g.ops.insert(0, {"k": "tuck", "seat": g.seat, "card": c, "site": g.args["site"]})
 
 
@@ -1056,7 +1065,7 @@ def p_university2(g: Ctx) -> None:
     upgrade(g)
 
 
-def _countered(s: State, x: dict[str, Any]) -> list[int]:
+def _countered(s: TimeBaronsState, x: Site) -> list[int]:
     return [y["id"] for y in s["sites"] if y["dmg"] and y["id"] != x["id"]]
 
 
@@ -1068,10 +1077,10 @@ def p_depot1(g: Ctx) -> None:
     """Supply Depot 1: remove 1 counter from another site (any owner)."""
     sid = g.choose_site(_countered(g.s, S(g.s, g.args["site"])), "Supply Depot: remove a counter from which site?")
     if sid is not None:
-        g.op("remove_counters", site=sid, n=1)
+        g.op({"k": "remove_counters", "site": sid, "n": 1})
 
 
-def _movable_atts(s: State) -> list[tuple[int, int, str]]:
+def _movable_atts(s: TimeBaronsState) -> list[tuple[int, int, str]]:
     out = []
     for x in s["sites"]:
         others = [y for y in s["sites"] if y["owner"] == x["owner"] and y["id"] != x["id"]]
@@ -1092,7 +1101,8 @@ def p_depot2(g: Ctx) -> None:
     frm, j = int(a.args[0]), int(a.args[1])
     owner = S(g.s, frm)["owner"]
     dst = g.choose_site([x for x in own(g.s, owner) if x != frm], "Supply Depot: onto which site?")
-    g.op("move_attachment", frm=frm, index=j, to=dst)
+    assert dst is not None  # only attachments whose site's owner has another site are offered
+    g.op({"k": "move_attachment", "frm": frm, "index": j, "to": dst})
 
 
 CAN["spy_agency:2"] = lambda s, x: any(y["f"] for y in s["sites"])
@@ -1128,7 +1138,7 @@ def p_free_play(g: Ctx) -> None:
     c = g.choose_hand_card("Research: play a card for free?", ok=lambda c: card(c)["type"] != "reaction",
                            allow_none=True)
     if c is not None:
-        g.op("play", seat=g.seat, card=c, free=True, src="hand", phase=0)
+        g.op({"k": "play", "seat": g.seat, "card": c, "free": True, "src": "hand", "phase": 0})
 
 
 @planner("card:demolition")
@@ -1188,9 +1198,10 @@ def p_bank1(g: Ctx) -> None:
     me = g.args["site"]
     sid = g.choose_site([x for x in own(g.s, g.seat) if x != me], "Bank: which site may use an ability again?")
     c = g.choose_hand_card("Bank: tuck which card?")
-    g.op("tuck", seat=g.seat, card=c, site=me)
+    assert c is not None  # CAN: a card in hand
+    g.op({"k": "tuck", "seat": g.seat, "card": c, "site": me})
     if sid is not None:
-        g.op("reset_site", site=sid)
+        g.op({"k": "reset_site", "site": sid})
 
 
 CAN["bank:2"] = lambda s, x: bool(x["tuck"])
@@ -1202,7 +1213,7 @@ def p_bank2(g: Ctx) -> None:
     g.actions(len(S(g.s, g.args["site"])["tuck"]))
 
 
-def _events_in_discard(s: State) -> list[str]:
+def _events_in_discard(s: TimeBaronsState) -> list[str]:
     return sorted({c for c in s["discard"] if card(c)["type"] == "event"})
 
 
@@ -1214,7 +1225,8 @@ def p_power_plant(g: Ctx) -> None:
     """Power Plant: play a discarded event for free; it is then tucked here."""
     a = g.ask([(Action("card", (c,)), f"Replay {name(c)}", f"discard:{c}") for c in _events_in_discard(g.s)],
               "Power Plant: replay which event?")
-    g.op("play", seat=g.seat, card=str(a.args[0]), free=True, src="discard", pp=g.args["site"], phase=0)
+    g.op({"k": "play", "seat": g.seat, "card": str(a.args[0]), "free": True, "src": "discard",
+          "pp": g.args["site"], "phase": 0})
 
 
 @planner("power_plant_destroyed")
@@ -1256,7 +1268,9 @@ def p_oil(g: Ctx) -> None:
         got[int(a.args[0])] = got.get(int(a.args[0]), 0) + 1
     g.batch(hits=[[k, v, True] for k, v in got.items()], label="Oil Drilling")
     if g.ops:  # the actions follow what is really dealt (a Force Field may stop some)
-        g.ops[-1]["oil"] = g.seat
+        last = g.ops[-1]
+        assert last["k"] == "batch"  # the one op planned
+        last["oil"] = g.seat
 
 
 @planner("card:dilemma")
@@ -1277,7 +1291,7 @@ def p_dilemma(g: Ctx) -> None:
 def p_trade(g: Ctx) -> None:
     """Trade Agreement: cancel the opponent's card; they draw 1 (at or below your
     level)."""
-    g.op("cancel", play=g.args["play"], by=g.seat)
+    g.op({"k": "cancel", "play": g.args["play"], "by": g.seat})
 
 
 @planner("card:surgical_strike")
@@ -1291,7 +1305,7 @@ def p_surgical(g: Ctx) -> None:
 
 # ---- Expansion, level IV -------------------------------------------------------------
 
-def _sites_in_discard(s: State) -> list[str]:
+def _sites_in_discard(s: TimeBaronsState) -> list[str]:
     return sorted({c for c in s["discard"] if card(c)["type"] == "site"})
 
 
@@ -1304,7 +1318,7 @@ def p_replicator(g: Ctx) -> None:
     structural damage to Replicator."""
     a = g.ask([(Action("card", (c,)), f"Rebuild {name(c)}", f"discard:{c}") for c in _sites_in_discard(g.s)],
               "Replicator: rebuild which site?")
-    g.op("rebuild", seat=g.seat, card=str(a.args[0]))
+    g.op({"k": "rebuild", "seat": g.seat, "card": str(a.args[0])})
     g.damage(g.args["site"], 1, True, label="Replicator")
 
 
@@ -1313,6 +1327,7 @@ def p_alien_weapon1(g: Ctx) -> None:
     """Alien Weapon 1: tuck a card, then discard up to 4 from the top of a stack."""
     g.plan("mill")
     c = g.choose_hand_card("Alien Weapon: tuck which card?")
+    assert c is not None  # CAN: a card in hand
     g.ops.insert(0, {"k": "tuck", "seat": g.seat, "card": c, "site": g.args["site"]})
 
 
@@ -1327,7 +1342,7 @@ def p_mill(g: Ctx) -> None:
     k = g.choose_number(0, min(4, len(g.s["stacks"][lv - 1])), "Alien Weapon: discard how many from the top?",
                         lambda n: f"Discard {n}")
     if k:
-        g.op("mill", stack=lv, n=k)
+        g.op({"k": "mill", "stack": lv, "n": k})
 
 
 CAN["alien_weapon:2"] = lambda s, x: bool(x["tuck"])
@@ -1349,7 +1364,7 @@ def p_assimilation(g: Ctx) -> None:
         return
     owner = S(g.s, sid)["owner"]
     g.plan("evacuate", seat=owner, site=sid, what="Assimilation")
-    g.op("transfer_site", site=sid, to=g.seat)
+    g.op({"k": "transfer_site", "site": sid, "to": g.seat})
 
 
 @planner("card:brain_emulation")
@@ -1370,7 +1385,7 @@ def p_nanobots(g: Ctx) -> None:
                   at_least=0, verb="Remove a counter from")
     k = sum(got.values())
     for sid, n in got.items():
-        g.op("remove_counters", site=sid, n=n)
+        g.op({"k": "remove_counters", "site": sid, "n": n})
     if k:
         g.plan("nanobots_damage", n=k)
 
@@ -1399,12 +1414,12 @@ def p_outrage(g: Ctx) -> None:
 
 # ---- windows (decisions owed outside the main phase) -------------------------------
 
-def _window_label(s: State, batch: dict[str, Any], i: int) -> str:
+def _window_label(s: TimeBaronsState, batch: BatchOp, i: int) -> str:
     sid, n, structural = batch["hits"][i]
     return f"{n} {'structural ' if structural else ''}damage to {site_label(s, sid)}"
 
 
-def force_field(s: State, seat: int, sid: int) -> dict[str, Any] | None:
+def force_field(s: TimeBaronsState, seat: int, sid: int) -> Site | None:
     """``seat``'s Force Field able to shield site ``sid`` now (CARDS Force Field)."""
     for x in owned_usable(s, seat, "force_field", 1):
         if x["id"] != sid:
@@ -1412,10 +1427,10 @@ def force_field(s: State, seat: int, sid: int) -> dict[str, Any] | None:
     return None
 
 
-def predamage_options(s: State, seat: int, bix: int, used_ff: list[int]) -> list[Option]:
+def predamage_options(s: TimeBaronsState, seat: int, bix: int, used_ff: list[int]) -> list[Option]:
     """``seat``'s possible answers to the damage pending in batch frame ``bix``
     (R5): Escape Route, Misinformation, Cannon Fodder, Force Field."""
-    b = s["frames"][bix]
+    b = batch_at(s, bix)
     h = hand(s, seat)
     out: list[Option] = []
     for i, (sid, n, _st) in enumerate(b["hits"]):
@@ -1445,26 +1460,28 @@ def w_predamage(g: Ctx) -> None:
     opts = predamage_options(g.s, g.seat, bix, used)
     if not opts:
         return
-    b = g.s["frames"][bix]
+    b = batch_at(g.s, bix)
     mine = [i for i, h in enumerate(b["hits"]) if (x := site(g.s, h[0])) and x["owner"] == g.seat and h[1] > 0]
     what = "; ".join(_window_label(g.s, b, i) for i in mine)
-    src = f"{g.s['seats'][b['src']]}'s " if b.get("src") is not None else ""
+    src = f"{g.s['seats'][b['src']]}'s " if b["src"] is not None else ""
     a = g.ask(opts + [(Action("pass"), "Let it happen", None)],
               f"{src}{b.get('label') or 'An effect'} is about to deal {what}. Respond?")
     if a.name == "pass":
         return
     if a.name == "react":
         cid, i = str(a.args[0]), int(a.args[1])
-        g.op("play", seat=g.seat, card=cid, free=True, src="hand", phase=0, ctx={"batch": bix, "hit": i})
+        g.op({"k": "play", "seat": g.seat, "card": cid, "free": True, "src": "hand", "phase": 0,
+              "ctx": {"batch": bix, "hit": i}})
         g.plan("w:predamage", batch=bix, used_ff=used)
     else:
         ff, _n, i = (int(v) for v in a.args)
-        g.op("prevent", batch=bix, hit=i, by=ff)
-        g.op("ability_done", seat=g.seat, site=ff, n=1, repeat=False, args={"batch": bix, "hit": i})
+        g.op({"k": "prevent", "batch": bix, "hit": i, "by": ff})
+        g.op({"k": "ability_done", "seat": g.seat, "site": ff, "n": 1, "repeat": False,
+              "args": {"batch": bix, "hit": i}})
         g.plan("w:predamage", batch=bix, used_ff=[*used, i])
 
 
-def hospital(s: State, seat: int) -> tuple[dict[str, Any], int] | None:
+def hospital(s: TimeBaronsState, seat: int) -> tuple[Site, int] | None:
     """``seat``'s Hospital able to answer kills now, with the ability number that
     applies (2 when its 3-follower version qualifies; R10)."""
     for x in sites_of(s, seat):
@@ -1476,7 +1493,7 @@ def hospital(s: State, seat: int) -> tuple[dict[str, Any], int] | None:
     return None
 
 
-def after_options(s: State, seat: int, args: dict[str, Any]) -> list[Option]:
+def after_options(s: TimeBaronsState, seat: int, args: dict[str, Any]) -> list[Option]:
     """``seat``'s possible answers after a batch killed ``args["k"]`` of their
     followers and destroyed ``args["lost"]`` sites: Hospital, Martyr, Outrage."""
     k, used = args["k"], args.get("used", [])
@@ -1516,20 +1533,21 @@ def w_after(g: Ctx) -> None:
         sid, n = int(a.args[0]), int(a.args[1])
         gain = (g.args["k"] + 1) // 2 if n == 2 else g.args["k"] // 2
         g.gain(sid, gain)
-        g.op("ability_done", seat=g.seat, site=sid, n=n, repeat=False, args={"gain": gain})
+        g.op({"k": "ability_done", "seat": g.seat, "site": sid, "n": n, "repeat": False, "args": {"gain": gain}})
         nxt["used"] = [*used, "hospital"]
     elif a.args[0] == "martyr":
-        g.op("play", seat=g.seat, card="martyr", free=True, src="hand", phase=0, ctx={"k": g.args["k"]})
+        g.op({"k": "play", "seat": g.seat, "card": "martyr", "free": True, "src": "hand", "phase": 0,
+              "ctx": {"k": g.args["k"]}})
         nxt["used"] = [*used, "martyr"]
     else:
         j = int(a.args[1])
-        g.op("play", seat=g.seat, card="outrage", free=True, src="hand", phase=0,
-             ctx={"n": g.args["lost"][j]["n"]})
+        g.op({"k": "play", "seat": g.seat, "card": "outrage", "free": True, "src": "hand", "phase": 0,
+              "ctx": {"n": g.args["lost"][j]["n"]}})
         nxt["used"] = [*used, f"outrage{j}"]
     g.ops.append({"k": "plan", "fn": "w:after", "seat": g.seat, "args": nxt, "ans": []})
 
 
-def relocated_options(s: State, seat: int, mover: int, used: list[int]) -> list[Option]:
+def relocated_options(s: TimeBaronsState, seat: int, mover: int, used: list[int]) -> list[Option]:
     """``seat``'s answers after opponent ``mover`` relocated: Sniper Nest, Spy Agency."""
     out: list[Option] = []
     for x in sites_of(s, seat):
@@ -1558,7 +1576,7 @@ def w_relocated(g: Ctx) -> None:
     sid, n = int(a.args[0]), int(a.args[1])
     key = "sniper_nest" if S(g.s, sid)["card"] == "sniper_nest" else "spy_agency"
     g.plan(f"ab:{key}:{n}", site=sid, n=n, mover=mover)
-    g.op("ability_done", seat=g.seat, site=sid, n=n, repeat=False, args={"mover": mover})
+    g.op({"k": "ability_done", "seat": g.seat, "site": sid, "n": n, "repeat": False, "args": {"mover": mover}})
     g.plan("w:relocated", mover=mover, used=[*used, sid])
 
 
@@ -1605,7 +1623,7 @@ def w_sentient(g: Ctx) -> None:
     sid, n = g.args["site"], g.args["n"]
     if g.yes_no(f"Sentient AI: use {site_label(g.s, sid)}'s ability again for free?", "Repeat it"):
         g.plan(f"ab:{S(g.s, sid)['card']}:{n}", **{**g.args["args"], "site": sid, "n": n})
-        g.op("ability_done", seat=g.seat, site=sid, n=n, repeat=True, args={})
+        g.op({"k": "ability_done", "seat": g.seat, "site": sid, "n": n, "repeat": True, "args": {}})
 
 
 @planner("w:trade")
@@ -1613,13 +1631,13 @@ def w_trade(g: Ctx) -> None:
     """Trade Agreement window: an opponent of the player just played a card."""
     if "trade_agreement" not in hand(g.s, g.seat):
         return
-    play = g.s["frames"][g.args["play"]]
+    play = play_at(g.s, g.args["play"])
     a = g.ask([(Action("react", ("trade_agreement", 0)), f"Trade Agreement: cancel {name(play['card'])}",
                 "card:trade_agreement"), (Action("pass"), "Let it resolve", None)],
               f"{g.s['seats'][play['seat']]} plays {name(play['card'])}. Cancel it with Trade Agreement?")
     if a.name == "react":
-        g.op("play", seat=g.seat, card="trade_agreement", free=True, src="hand", phase=0,
-             ctx={"play": g.args["play"]})
+        g.op({"k": "play", "seat": g.seat, "card": "trade_agreement", "free": True, "src": "hand", "phase": 0,
+              "ctx": {"play": g.args["play"]}})
 
 
 START_NAMES = {"plague": "Plague", "conscription": "Conscription", "sanctions": "Sanctions",
@@ -1658,7 +1676,7 @@ def p_eod(g: Ctx) -> None:
     g.batch(destroy=[sid] if sid is not None else [], label="End of Days", src=None)
 
 
-def conditions_met(s: State, x: dict[str, Any], n: int) -> bool:
+def conditions_met(s: TimeBaronsState, x: Site, n: int) -> bool:
     """Ability ``n`` of site ``x`` could resolve now, action cost aside: not
     blocked, enough followers, and its own condition (a card in hand, a target...;
     R9). Also what a Sentient AI repeat needs."""
@@ -1668,7 +1686,7 @@ def conditions_met(s: State, x: dict[str, Any], n: int) -> bool:
     return test is None or test(s, x)
 
 
-def ability_usable(s: State, x: dict[str, Any], n: int) -> bool:
+def ability_usable(s: TimeBaronsState, x: Site, n: int) -> bool:
     """May the active owner activate ordinary ability ``n`` of site ``x`` now (R9)?"""
     ab = ability(x["card"], n)
     if ab["infinite"] or x["used"] or x["owner"] != s["active"]:

@@ -47,12 +47,15 @@ tokens on the seat's Forge), ``hammer`` (the seat holding The Hammer, or None),
 ``blocked`` (seat under Loss of Faith this turn), ``eod``, ``frames``, ``ask``,
 ``result``, ``dealt`` (label of the card set dealt), ``box`` (how many of each card
 the game holds: card conservation), ``stacked`` (cards in the stacks after the deal).
+:mod:`.state` describes them for mypy (:class:`~.state.TimeBaronsState`, with the
+records and frames inside); the rules read the state through :func:`~.state.tbs` at the
+contract methods, and their helpers take it typed.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, State, clone
@@ -88,6 +91,38 @@ from .effects import (
     card_planner,
     conditions_met,
     passing_mate,
+)
+from .state import (
+    AbilityDoneOp,
+    ActionsOp,
+    BatchOp,
+    CancelOp,
+    CardOnSiteOp,
+    CardOp,
+    DrawOp,
+    FinishOp,
+    FirstPlayerOp,
+    MillOp,
+    MoveAttachmentOp,
+    MoveCountersOp,
+    MoveOp,
+    PassCardOp,
+    PlanFrame,
+    PlayOp,
+    PreventOp,
+    RedirectOp,
+    ReduceOp,
+    ResetSiteOp,
+    SeatOp,
+    Site,
+    SiteCountOp,
+    StealOp,
+    TimeBaronsState,
+    TransferSiteOp,
+    UntuckOp,
+    batch_at,
+    play_at,
+    tbs,
 )
 
 ROMAN = ("I", "II", "III", "IV")
@@ -143,6 +178,7 @@ class TimeBarons(Game):
     min_players = 2
     max_players = 4
     private_info = True
+    state_type = TimeBaronsState
     blurb = "Card combat across four ages: build sites, move followers, wreck your rivals' civilisations."
     options = (
         Option("mode", "Mode", "choice", "team", choices=("team", "free_for_all"),
@@ -195,11 +231,12 @@ class TimeBarons(Game):
         (TB Turn structure, Four-player rules, Free-for-all). In a 3-player team game
         the Team Barons choose who starts after seeing their hands, and every turn
         has 3 actions (TB Three-player rules)."""
-        opts = state["options"]
-        n = len(state["seats"])
+        st = tbs(state)
+        opts = st["options"]
+        n = len(st["seats"])
         stacks, dealt = C.build_stacks(opts["card_set"], [c.split("#")[0] for c in opts["custom_cards"]], rng, n)
-        for st in stacks:
-            rng.shuffle(st)
+        for stack in stacks:
+            rng.shuffle(stack)
         first = rng.below(n)
         free = opts["mode"] == "free_for_all"
         solo = 2 if n == 3 and not free else None
@@ -209,30 +246,31 @@ class TimeBarons(Game):
             teams = [[0, 1], [2]]
         else:
             teams = [[0, 2], [1, 3]]
-        state.update(players=[{"level": 1, "hand": [], "known": [], "team_known": [], "lof": 0, "forge": 0}
-                              for _ in range(n)],
-                     sites=[], next_id=1, stacks=stacks, ran_out=[not st for st in stacks], discard=[], limbo=[],
-                     active=first, actions=0, turn=0, opening=[] if solo is not None else [2] * (n - 1),
-                     teams=teams, blocked=None, eod=False, frames=[], ask=None, result=None, dealt=dealt, box={},
-                     hammer=None, out=[], solo=solo, last_tb=None)
+        st.update({"players": [{"level": 1, "hand": [], "known": [], "team_known": [], "lof": 0, "forge": 0}
+                               for _ in range(n)],
+                   "sites": [], "next_id": 1, "stacks": stacks, "ran_out": [not stack for stack in stacks],
+                   "discard": [], "limbo": [], "active": first, "actions": 0, "turn": 0,
+                   "opening": [] if solo is not None else [2] * (n - 1), "teams": teams, "blocked": None,
+                   "eod": False, "frames": [], "ask": None, "result": None, "dealt": dealt, "box": {},
+                   "hammer": None, "out": [], "solo": solo, "last_tb": None})
         start = "homeland" if n == 2 else "capital"
-        for c in [cid for st in stacks for cid in st] + [start] * n:
-            state["box"][c] = state["box"].get(c, 0) + 1
+        for c in [cid for stack in stacks for cid in stack] + [start] * n:
+            st["box"][c] = st["box"].get(c, 0) + 1
         for p in range(n):
-            self._new_site(state, p, start)
-            state["sites"][-1]["f"] = 10
+            self._new_site(st, p, start)
+            st["sites"][-1]["f"] = 10
             for _ in range(5):
                 if stacks[0]:
-                    state["players"][p]["hand"].append(stacks[0].pop())
-        state["stacked"] = sum(len(st) for st in stacks)  # after the opening hands (for evaluate)
+                    st["players"][p]["hand"].append(stacks[0].pop())
+        st["stacked"] = sum(len(stack) for stack in stacks)  # after the opening hands (for evaluate)
         if solo is not None:
-            state["active"] = 0
-            log(state, "The Team Barons look at their hands and choose which of them starts.")
-            state["frames"].append(self._plan("who_starts", 0))
+            st["active"] = 0
+            log(st, "The Team Barons look at their hands and choose which of them starts.")
+            st["frames"].append(self._plan("who_starts", 0))
         else:
-            log(state, f"{state['seats'][first]} holds the {C.name(start)} marked first player.")
-            state["frames"].append({"k": "start_turn", "seat": first})
-        self._run(state)
+            log(st, f"{st['seats'][first]} holds the {C.name(start)} marked first player.")
+            st["frames"].append({"k": "start_turn", "seat": first})
+        self._run(st)
 
     def seat_roles(self, n_players: int, options: Mapping[str, Any]) -> list[str]:
         """The teams by seat (TB Team multiplayer): 3 players: two Team Barons and
@@ -245,14 +283,15 @@ class TimeBarons(Game):
 
     def setup_label(self, state: State) -> str:
         """The card set dealt (e.g. ``core``, ``lbl:ceec``)."""
-        return str(state["dealt"])
+        st = tbs(state)
+        return str(st["dealt"])
 
     @staticmethod
-    def _new_site(state: State, seat: int, cid: str) -> dict[str, Any]:
+    def _new_site(state: TimeBaronsState, seat: int, cid: str) -> Site:
         """A site enters play; Homeland and Capital are starting sites however they
         arrive (TB Additional terms: starting sites)."""
-        s = {"id": state["next_id"], "card": cid, "owner": seat, "f": 0, "dmg": 0, "att": [], "tuck": [],
-             "used": False, "start": cid in ("homeland", "capital")}
+        s: Site = {"id": state["next_id"], "card": cid, "owner": seat, "f": 0, "dmg": 0, "att": [], "tuck": [],
+                   "used": False, "start": cid in ("homeland", "capital")}
         state["next_id"] += 1
         state["sites"].append(s)
         return s
@@ -261,13 +300,15 @@ class TimeBarons(Game):
     def to_act(self, state: State) -> list[int]:
         """The seat owing the pending decision (the active player in the main phase,
         any seat in a reaction window); empty when the game is over."""
-        ask = state["ask"]
-        return [] if ask is None or state["result"] else [ask["seat"]]
+        st = tbs(state)
+        ask = st["ask"]
+        return [] if ask is None or st["result"] else [ask["seat"]]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """The pending decision's options for ``seat`` (none if not to act)."""
-        ask = state["ask"]
-        if ask is None or state["result"] or ask["seat"] != seat:
+        st = tbs(state)
+        ask = st["ask"]
+        if ask is None or st["result"] or ask["seat"] != seat:
             return []
         out = []
         for a in ask["acts"]:
@@ -279,16 +320,19 @@ class TimeBarons(Game):
         return out
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        state["by"] = seat  # who decided: what is hidden from them must not leak unmarked
-        if state["frames"]:
-            state["frames"][-1]["ans"].append(action.to_json())
+        st = tbs(state)
+        st["by"] = seat  # who decided: what is hidden from them must not leak unmarked
+        if st["frames"]:
+            top = st["frames"][-1]
+            assert top["k"] == "plan", top  # with frames on the stack only a planner asks (Need)
+            top["ans"].append(action.to_json())
         else:
-            self._main(state, seat, action)
-        self._run(state)
-        del state["by"]
+            self._main(st, seat, action)
+        self._run(st)
+        del st["by"]
 
     @staticmethod
-    def _peek_hand(state: State, q: int) -> None:
+    def _peek_hand(state: TimeBaronsState, q: int) -> None:
         """The engine is about to decide something from ``q``'s hand (whether a
         reaction window opens). If the hand holds cards the deciding seat cannot see,
         the answer tells that seat about them, so it counts as a reveal and undo
@@ -299,11 +343,12 @@ class TimeBarons(Game):
     def outcome(self, state: State) -> Outcome | None:
         """Total or majority victory (TB Game end; team and free-for-all versions, TB
         Multiplayer rules); scores are each seat's followers."""
-        r = state["result"]
+        st = tbs(state)
+        r = st["result"]
         if not r:
             return None
-        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(followers(state, p))
-                                                              for p in range(len(state["seats"]))),
+        return Outcome(tuple(r["winners"]), r["reason"], tuple(float(followers(st, p))
+                                                              for p in range(len(st["seats"]))),
                        Ending(r["ending"]))
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
@@ -312,7 +357,8 @@ class TimeBarons(Game):
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why ``action`` is refused, in words."""
-        ask = state["ask"]
+        st = tbs(state)
+        ask = st["ask"]
         if ask is None or ask["seat"] != seat:
             return "It is not your decision now."
         return f"“{action}” is not one of the choices now: {ask['prompt']}"
@@ -337,7 +383,8 @@ class TimeBarons(Game):
         """True when nothing is half-resolved: no card, ability or reaction window
         is waiting on a decision (the next decision is a main-phase one), so
         :meth:`evaluate` sees the whole effect of what was played."""
-        return not state["frames"]
+        st = tbs(state)
+        return not st["frames"]
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value of an unfinished game for each seat: a logistic of the
@@ -354,43 +401,44 @@ class TimeBarons(Game):
         count half, so teammates balance followers and cards by passing); both
         teammates get the same value, the team's payoff. In free-for-all it is taken
         over the strongest opponent still in, and an eliminated player is worth 0."""
-        n = len(state["seats"])
-        left = sum(len(st) for st in state["stacks"])
-        closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, state["stacked"]))
-        free = ffa(state)
-        score: list[float] = [followers(state, p) + 2 * (level_of(state, p) - 1)
-                               + 0.5 * len(state["players"][p]["hand"]) + 0.5 * len(sites_of(state, p))
+        st = tbs(state)
+        n = len(st["seats"])
+        left = sum(len(stack) for stack in st["stacks"])
+        closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, st["stacked"]))
+        free = ffa(st)
+        score: list[float] = [followers(st, p) + 2 * (level_of(st, p) - 1)
+                               + 0.5 * len(st["players"][p]["hand"]) + 0.5 * len(sites_of(st, p))
                                for p in range(n)]
         if free:
             for p in range(n):
-                score[p] += 0.5 * int(state["players"][p]["forge"]) + (1.0 if state["hammer"] == p else 0.0)
+                score[p] += 0.5 * int(st["players"][p]["forge"]) + (1.0 if st["hammer"] == p else 0.0)
 
         def squash(lead: float) -> float:
             return float(0.5 + closing * (1.0 / (1.0 + math.exp(-lead / 8.0)) - 0.5))
 
         out = []
-        if not free and any(len(t) > 1 for t in state["teams"]):
+        if not free and any(len(t) > 1 for t in st["teams"]):
             for p in range(n):  # cards beyond 5 are worth less: teammates share them out
-                h = len(state["players"][p]["hand"])
+                h = len(st["players"][p]["hand"])
                 score[p] -= 0.25 * max(0, h - 5)
             side = {}
-            for i, t in enumerate(state["teams"]):
-                side[i] = sum(score[p] for p in t) / 2 + min(followers(state, p) for p in t)
+            for i, t in enumerate(st["teams"]):
+                side[i] = sum(score[p] for p in t) / 2 + min(followers(st, p) for p in t)
             for p in range(n):
-                mine = next(i for i, t in enumerate(state["teams"]) if p in t)
+                mine = next(i for i, t in enumerate(st["teams"]) if p in t)
                 out.append(squash(side[mine] - max(v for i, v in side.items() if i != mine)))
             return out
         for p in range(n):
-            if p in state["out"]:
+            if p in st["out"]:
                 out.append(0.0)
                 continue
-            others = [score[q] for q in opponents(state, p)] or [score[p]]
+            others = [score[q] for q in opponents(st, p)] or [score[p]]
             lead = score[p] - (max(others) if free else sum(others) / len(others))
             out.append(squash(lead))
         return out
 
     # ---- main phase (TB Turn structure) ----------------------------------------------
-    def main_options(self, state: State) -> list[tuple[Action, str, str | None]]:
+    def main_options(self, state: TimeBaronsState) -> list[tuple[Action, str, str | None]]:
         """The active player's actions in the main phase: draw, gain, relocate,
         play, upgrade (TB Core rules 1–5), site abilities (TB Abilities), end."""
         p = state["active"]
@@ -433,7 +481,7 @@ class TimeBarons(Game):
         return out
 
     @staticmethod
-    def _can_relocate(state: State, p: int) -> bool:
+    def _can_relocate(state: TimeBaronsState, p: int) -> bool:
         """A relocate can move someone, or (teams) pass followers or cards."""
         mine = sites_of(state, p)
         mate = passing_mate(state, p)
@@ -444,7 +492,7 @@ class TimeBarons(Game):
         return any(x["f"] and not has_att(x, "sanctions") and any(
             y["id"] != x["id"] and not threatened(y) for y in mine) for x in mine)
 
-    def _main(self, state: State, p: int, a: Action) -> None:
+    def _main(self, state: TimeBaronsState, p: int, a: Action) -> None:
         me = state["players"][p]
         fr = state["frames"]
         if a.name == "end":
@@ -482,11 +530,11 @@ class TimeBarons(Game):
             fr.append(self._plan(f"ab:{x['card']}:{n}", p, site=sid, n=n))
 
     @staticmethod
-    def _plan(fn: str, seat: int, **args: Any) -> dict[str, Any]:
+    def _plan(fn: str, seat: int, **args: Any) -> PlanFrame:
         return {"k": "plan", "fn": fn, "seat": seat, "args": args, "ans": []}
 
     # ---- the resolution loop ------------------------------------------------------------
-    def _run(self, state: State) -> None:
+    def _run(self, state: TimeBaronsState) -> None:
         """Execute frames until a decision is needed or the game ends; store it."""
         fr = state["frames"]
         state["ask"] = None
@@ -522,15 +570,15 @@ class TimeBarons(Game):
             self._continuous(state, CAUSE.get(top["k"], lambda f: None)(top))
 
     @staticmethod
-    def _set_ask(state: State, seat: int, prompt: str, opts: list[tuple[Action, str, str | None]]) -> None:
+    def _set_ask(state: TimeBaronsState, seat: int, prompt: str, opts: list[tuple[Action, str, str | None]]) -> None:
         state["ask"] = {"seat": seat, "prompt": prompt, "acts": [o[0].to_json() for o in opts],
                         "labels": [o[1] for o in opts], "targets": [o[2] for o in opts]}
 
-    def _main_prompt(self, state: State) -> str:
+    def _main_prompt(self, state: TimeBaronsState) -> str:
         n = state["actions"]
         return f"{state['seats'][state['active']]}: {n} action{'s' * (n != 1)} left. Choose an action or end the turn."
 
-    def _continuous(self, state: State, cause: int | None = None) -> None:
+    def _continuous(self, state: TimeBaronsState, cause: int | None = None) -> None:
         """Checks that hold at every moment: Plague leaves an empty site; a site whose
         counters reach its integrity is destroyed (R3); a side with no followers
         loses, or in free-for-all is eliminated (TB Game end, Free-for-all).
@@ -547,7 +595,7 @@ class TimeBarons(Game):
                                     "label": "Collapse", "phase": 0})
         self._check_total(state, cause)
 
-    def _check_total(self, state: State, cause: int | None = None) -> None:
+    def _check_total(self, state: TimeBaronsState, cause: int | None = None) -> None:
         """Total victory (TB Game end; TB Team multiplayer: a team with a member at 0
         followers loses; if every team is out, the higher tech level wins, else a
         draw). Free-for-all: a player at 0 followers is eliminated; the last one
@@ -576,7 +624,7 @@ class TimeBarons(Game):
         else:
             self._tiebreak(state, "Both sides lost their last followers at once", "total", Ending.ELIMINATION)
 
-    def _eliminations(self, state: State, cause: int | None) -> None:
+    def _eliminations(self, state: TimeBaronsState, cause: int | None) -> None:
         """TB Free-for-all: players at 0 followers are eliminated; the Forge tokens go
         to the opponent who caused it (``cause``), else to the supply; their cards
         are discarded. One player left: they win; nobody left (the last ones fell
@@ -602,7 +650,7 @@ class TimeBarons(Game):
                              "tech level: a draw between " + " and ".join(state["seats"][p] for p in best)
                              + " (TB Game end).", Ending.ELIMINATION)
 
-    def _eliminate(self, state: State, p: int, cause: int | None) -> None:
+    def _eliminate(self, state: TimeBaronsState, p: int, cause: int | None) -> None:
         """Put ``p`` out of a free-for-all game (TB Free-for-all): Forge tokens to the
         eliminating opponent or the supply, The Hammer back to the middle (DESIGNED:
         unless it was taken already), and every card of theirs still in the game to
@@ -637,7 +685,7 @@ class TimeBarons(Game):
             state["sites"].remove(x)
         self._withdraw_attachments(state, p)
 
-    def _withdraw_attachments(self, state: State, p: int) -> None:
+    def _withdraw_attachments(self, state: TimeBaronsState, p: int) -> None:
         """The attachments eliminated ``p`` placed on sites of players still in go to
         the discard pile and stop acting (TB Free-for-all, elimination: the eliminated
         player's remaining cards are discarded). An attachment counts as the card of
@@ -669,7 +717,7 @@ class TimeBarons(Game):
                                     "label": "Collapse", "phase": 0})
 
     @staticmethod
-    def _leader(state: State, per_seat: Any) -> list[int] | None:
+    def _leader(state: TimeBaronsState, per_seat: Callable[[TimeBaronsState, int], int]) -> list[int] | None:
         """The seats of the one team with the highest total of ``per_seat(state,
         seat)``, or None if teams tie."""
         totals = [sum(per_seat(state, p) for p in t) for t in state["teams"]]
@@ -677,11 +725,11 @@ class TimeBarons(Game):
         return sorted(top[0]) if len(top) == 1 else None
 
     @staticmethod
-    def _win(state: State, winners: list[int]) -> str:
+    def _win(state: TimeBaronsState, winners: list[int]) -> str:
         """``"Ann wins"`` / ``"Ann and Cy win"``."""
         return " and ".join(state["seats"][p] for p in winners) + (" wins" if len(winners) == 1 else " win")
 
-    def _tiebreak(self, state: State, why: str, kind: str, ending: Ending) -> None:
+    def _tiebreak(self, state: TimeBaronsState, why: str, kind: str, ending: Ending) -> None:
         winners = self._leader(state, level_of)
         if winners is not None:
             self._finish(state, winners, f"{why}; {self._win(state, winners)} a {kind} victory on the "
@@ -690,13 +738,13 @@ class TimeBarons(Game):
             self._finish(state, list(range(len(state["seats"]))),
                          f"{why}, and the tech levels are equal: a draw (TB Game end).", ending)
 
-    def _finish(self, state: State, winners: list[int], reason: str, ending: Ending) -> None:
+    def _finish(self, state: TimeBaronsState, winners: list[int], reason: str, ending: Ending) -> None:
         state["result"] = {"winners": winners, "reason": reason, "ending": ending.value}
         state["ask"] = None
         log(state, reason)
 
     # ---- operations ---------------------------------------------------------------------
-    def _op_start_turn(self, state: State, f: dict[str, Any]) -> None:
+    def _op_start_turn(self, state: TimeBaronsState, f: SeatOp) -> None:
         """TB Turn structure, R14: the action count first (3; 2 on the opening turn;
         1 fewer under Loss of Faith), then start-of-turn effects in the player's order."""
         p = f["seat"]
@@ -727,7 +775,7 @@ class TimeBarons(Game):
         if todo:
             state["frames"].append(self._plan("w:start", p, todo=todo))
 
-    def _op_end_turn(self, state: State, f: dict[str, Any]) -> None:
+    def _op_end_turn(self, state: TimeBaronsState, f: SeatOp) -> None:
         """End of turn: Threat leaves its site at the end of the owner's turn; the
         holder of The Hammer forges a weapon token (TB Free-for-all); with 3 stacks
         out the game ends (majority) or End of Days begins (TB Game end)."""
@@ -754,7 +802,7 @@ class TimeBarons(Game):
         state["frames"].append({"k": "start_turn", "seat": self.next_seat(state, p)})
 
     @staticmethod
-    def next_seat(state: State, p: int) -> int:
+    def next_seat(state: TimeBaronsState, p: int) -> int:
         """Whose turn follows ``p``'s: clockwise, skipping eliminated players; in a
         3-player team game Team Baron, Solo Baron, the other Team Baron, Solo Baron
         (TB Three-player rules)."""
@@ -771,7 +819,7 @@ class TimeBarons(Game):
                 return q
         return p
 
-    def _majority(self, state: State) -> None:
+    def _majority(self, state: TimeBaronsState) -> None:
         if ffa(state):
             self._majority_ffa(state)
             return
@@ -784,7 +832,7 @@ class TimeBarons(Game):
             self._tiebreak(state, f"Three draw stacks ran out with followers tied at {best}", "majority",
                            Ending.STANDINGS)
 
-    def _majority_ffa(self, state: State) -> None:
+    def _majority_ffa(self, state: TimeBaronsState) -> None:
         """TB Free-for-all: at 3 empty stacks the most followers wins, then the
         higher tech level; still tied: a draw between the tied players."""
         alive = [p for p in range(len(state["seats"])) if p not in state["out"]]
@@ -805,7 +853,7 @@ class TimeBarons(Game):
                          f"the same tech level: a draw between {' and '.join(state['seats'][p] for p in lead)} "
                          "(TB Free-for-all).", Ending.STANDINGS)
 
-    def _op_first_player(self, state: State, f: dict[str, Any]) -> None:
+    def _op_first_player(self, state: TimeBaronsState, f: FirstPlayerOp) -> None:
         """The Team Barons' choice of who starts (TB Three-player rules)."""
         a, b = state["teams"][0]
         names = state["seats"]
@@ -813,12 +861,12 @@ class TimeBarons(Game):
                    "starts.")
         state["frames"].append({"k": "start_turn", "seat": f["seat"]})
 
-    def _op_actions(self, state: State, f: dict[str, Any]) -> None:
+    def _op_actions(self, state: TimeBaronsState, f: ActionsOp) -> None:
         if f["seat"] == state["active"]:
             state["actions"] += f["n"]
             log(state, f"{state['seats'][f['seat']]} gains {f['n']} action{'s' * (f['n'] != 1)}.")
 
-    def _op_gain(self, state: State, f: dict[str, Any]) -> None:
+    def _op_gain(self, state: TimeBaronsState, f: SiteCountOp) -> None:
         """Followers from the supply onto a site (not onto a Threatened one; R7 caps)."""
         x = site(state, f["site"])
         if x is None or threatened(x):
@@ -830,7 +878,7 @@ class TimeBarons(Game):
             x["f"] += n
             log(state, f"{site_label(state, x['id'])} gains {n} follower{'s' * (n > 1)}.")
 
-    def _op_draw(self, state: State, f: dict[str, Any]) -> None:
+    def _op_draw(self, state: TimeBaronsState, f: DrawOp) -> None:
         """Draw the top card of a stack; a stack running out fires Bad Omen (R15)."""
         p, lv = f["seat"], f["stack"]
         st = state["stacks"][lv - 1]
@@ -843,21 +891,21 @@ class TimeBarons(Game):
         log(state, f"You draw {name(c)}.", visible_to=p)
         self._check_ran_out(state)
 
-    def _check_ran_out(self, state: State) -> None:
+    def _check_ran_out(self, state: TimeBaronsState) -> None:
         for i, st in enumerate(state["stacks"]):
             if not st and not state["ran_out"][i]:
                 state["ran_out"][i] = True
                 log(state, f"The level {ROMAN[i]} stack has run out.")
                 self._bad_omen(state, 3)
 
-    def _bad_omen(self, state: State, n: int) -> None:
+    def _bad_omen(self, state: TimeBaronsState, n: int) -> None:
         for x in state["sites"]:
             for a in x["att"]:
                 if a[0] == "bad_omen":
                     state["frames"].append({"k": "batch", "src": None, "hits": [[x["id"], n, False]], "kills": [],
                                             "destroy": [], "label": "Bad Omen", "phase": 0})
 
-    def _op_mill(self, state: State, f: dict[str, Any]) -> None:
+    def _op_mill(self, state: TimeBaronsState, f: MillOp) -> None:
         st = state["stacks"][f["stack"] - 1]
         gone = [st.pop() for _ in range(min(f["n"], len(st)))]
         state["discard"].extend(gone)
@@ -866,7 +914,7 @@ class TimeBarons(Game):
         log(state, f"Discarded from the level {ROMAN[f['stack'] - 1]} stack: {', '.join(name(c) for c in gone)}.")
         self._check_ran_out(state)
 
-    def _op_upgrade(self, state: State, f: dict[str, Any]) -> None:
+    def _op_upgrade(self, state: TimeBaronsState, f: SeatOp) -> None:
         """Advance a level marker (TB Upgrade; R12); Bad Omen answers every upgrade.
         Free-for-all: upgrading while nobody holds The Hammer claims it. 3-player
         teams: a Team Baron may then draw a card for no action (TB Three-player
@@ -884,17 +932,17 @@ class TimeBarons(Game):
         if state["solo"] is not None and p != state["solo"]:
             state["frames"].append(self._plan("bonus_draw", p))
 
-    def _op_lof(self, state: State, f: dict[str, Any]) -> None:
+    def _op_lof(self, state: TimeBaronsState, f: SeatOp) -> None:
         state["players"][f["seat"]]["lof"] += 1
         log(state, f"{state['seats'][f['seat']]} will lose faith next turn.")
 
-    def _op_discard_hand(self, state: State, f: dict[str, Any]) -> None:
+    def _op_discard_hand(self, state: TimeBaronsState, f: CardOp) -> None:
         self._from_hand(state, f["seat"], f["card"])
         state["discard"].append(f["card"])
         log(state, f"{state['seats'][f['seat']]} discards {name(f['card'])}.")
 
     @staticmethod
-    def _from_hand(state: State, p: int, cid: str) -> None:
+    def _from_hand(state: TimeBaronsState, p: int, cid: str) -> None:
         """``cid`` leaves ``p``'s hand face up: whoever knew a copy of it there no
         longer knows one (public knowledge first, then the team's)."""
         me = state["players"][p]
@@ -904,7 +952,7 @@ class TimeBarons(Game):
         elif cid in me["team_known"]:
             me["team_known"].remove(cid)
 
-    def _op_pass_card(self, state: State, f: dict[str, Any]) -> None:
+    def _op_pass_card(self, state: TimeBaronsState, f: PassCardOp) -> None:
         """Pass a card face down to a teammate during a full relocate (TB Team
         multiplayer): it enters their hand at once. Both teammates know it; the
         opponents see only its level (the card back), and no longer know which of
@@ -923,7 +971,7 @@ class TimeBarons(Game):
         log(state, f"You pass {name(cid)} to {state['seats'][q]}.", visible_to=p)
         log(state, f"{state['seats'][p]} passes you {name(cid)}.", visible_to=q)
 
-    def _op_place(self, state: State, f: dict[str, Any]) -> None:
+    def _op_place(self, state: TimeBaronsState, f: SiteCountOp) -> None:
         """Followers passed by a teammate land on the receiver's site (TB Team
         multiplayer: the receiver places them)."""
         x = site(state, f["site"])
@@ -933,14 +981,14 @@ class TimeBarons(Game):
         log(state, f"{state['seats'][x['owner']]} places {plural(f['n'], 'passed follower')} on "
                    f"{site_label(state, x['id'])}.")
 
-    def _op_take_discard(self, state: State, f: dict[str, Any]) -> None:
+    def _op_take_discard(self, state: TimeBaronsState, f: CardOp) -> None:
         p, cid = f["seat"], f["card"]
         state["discard"].remove(cid)
         state["players"][p]["hand"].append(cid)
         state["players"][p]["known"].append(cid)
         log(state, f"{state['seats'][p]} takes {name(cid)} from the discard pile.")
 
-    def _op_tuck(self, state: State, f: dict[str, Any]) -> None:
+    def _op_tuck(self, state: TimeBaronsState, f: CardOnSiteOp) -> None:
         """Tuck a card from hand face down under a site (TB Tuck a card; R11)."""
         x = site(state, f["site"])
         p, cid = f["seat"], f["card"]
@@ -953,13 +1001,13 @@ class TimeBarons(Game):
         log(state, f"{state['seats'][p]} tucks a card under {site_label(state, x['id'])}.")
         log(state, f"You tuck {name(cid)}.", visible_to=p)
 
-    def _op_show_tucked(self, state: State, f: dict[str, Any]) -> None:
+    def _op_show_tucked(self, state: TimeBaronsState, f: SeatOp) -> None:
         """Pillage shows ``seat`` every tucked card: a reveal if any was face down
         and tucked by someone else (R11)."""
         if any(not public and by != f["seat"] for x in state["sites"] for _c, by, public in x["tuck"]):
             reveal(state)
 
-    def _op_untuck(self, state: State, f: dict[str, Any]) -> None:
+    def _op_untuck(self, state: TimeBaronsState, f: UntuckOp) -> None:
         x = site(state, f["site"])
         if x is None or f["index"] >= len(x["tuck"]):
             return
@@ -971,7 +1019,7 @@ class TimeBarons(Game):
         log(state, f"You take {name(cid)}.", visible_to=f["seat"])
         reveal(state)
 
-    def _op_move(self, state: State, f: dict[str, Any]) -> None:
+    def _op_move(self, state: TimeBaronsState, f: MoveOp) -> None:
         """Move followers between a player's own sites; a relocate (R8) then opens
         the opponents' Sniper Nest / Spy Agency window. ``passed`` of them leave for
         the teammate (``mate``), who places them next (TB Team multiplayer)."""
@@ -1006,14 +1054,14 @@ class TimeBarons(Game):
         if f.get("relocate"):
             self._op_relocated(state, f)
 
-    def _op_relocated(self, state: State, f: dict[str, Any]) -> None:
+    def _op_relocated(self, state: TimeBaronsState, f: SeatOp | MoveOp) -> None:
         """A relocate is finished: the mover's opponents may answer (Sniper Nest, Spy
         Agency; R8, CARDS §5)."""
         p = f["seat"]
         for q in reversed([q for q in from_active(state) if q in opponents(state, p)]):
             state["frames"].append(self._plan("w:relocated", q, mover=p, used=[]))
 
-    def _op_steal(self, state: State, f: dict[str, Any]) -> None:
+    def _op_steal(self, state: TimeBaronsState, f: StealOp) -> None:
         """Steal: followers leave an opponent's site for the stealer's sites (TB
         Damage: steal; not a relocate)."""
         x = site(state, f["frm"])
@@ -1030,21 +1078,21 @@ class TimeBarons(Game):
         log(state, f"{state['seats'][f['seat']]} steals {k} follower{'s' * (k != 1)} from "
                    f"{site_label(state, x['id'])}.")
 
-    def _op_redirect(self, state: State, f: dict[str, Any]) -> None:
-        hit = state["frames"][f["batch"]]["hits"][f["hit"]]
+    def _op_redirect(self, state: TimeBaronsState, f: RedirectOp) -> None:
+        hit = batch_at(state, f["batch"])["hits"][f["hit"]]
         log(state, f"The damage is redirected from {site_label(state, hit[0])} to {site_label(state, f['site'])}.")
         hit[0] = f["site"]
 
-    def _op_reduce(self, state: State, f: dict[str, Any]) -> None:
-        hit = state["frames"][f["batch"]]["hits"][f["hit"]]
+    def _op_reduce(self, state: TimeBaronsState, f: ReduceOp) -> None:
+        hit = batch_at(state, f["batch"])["hits"][f["hit"]]
         hit[1] = max(0, hit[1] - f["n"])
 
-    def _op_prevent(self, state: State, f: dict[str, Any]) -> None:
-        hit = state["frames"][f["batch"]]["hits"][f["hit"]]
+    def _op_prevent(self, state: TimeBaronsState, f: PreventOp) -> None:
+        hit = batch_at(state, f["batch"])["hits"][f["hit"]]
         log(state, f"Force Field prevents the damage to {site_label(state, hit[0])}.")
         hit[1] = 0
 
-    def _op_move_counters(self, state: State, f: dict[str, Any]) -> None:
+    def _op_move_counters(self, state: TimeBaronsState, f: MoveCountersOp) -> None:
         a, b = site(state, f["frm"]), site(state, f["to"])
         if a is None or b is None:
             return
@@ -1054,22 +1102,22 @@ class TimeBarons(Game):
         log(state, f"{n} counter{'s' * (n != 1)} moved from {site_label(state, a['id'])} to "
                    f"{site_label(state, b['id'])}.")
 
-    def _op_remove_counters(self, state: State, f: dict[str, Any]) -> None:
+    def _op_remove_counters(self, state: TimeBaronsState, f: SiteCountOp) -> None:
         x = site(state, f["site"])
         if x is not None:
             n = min(f["n"], x["dmg"])
             x["dmg"] -= n
             log(state, f"{n} counter{'s' * (n != 1)} removed from {site_label(state, x['id'])}.")
 
-    def _op_reset_site(self, state: State, f: dict[str, Any]) -> None:
+    def _op_reset_site(self, state: TimeBaronsState, f: ResetSiteOp) -> None:
         x = site(state, f["site"])
         if x is not None:
             x["used"] = False
 
-    def _op_cancel(self, state: State, f: dict[str, Any]) -> None:
-        state["frames"][f["play"]]["cancelled"] = f["by"]
+    def _op_cancel(self, state: TimeBaronsState, f: CancelOp) -> None:
+        play_at(state, f["play"])["cancelled"] = f["by"]
 
-    def _op_enter_site(self, state: State, f: dict[str, Any]) -> None:
+    def _op_enter_site(self, state: TimeBaronsState, f: CardOp) -> None:
         """A site comes into play; Fort and Ark bring their followers (on-enter)."""
         cid = f["card"]
         if cid in state["limbo"]:
@@ -1080,14 +1128,14 @@ class TimeBarons(Game):
         if bonus:
             state["frames"].append({"k": "gain", "site": x["id"], "n": bonus})
 
-    def _op_rebuild(self, state: State, f: dict[str, Any]) -> None:
+    def _op_rebuild(self, state: TimeBaronsState, f: CardOp) -> None:
         """Replicator: a discarded site enters play fresh for its new owner."""
         if f["card"] in state["discard"]:
             state["discard"].remove(f["card"])
             state["limbo"].append(f["card"])
             self._op_enter_site(state, f)
 
-    def _op_attach(self, state: State, f: dict[str, Any]) -> None:
+    def _op_attach(self, state: TimeBaronsState, f: CardOnSiteOp) -> None:
         """Attach a card to a site (TB Attachments); when-attached text applies."""
         x = site(state, f["site"])
         cid = f["card"]
@@ -1103,12 +1151,14 @@ class TimeBarons(Game):
         self._on_attach(state, x, cid)
 
     @staticmethod
-    def _take_hammer(state: State, p: int, how: str) -> None:
+    def _take_hammer(state: TimeBaronsState, p: int, how: str) -> None:
         """``p`` takes The Hammer from its holder (TB Free-for-all)."""
-        log(state, f"{state['seats'][p]} takes The Hammer from {state['seats'][state['hammer']]} by {how}.")
+        holder = state["hammer"]
+        assert holder is not None  # called only when someone holds it
+        log(state, f"{state['seats'][p]} takes The Hammer from {state['seats'][holder]} by {how}.")
         state["hammer"] = p
 
-    def _on_attach(self, state: State, x: dict[str, Any], cid: str) -> None:
+    def _on_attach(self, state: TimeBaronsState, x: Site, cid: str) -> None:
         if cid == "fortify":
             x["dmg"] = 0
         elif cid == "conscription":
@@ -1116,7 +1166,7 @@ class TimeBarons(Game):
         elif cid == "threat" and x["f"]:
             state["frames"].append(self._plan("evacuate", x["owner"], site=x["id"], what="Threat"))
 
-    def _op_move_attachment(self, state: State, f: dict[str, Any]) -> None:
+    def _op_move_attachment(self, state: TimeBaronsState, f: MoveAttachmentOp) -> None:
         a, b = site(state, f["frm"]), site(state, f["to"])
         if a is None or b is None or f["index"] >= len(a["att"]):
             return
@@ -1125,7 +1175,7 @@ class TimeBarons(Game):
         log(state, f"{name(att[0])} moves from {site_label(state, a['id'])} to {site_label(state, b['id'])}.")
         self._on_attach(state, b, att[0])
 
-    def _op_transfer_site(self, state: State, f: dict[str, Any]) -> None:
+    def _op_transfer_site(self, state: TimeBaronsState, f: TransferSiteOp) -> None:
         """Assimilation: the site changes owner with everything on it (CARDS §5)."""
         x = site(state, f["site"])
         if x is None:
@@ -1135,7 +1185,7 @@ class TimeBarons(Game):
         log(state, f"{state['seats'][f['to']]} takes over {name(x['card'])} from {state['seats'][old]}.")
 
     # ---- playing a card ---------------------------------------------------------------
-    def _op_play(self, state: State, f: dict[str, Any]) -> None:
+    def _op_play(self, state: TimeBaronsState, f: PlayOp) -> None:
         """Play a card (TB Play a card; R13): it leaves the hand (or the discard pile
         for Power Plant), its cost is paid, opponents may answer with Trade
         Agreement (R5); then it resolves and, for events and reactions, is discarded
@@ -1171,19 +1221,19 @@ class TimeBarons(Game):
         state["frames"].append({"k": "finish", "seat": p, "card": cid, "pp": f.get("pp")})
         state["frames"].append(self._plan(card_planner(cid), p, card=cid, **f.get("ctx", {})))
 
-    def _op_finish(self, state: State, f: dict[str, Any]) -> None:
+    def _op_finish(self, state: TimeBaronsState, f: FinishOp) -> None:
         cid = f["card"]
         if cid not in state["limbo"]:
             return
         state["limbo"].remove(cid)
-        pp = site(state, f["pp"]) if f.get("pp") is not None else None
+        pp = site(state, f["pp"]) if f["pp"] is not None else None
         if pp is not None:
             pp["tuck"].append([cid, pp["owner"], True])
             log(state, f"{name(cid)} is tucked under {site_label(state, pp['id'])}.")
         else:
             state["discard"].append(cid)
 
-    def _op_ability_done(self, state: State, f: dict[str, Any]) -> None:
+    def _op_ability_done(self, state: TimeBaronsState, f: AbilityDoneOp) -> None:
         """Sentient AI: after an ability of its site resolves, the owner may repeat
         it once for free (CARDS Sentient AI)."""
         x = site(state, f["site"])
@@ -1195,7 +1245,7 @@ class TimeBarons(Game):
         state["frames"].append(self._plan("w:sentient", x["owner"], site=x["id"], n=n, args=f["args"]))
 
     # ---- damage and kills (TB Damage and destruction; R3, R4) ------------------------------
-    def _op_batch(self, state: State, f: dict[str, Any]) -> None:
+    def _op_batch(self, state: TimeBaronsState, f: BatchOp) -> None:
         if f["phase"] == 0 and f["hits"]:
             f["phase"] = 1
             state["frames"].append(f)
@@ -1206,7 +1256,7 @@ class TimeBarons(Game):
             return
         self._apply_batch(state, f)
 
-    def _apply_batch(self, state: State, f: dict[str, Any]) -> None:
+    def _apply_batch(self, state: TimeBaronsState, f: BatchOp) -> None:
         """Apply one batch at once: kills, then damage (killing on unfortified sites
         unless structural), destruction, then the after-windows (R4)."""
         killed = [0] * len(state["seats"])
@@ -1281,7 +1331,8 @@ class TimeBarons(Game):
         knowledge is not part of what ``seat`` knows, so it is dropped
         (``team_known`` emptied). During a Pillage choice the player sees every
         tucked card, so those stay."""
-        new = _clone_for_search(state)
+        plain = _clone_for_search(state)
+        new = tbs(plain)
         ask = new["ask"]
         pillage = ask is not None and ask["seat"] == seat and any(a[0] == "tucked" for a in ask["acts"])
         pools: list[list[str]] = [[] for _ in range(4)]
@@ -1321,15 +1372,16 @@ class TimeBarons(Game):
             t[0] = pools[level(t[0]) - 1].pop()
         if new["ask"] is not None and not new["result"]:
             self._refresh_ask(new)
-        return new
+        return plain
 
-    def _refresh_ask(self, state: State) -> None:
+    def _refresh_ask(self, state: TimeBaronsState) -> None:
         """Recompute the pending decision (after re-dealing hidden cards)."""
         fr = state["frames"]
         if not fr:
             self._set_ask(state, state["active"], self._main_prompt(state), self.main_options(state))
             return
         top = fr[-1]
+        assert top["k"] == "plan", top  # the decision was a planner's (Need)
         ctx = Ctx(state, top)
         try:
             PLANNERS[top["fn"]](ctx)
@@ -1340,15 +1392,16 @@ class TimeBarons(Game):
         """Every card is in exactly one place; counts never negative; no site at or
         past its integrity while a decision is asked; the one to act has choices; an
         eliminated seat holds nothing, not even an attachment on another's site."""
+        st = tbs(state)
         counts: dict[str, int] = {}
 
         def add(cid: str) -> None:
             counts[cid] = counts.get(cid, 0) + 1
 
-        for st in state["stacks"]:
-            for c in st:
+        for stack in st["stacks"]:
+            for c in stack:
                 add(c)
-        for pl in state["players"]:
+        for pl in st["players"]:
             for c in pl["hand"]:
                 add(c)
             rest = list(pl["hand"])
@@ -1356,30 +1409,30 @@ class TimeBarons(Game):
                 assert c in rest, f"known card {c} not in hand"
                 rest.remove(c)
             assert 1 <= pl["level"] <= 4 and pl["lof"] >= 0 and pl["forge"] >= 0
-        for c in state["discard"] + state["limbo"]:
+        for c in st["discard"] + st["limbo"]:
             add(c)
-        for x in state["sites"]:
+        for x in st["sites"]:
             add(x["card"])
             for a in x["att"]:
                 add(a[0])
             for t in x["tuck"]:
                 add(t[0])
             assert x["f"] >= 0 and x["dmg"] >= 0
-            if state["ask"] is not None:
+            if st["ask"] is not None:
                 assert x["dmg"] < integrity(x), f"{x['card']} should have been destroyed"
-        assert counts == state["box"], f"card conservation broken: {counts} != {state['box']}"
-        n = len(state["seats"])
-        if state["result"] is None:
-            assert state["ask"] is not None and state["ask"]["acts"], "nobody to act"
-            assert all(followers(state, p) > 0 for p in range(n) if p not in state["out"])
-            assert state["ask"]["seat"] not in state["out"], "an eliminated player is asked"
-        for p in state["out"]:
-            pl = state["players"][p]
-            assert not pl["hand"] and not pl["forge"] and not sites_of(state, p), f"eliminated seat {p} holds things"
-            assert not any(a[1] == p for x in state["sites"] for a in x["att"]), f"eliminated seat {p} attaches"
-        assert state["hammer"] is None or (ffa(state) and state["hammer"] not in state["out"])
-        if not ffa(state):
-            assert not state["out"] and all(pl["forge"] == 0 for pl in state["players"])
+        assert counts == st["box"], f"card conservation broken: {counts} != {st['box']}"
+        n = len(st["seats"])
+        if st["result"] is None:
+            assert st["ask"] is not None and st["ask"]["acts"], "nobody to act"
+            assert all(followers(st, p) > 0 for p in range(n) if p not in st["out"])
+            assert st["ask"]["seat"] not in st["out"], "an eliminated player is asked"
+        for p in st["out"]:
+            pl = st["players"][p]
+            assert not pl["hand"] and not pl["forge"] and not sites_of(st, p), f"eliminated seat {p} holds things"
+            assert not any(a[1] == p for x in st["sites"] for a in x["att"]), f"eliminated seat {p} attaches"
+        assert st["hammer"] is None or (ffa(st) and st["hammer"] not in st["out"])
+        if not ffa(st):
+            assert not st["out"] and all(pl["forge"] == 0 for pl in st["players"])
 
     # ---- view ---------------------------------------------------------------------------
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -1388,52 +1441,54 @@ class TimeBarons(Game):
         integrity, attachments, tucked cards (identities only for the tucker or if
         public), usable abilities, stacks, discard pile, actions, and what is being
         resolved."""
+        st = tbs(state)
         players = []
-        for p, pl in enumerate(state["players"]):
-            mate = seat is not None and seat != p and seat in team_of(state, p)
+        for p, pl in enumerate(st["players"]):
+            mate = seat is not None and seat != p and seat in team_of(st, p)
             players.append({
-                "seat": p, "name": state["seats"][p], "level": pl["level"], "followers": followers(state, p),
+                "seat": p, "name": st["seats"][p], "level": pl["level"], "followers": followers(st, p),
                 "hand": list(pl["hand"]) if p == seat else None, "hand_count": len(pl["hand"]),
                 "hand_levels": sorted(level(c) for c in pl["hand"]),
                 "known": sorted(pl["known"] + (pl["team_known"] if mate else [])),
-                "lof": pl["lof"], "team": next(i for i, t in enumerate(state["teams"]) if p in t),
-                "role": seat_role(state, p), "forge": pl["forge"], "out": p in state["out"],
-                "sites": len(sites_of(state, p))})
+                "lof": pl["lof"], "team": next(i for i, t in enumerate(st["teams"]) if p in t),
+                "role": seat_role(st, p), "forge": pl["forge"], "out": p in st["out"],
+                "sites": len(sites_of(st, p))})
         usable: dict[int, list[int]] = {}
-        if state["ask"] is not None and not state["frames"]:
-            for a in state["ask"]["acts"]:
+        if st["ask"] is not None and not st["frames"]:
+            for a in st["ask"]["acts"]:
                 if a[0] == "ability":
-                    usable.setdefault(a[1], []).append(a[2])
+                    usable.setdefault(int(a[1]), []).append(int(a[2]))
         sites = []
-        for x in state["sites"]:
+        for x in st["sites"]:
             sites.append({
                 "id": x["id"], "card": x["card"], "name": name(x["card"]), "owner": x["owner"], "f": x["f"],
                 "dmg": x["dmg"], "integrity": integrity(x), "fortified": fortified(x), "start": x["start"], "used": x["used"],
                 "att": [a[0] for a in x["att"]],
                 "tuck": [{"card": t[0] if (t[1] == seat or t[2]) else None, "level": level(t[0])} for t in x["tuck"]],
-                "usable": usable.get(x["id"], []), "blocked": abilities_blocked(state, x)})
-        return {"players": players, "sites": sites, "stacks": [len(st) for st in state["stacks"]],
-                "discard": list(state["discard"]), "limbo": list(state["limbo"]), "active": state["active"],
-                "actions": state["actions"], "turn": state["turn"], "eod": state["eod"],
-                "end_of_days_variant": state["options"]["end_of_days"], "card_set": state["dealt"],
-                "pending": self._pending(state), "mode": "free_for_all" if ffa(state) else "team",
-                "teams": [list(t) for t in state["teams"]], "hammer": state["hammer"], "solo": state["solo"],
-                "next": None if state["result"] or state["turn"] == 0 else self.next_seat(state, state["active"]),
-                "owed": self._owed(state)}
+                "usable": usable.get(x["id"], []), "blocked": abilities_blocked(st, x)})
+        return {"players": players, "sites": sites, "stacks": [len(stack) for stack in st["stacks"]],
+                "discard": list(st["discard"]), "limbo": list(st["limbo"]), "active": st["active"],
+                "actions": st["actions"], "turn": st["turn"], "eod": st["eod"],
+                "end_of_days_variant": st["options"]["end_of_days"], "card_set": st["dealt"],
+                "pending": self._pending(st), "mode": "free_for_all" if ffa(st) else "team",
+                "teams": [list(t) for t in st["teams"]], "hammer": st["hammer"], "solo": st["solo"],
+                "next": None if st["result"] or st["turn"] == 0 else self.next_seat(st, st["active"]),
+                "owed": self._owed(st)}
 
     @staticmethod
-    def _owed(state: State) -> dict[str, Any] | None:
+    def _owed(state: TimeBaronsState) -> dict[str, Any] | None:
         """Who decides outside their own turn now, and what about, in public words
         (a window's opening is public: R5), for the hand-off screen: ``{"seat",
         "what"}``; None when the active player decides."""
         ask = state["ask"]
         if ask is None or state["result"] or (ask["seat"] == state["active"] and state["turn"]):
             return None
-        fn = state["frames"][-1].get("fn", "") if state["frames"] else ""
+        top = state["frames"][-1] if state["frames"] else None
+        fn = top["fn"] if top is not None and top["k"] == "plan" else ""
         what = next((text for keys, text in OWED if any(fn.startswith(k) for k in keys)), "make a choice")
         return {"seat": ask["seat"], "what": what}
 
-    def _pending(self, state: State) -> dict[str, Any] | None:
+    def _pending(self, state: TimeBaronsState) -> dict[str, Any] | None:
         """The damage about to land, if a window is open on a batch."""
         for f in reversed(state["frames"]):
             if f["k"] == "batch" and f.get("phase") == 1:
@@ -1442,32 +1497,40 @@ class TimeBarons(Game):
 
     def prompt(self, state: State, seat: int | None) -> str:
         """The pending decision's prompt for the seat deciding; a status line for others."""
-        if state["result"]:
-            return str(state["result"]["reason"])
-        ask = state["ask"]
+        st = tbs(state)
+        if st["result"]:
+            return str(st["result"]["reason"])
+        ask = st["ask"]
+        assert ask is not None  # someone is asked until the game is over
         if ask["seat"] == seat:
             return str(ask["prompt"])
-        who = state["seats"][ask["seat"]]
-        if state["frames"]:
+        who = st["seats"][ask["seat"]]
+        if st["frames"]:
             return f"Waiting for {who} to decide."
         return f"{who} is taking their turn."
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """The label the rules gave this option."""
-        ask = state["ask"]
+        st = tbs(state)
+        ask = st["ask"]
+        if ask is None:  # the game is over
+            return str(action)
         try:
             return str(ask["labels"][ask["acts"].index(action.to_json())])
-        except (TypeError, ValueError):
+        except ValueError:
             return str(action)
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at (``site:ID``, ``card:ID``,
         ``stack:L``, ``discard:ID``, ``level:SEAT``, ``seat:P``, ``forge:P``)."""
-        ask = state["ask"]
+        st = tbs(state)
+        ask = st["ask"]
+        if ask is None:  # the game is over
+            return None
         try:
             t = ask["targets"][ask["acts"].index(action.to_json())]
             return None if t is None else str(t)
-        except (TypeError, ValueError):
+        except ValueError:
             return None
 
 
