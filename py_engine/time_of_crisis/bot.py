@@ -33,19 +33,20 @@ from .board import (
     rivals_at,
     rivals_on_map,
 )
+from .state import TimeOfCrisisState, toc
 
 
-def _goal(state: State) -> int:
+def _goal(state: TimeOfCrisisState) -> int:
     return int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
 
 
-def _hostile(state: State, pid: str, p: int) -> bool:
+def _hostile(state: TimeOfCrisisState, pid: str, p: int) -> bool:
     """Something in ``pid`` will cost its governor ``p`` support (ToC §6.4)."""
     a = in_capital(state, pid)
     return active_barbarians(state, pid) or bool(rivals_at(state, pid)) or (a is not None and a["owner"] != p)
 
 
-def material(state: State, p: int, horizon: float) -> float:
+def material(state: TimeOfCrisisState, p: int, horizon: float) -> float:
     """Expected final legacy of seat ``p`` (a heuristic): legacy now, what the
     position earns per turn over ``horizon`` turns (provinces that will survive the
     next Support Check, their improvements, Italia's support for the Emperor), its
@@ -78,7 +79,7 @@ THRONE = 6.0
 HAND = 5
 
 
-def _throne(state: State, p: int, horizon: float) -> float:
+def _throne(state: TimeOfCrisisState, p: int, horizon: float) -> float:
     """The throne for seat ``p``: :data:`THRONE` (and more with turns left) for the
     Emperor; for the others, half of it times how near they are to taking it: the
     Senate votes a usual hand brings (dice from Senate points, ToC §6.3.2) over the
@@ -97,7 +98,7 @@ def _throne(state: State, p: int, horizon: float) -> float:
     return 0.5 * THRONE * min(1.0, HAND * float(senate) / need)
 
 
-def _bonus(state: State, p: int) -> float:
+def _bonus(state: TimeOfCrisisState, p: int) -> float:
     """The Emperor Turns bonus ``p`` would get if the game ended now (ToC §7.1)."""
     table = [int(x) for x in D.rule("emperor_bonus")]
     et = [pl["eturns"] for pl in state["players"]]
@@ -107,7 +108,7 @@ def _bonus(state: State, p: int) -> float:
     return float(table[rank]) if rank < len(table) else 0.0
 
 
-def horizon(state: State) -> float:
+def horizon(state: TimeOfCrisisState) -> float:
     """Turns left for each player, roughly: only the Emperor can start the last round
     (ToC §7.1), so fewer as the Emperor nears the goal, one when he has it, and the
     most while nobody holds the throne."""
@@ -121,7 +122,7 @@ def horizon(state: State) -> float:
     return 1.5 + 8.0 * max(0.0, 1.0 - float(lead) / goal)
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: TimeOfCrisisState) -> list[float]:
     """Per seat a value in (0, 1): a logistic of the seat's expected legacy over the
     best of the others (ToC §7.1: most legacy wins), sharper as the end nears (a lead
     with few turns left is safer, so a leader wants to end the game)."""
@@ -163,7 +164,7 @@ class TocBot(MCTSBot):
             return legal[0]
         if not all(a.name == "take" for a in legal):
             return None
-        hand = state["players"][seat]["hand"]
+        hand = toc(state)["players"][seat]["hand"]
 
         def key(a: Action) -> tuple[int, int, str]:
             c = D.card(str(a.args[0]))

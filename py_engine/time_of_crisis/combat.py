@@ -15,9 +15,9 @@ barbarians of one tribe in the region; in a homeland only the active ones) or
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from ..core import Action, State
+from ..core import Action
 from ..core.game import log
 from . import components as D
 from .board import (
@@ -34,13 +34,13 @@ from .board import (
     support_max,
 )
 from .effects import name_of, roll
+from .state import BattleFrame, Machine, Suit, TimeOfCrisisState, Units
 
 Ask = tuple[int, str, list[list[Any]]]
-Frame = dict[str, Any]
 
 
 # ---- sides -----------------------------------------------------------------------------------------
-def side_owner(state: State, side: str) -> int | None:
+def side_owner(state: TimeOfCrisisState, side: str) -> int | None:
     """The seat commanding a side (None for barbarians and Rival Emperors)."""
     kind, ref = side.split(":", 1)
     if kind == "army":
@@ -57,33 +57,33 @@ def is_roman(side: str) -> bool:
     return side.startswith(("army:", "militia:"))
 
 
-def units(state: State, side: str, region: str) -> dict[str, Any]:
+def units(state: TimeOfCrisisState, side: str, region: str) -> Units:
     """What a side has now: ``full``, ``red``, ``mil`` (0/1), ``foed`` (count),
     ``active``, ``inactive``, ``leaders`` (ids), ``rival`` (0/1)."""
-    u: dict[str, Any] = {"full": 0, "red": 0, "mil": 0, "foed": 0, "active": 0, "inactive": 0, "leaders": [], "rival": 0}
+    u: Units = {"full": 0, "red": 0, "mil": 0, "foed": 0, "active": 0, "inactive": 0, "leaders": [], "rival": 0}
     kind, ref = side.split(":", 1)
     if kind == "army":
         a = army(state, int(ref))
         if a is not None:
-            u.update(full=a["full"], red=a["red"], foed=len(a["foed"]))
+            u.update({"full": a["full"], "red": a["red"], "foed": len(a["foed"])})
             u["mil"] = army_units(state, a) - a["full"] - a["red"] - len(a["foed"])
     elif kind == "militia":
         u["mil"] = 1 if state["prov"][ref]["mil"] else 0
     elif kind == "tribe":
         act, ina = barbs(state, region, ref)
         home = D.regions()[region]["type"] == "homeland"
-        u.update(active=act, inactive=0 if home else ina, leaders=leaders_at(state, region, ref))
+        u.update({"active": act, "inactive": 0 if home else ina, "leaders": leaders_at(state, region, ref)})
     elif kind == "rival":
         u["rival"] = 1 if state["rivals"].get(ref) == region else 0
     return u
 
 
-def hit_points(u: dict[str, Any]) -> int:
+def hit_points(u: Units) -> int:
     """Hits that eliminate the side: 2 per full legion, 1 per other unit."""
     return int(2 * u["full"] + u["red"] + u["mil"] + u["foed"] + u["active"] + u["inactive"] + len(u["leaders"]) + u["rival"])
 
 
-def dice_groups(state: State, side: str, u: dict[str, Any]) -> list[tuple[int, int]]:
+def dice_groups(state: TimeOfCrisisState, side: str, u: Units) -> list[tuple[int, int]]:
     """``(dice, target)`` per unit type (ToC §8.1); Roman targets shift with the Auguries."""
     c = D.rule("combat")
     hit, dice = c["hit_on"], c["dice"]
@@ -99,7 +99,7 @@ def dice_groups(state: State, side: str, u: dict[str, Any]) -> list[tuple[int, i
     return groups
 
 
-def roll_groups(state: State, groups: list[tuple[int, int]]) -> tuple[int, list[int]]:
+def roll_groups(state: TimeOfCrisisState, groups: list[tuple[int, int]]) -> tuple[int, list[int]]:
     """Roll the dice; every 6 adds a die with the same target (ToC §8.1). Returns
     ``(hits, faces)``."""
     hits = 0
@@ -116,7 +116,7 @@ def roll_groups(state: State, groups: list[tuple[int, int]]) -> tuple[int, list[
     return hits, faces
 
 
-def castra_of(state: State, side: str) -> int:
+def castra_of(state: TimeOfCrisisState, side: str) -> int:
     """Hits a side's Castra prevents."""
     if side.startswith("army:"):
         a = army(state, int(side[5:]))
@@ -125,7 +125,7 @@ def castra_of(state: State, side: str) -> int:
     return 0
 
 
-def side_label(state: State, side: str) -> str:
+def side_label(state: TimeOfCrisisState, side: str) -> str:
     """A readable name of a side."""
     kind, ref = side.split(":", 1)
     if kind == "army":
@@ -145,13 +145,13 @@ def side_label(state: State, side: str) -> str:
 class Combat:
     """Mixin of the rules class: the ``battle`` frame (ToC §8)."""
 
-    def new_battle(self, state: State, seat: int, att: str, dfn: str, region: str) -> Frame:
+    def new_battle(self, state: TimeOfCrisisState, seat: int, att: str, dfn: str, region: str) -> BattleFrame:
         """The frame of a battle ``att`` (an army of ``seat``) against ``dfn``."""
         return {"k": "battle", "seat": seat, "att": att, "dfn": dfn, "at": region, "stage": "flank", "flank": False,
                 "fa": [], "fd": [], "ra": 0, "rd": 0, "ha": 0, "hd": 0, "win": None, "la": 0, "ld": 0,
                 "dead": [], "killed": 0, "rewards": []}
 
-    def _hits(self, state: State, f: Frame) -> None:
+    def _hits(self, state: TimeOfCrisisState, f: BattleFrame) -> None:
         """Final hits each side inflicts: rolled, Plague of Cyprian, Shapur I, Castra."""
         extra = sum(int(ev["params"]["extra_hits_per_side"]) for ev in lasting(state, "battle_hits"))
         ua, ud = f["ua"], f["ud"]
@@ -172,7 +172,7 @@ class Combat:
         else:
             f["win"] = "a" if f["ha"] > f["hd"] else "d"
 
-    def step_battle(self, state: State, m: dict[str, Any], f: Frame, ans: Action | None) -> Ask | None:
+    def step_battle(self, state: TimeOfCrisisState, m: Machine, f: BattleFrame, ans: Action | None) -> Ask | None:
         p = f["seat"]
         tp = state["tp"]
         st = f["stage"]
@@ -231,7 +231,7 @@ class Combat:
                 pr = state["prov"].get(pid) if pid else None
                 if pr is not None and pr["gov"] == p and pid != italia() and pr["sup"] < support_max(pid):
                     opts.append(["reward", "support"])
-                suit = "military" if what in D.leaders() else "senate"
+                suit: Suit = "military" if what in D.leaders() else "senate"
                 opts.append(["reward", "discount"])
                 if len(opts) > 1 and ans is None:
                     return (p, "You beat a historical figure: choose your reward (ToC §10).", opts)
@@ -258,19 +258,22 @@ class Combat:
                     a["cap"] = True
                     a["castra"] = False
                     log(state, f"{name_of(state, a['owner'])}'s army advances into the capital of {region_name(a['at'])}.")
-            state["last_battle"] = {k: f[k] for k in ("att", "dfn", "at", "fa", "fd", "ha", "hd", "win", "flank")}
-            state["last_battle"]["labels"] = [f.get("la_label", ""), f.get("ld_label", "")]
+            # empty labels: the view names the sides (:func:`.view.board`)
+            state["last_battle"] = {"att": f["att"], "dfn": f["dfn"], "at": f["at"], "fa": f["fa"], "fd": f["fd"],
+                                    "ha": f["ha"], "hd": f["hd"], "win": f["win"], "flank": f["flank"],
+                                    "labels": ["", ""]}
             m["stack"].pop()
             return None
         raise AssertionError(f"unknown battle stage {st}")
 
     # ---- taking hits ---------------------------------------------------------------------------------
-    def _allocate(self, state: State, f: Frame, who: str, ans: Action | None) -> Ask | None:
+    def _allocate(self, state: TimeOfCrisisState, f: BattleFrame, who: Literal["a", "d"],
+                  ans: Action | None) -> Ask | None:
         """Apply the hits waiting on side ``who`` ("a"/"d") one by one; ask where a
         player has a choice (ToC §8.1: his own units in the order Militia, barbarians,
         legions; the barbarians he hits as he likes)."""
         side = f["att"] if who == "a" else f["dfn"]
-        key = "left_a" if who == "a" else "left_d"
+        key: Literal["left_a", "left_d"] = "left_a" if who == "a" else "left_d"
         while f[key] > 0:
             u = units(state, side, f["at"])
             hp = hit_points(u)
@@ -296,7 +299,7 @@ class Combat:
         return None
 
     @staticmethod
-    def _hit_options(state: State, side: str, u: dict[str, Any]) -> list[list[Any]]:
+    def _hit_options(state: TimeOfCrisisState, side: str, u: Units) -> list[list[Any]]:
         if is_roman(side):
             if u["mil"]:
                 return [["hit", "militia"]]
@@ -312,7 +315,7 @@ class Combat:
             out.append(["hit", "inactive"])
         return out
 
-    def _take_hit(self, state: State, f: Frame, side: str, what: str) -> None:
+    def _take_hit(self, state: TimeOfCrisisState, f: BattleFrame, side: str, what: str) -> None:
         kind, ref = side.split(":", 1)
         region = f["at"]
         if kind in ("army", "militia"):
@@ -358,7 +361,7 @@ class Combat:
         f["killed"] += 1
 
     # ---- after the hits --------------------------------------------------------------------------------
-    def _resolve(self, state: State, f: Frame) -> None:
+    def _resolve(self, state: TimeOfCrisisState, f: BattleFrame) -> None:
         """ToC §8.2–8.4, §10: legacy to the winner, retreat, survivors home, rewards."""
         win = f["win"]
         for side in (f["att"], f["dfn"]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Rng, State
+from ..core import Rng
 from ..core.game import log
 from . import components as D
 from .board import (
@@ -28,14 +28,15 @@ from .board import (
     region_name,
     set_barbs,
 )
+from .state import Invasion, TimeOfCrisisState
 
 
-def roll(state: State) -> int:
+def roll(state: TimeOfCrisisState) -> int:
     """One six-sided die from the state's RNG."""
     return Rng(state["rng"]).below(6) + 1
 
 
-def name_of(state: State, seat: int | None) -> str:
+def name_of(state: TimeOfCrisisState, seat: int | None) -> str:
     """A seat's display name; ``Neutral`` for the Neutral faction."""
     if seat is None:
         return "nobody"
@@ -43,7 +44,7 @@ def name_of(state: State, seat: int | None) -> str:
 
 
 # ---- barbarians (ToC §9) ----------------------------------------------------------------------------
-def activate(state: State, tribe: str, n: int) -> int:
+def activate(state: TimeOfCrisisState, tribe: str, n: int) -> int:
     """Turn up to ``n`` inactive counters of ``tribe`` in its homeland active; return how many."""
     home = D.homeland(tribe)
     a, i = barbs(state, home, tribe)
@@ -52,13 +53,13 @@ def activate(state: State, tribe: str, n: int) -> int:
     return k
 
 
-def home_strength(state: State, tribe: str) -> int:
+def home_strength(state: TimeOfCrisisState, tribe: str) -> int:
     """Active counters of ``tribe`` in its homeland, leaders included (they are counters)."""
     home = D.homeland(tribe)
     return barbs(state, home, tribe)[0] + len(leaders_at(state, home, tribe))
 
 
-def invade(state: State, tribe: str, n: int, white: int) -> list[list[Any]]:
+def invade(state: TimeOfCrisisState, tribe: str, n: int, white: int) -> list[list[Any]]:
     """``n`` active counters of ``tribe`` leave their homeland along the path of white
     die ``white``: leaders first, each province filled up to the cap of that tribe's
     counters; from a province with a Limes on, invaders arrive inactive (leaders have
@@ -97,7 +98,7 @@ def invade(state: State, tribe: str, n: int, white: int) -> list[list[Any]]:
     return placed
 
 
-def tribe_result(state: State, tribe: str) -> dict[str, Any]:
+def tribe_result(state: TimeOfCrisisState, tribe: str) -> Invasion:
     """A tribe's crisis result (ToC §9): activation, a second roll, perhaps an invasion."""
     n_act = 1
     for ev in lasting(state, "activation"):
@@ -109,8 +110,8 @@ def tribe_result(state: State, tribe: str) -> dict[str, Any]:
     if not n and strength and any(ev["params"].get("all_active_invade_on_fail") for ev in lasting(state, "raids")):
         n = strength
     name = D.tribes()[tribe]["name"]
-    info: dict[str, Any] = {"tribe": tribe, "flipped": flipped, "white": white, "black": black, "strength": strength,
-                            "invaders": n, "path": D.invasion_path(tribe, white), "placed": []}
+    info: Invasion = {"tribe": tribe, "flipped": flipped, "white": white, "black": black, "strength": strength,
+                      "invaders": n, "path": D.invasion_path(tribe, white), "placed": []}
     if n:
         info["placed"] = invade(state, tribe, n, white)
         where = "; ".join(f"{region_name(p[0])} {p[1] + p[2] + len(p[3])}" + (" (inactive)" if p[2] else "")
@@ -121,7 +122,7 @@ def tribe_result(state: State, tribe: str) -> dict[str, Any]:
     return info
 
 
-def ira_deorum(state: State) -> None:
+def ira_deorum(state: TimeOfCrisisState) -> None:
     """Ira Deorum: one inactive counter of every tribe in play turns active (ToC §9)."""
     for tribe in D.tribes_in_play(len(state["seats"])):
         activate(state, tribe, 1)
@@ -129,7 +130,7 @@ def ira_deorum(state: State) -> None:
 
 
 # ---- event cards (ToC §9, §10) ----------------------------------------------------------------------
-def draw_event(state: State) -> str | None:
+def draw_event(state: TimeOfCrisisState) -> str | None:
     """Draw and resolve the top event card; return its id (None if the deck is empty)."""
     if not state["events"]:
         return None
@@ -141,7 +142,7 @@ def draw_event(state: State) -> str | None:
     return eid
 
 
-def resolve_event(state: State, eid: str) -> None:
+def resolve_event(state: TimeOfCrisisState, eid: str) -> None:
     """What event ``eid`` does, by its ``kind`` in the data (game end is left to the caller)."""
     ev = D.events()[eid]
     kind, par = ev["kind"], ev["params"]
@@ -194,7 +195,7 @@ def resolve_event(state: State, eid: str) -> None:
 
 
 # ---- influence-card events (data/cards.json) --------------------------------------------------------------
-def pretender_empire(state: State, seat: int, capital: str) -> list[str]:
+def pretender_empire(state: TimeOfCrisisState, seat: int, capital: str) -> list[str]:
     """The provinces that join a new Pretender empire with its Seat of Power in
     ``capital``: provinces ``seat`` governs (not Italia) with enough support, linked
     to the capital through such provinces (ToC §12.1; Gallia–Britannia count as
@@ -217,7 +218,7 @@ def pretender_empire(state: State, seat: int, capital: str) -> list[str]:
     return out[:room]
 
 
-def expand_pretender(state: State, seat: int) -> list[str]:
+def expand_pretender(state: TimeOfCrisisState, seat: int) -> list[str]:
     """ToC §6.5: Breakaway markers on provinces ``seat`` governs (not Italia) with
     support 3+ next to a province of his empire as it stood at the start."""
     empire = [pid for pid, p in state["prov"].items() if p["mark"] and p["gov"] == seat]
@@ -237,7 +238,7 @@ def expand_pretender(state: State, seat: int) -> list[str]:
     return added
 
 
-def add_mob(state: State, pid: str, n: int = 1) -> int:
+def add_mob(state: TimeOfCrisisState, pid: str, n: int = 1) -> int:
     """Add up to ``n`` mobs to ``pid`` as far as the Mob counters reach (ToC §2, §11)."""
     k = 0
     while k < n and can_add_mob(state, pid):

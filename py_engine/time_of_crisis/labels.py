@@ -11,34 +11,42 @@ for words).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core import Action, State
+from ..core import Action
 from . import components as D
 from .board import army, governed, region_name
 from .combat import side_label
+from .state import Frame, TimeOfCrisisState
+
+if TYPE_CHECKING:
+    from .rules import TimeOfCrisis
 
 SUIT = {"military": "Military", "senate": "Senate", "populace": "Populace"}
 
 
-def _army_where(state: State, aid: Any) -> str:
+def _army_where(state: TimeOfCrisisState, aid: Any) -> str:
     a = army(state, int(aid))
     return region_name(a["at"]) if a is not None else "?"
 
 
-def _frame(game: Any, state: State, seat: int) -> dict[str, Any] | None:
+def _frame(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int) -> Frame | None:
     for m in (state["main"], state["trail"]):
         if m is not None and m["ask"] is not None and m["ask"]["seat"] == seat and m["stack"]:
-            top: dict[str, Any] = m["stack"][-1]
-            return top
+            return m["stack"][-1]
     return None
 
 
-def describe(game: Any, state: State, seat: int, action: Action) -> tuple[str, str | None]:
+def describe(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Action) -> tuple[str, str | None]:
     """``(label, target)`` of one of ``seat``'s current options."""
     a = action.args
     n = action.name
-    f = _frame(game, state, seat) or {}
+    f = _frame(game, state, seat)
+    # the frame asking: Place Governor, a battle, an occupation or Buy/Trash (None: another one)
+    pg = f if f is not None and f["k"] == "pg" else None
+    bf = f if f is not None and f["k"] == "battle" else None
+    of = f if f is not None and f["k"] == "occupy" else None
+    te = f if f is not None and f["k"] == "turn_end" else None
     pts = state["tp"]["pts"]
     if n == "play":
         c = D.card(str(a[0]))
@@ -124,11 +132,11 @@ def describe(game: Any, state: State, seat: int, action: Action) -> tuple[str, s
     if n == "take":
         return D.card_name(str(a[0])), f"card:{a[0]}"
     if n == "spend":
-        extra = game._basilica_dice(state, seat) if f.get("prov") == D.emperor_province() else 0
+        extra = game._basilica_dice(state, seat) if pg is not None and pg["prov"] == D.emperor_province() else 0
         k = int(a[0])
         return f"Spend {k} ({k + extra} {'die' if k + extra == 1 else 'dice'})", None
     if n == "damnatio":
-        old = f.get("old")
+        old = pg.get("old") if pg is not None else None
         who = state["seats"][old] if isinstance(old, int) and old >= 0 else "the deposed Emperor"
         return (f"Erase {who}'s Emperor Turns", None) if a[0] == "yes" else ("Do not use it", None)
     if n == "flank":
@@ -145,26 +153,27 @@ def describe(game: Any, state: State, seat: int, action: Action) -> tuple[str, s
         return hit_words.get(what, what), None
     if n == "reward":
         if a[0] == "support":
-            rpid = f.get("rewards", [[None, None]])[0][1]
+            rpid = (bf["rewards"] if bf is not None else [[None, None]])[0][1]
             return f"Free Increase Support in {region_name(rpid) if rpid else '?'}", f"province:{rpid}" if rpid else None
-        what = f.get("rewards", [[None, None]])[0][0]
-        suit = "military" if what in D.leaders() else "senate"
+        beaten = (bf["rewards"] if bf is not None else [[None, None]])[0][0]
+        suit = "military" if beaten in D.leaders() else "senate"
         return f"−2 on the first {SUIT[suit]} card you buy this turn", None
     if n == "advance":
-        side = f.get("att") if f.get("win") == "a" else f.get("dfn")
+        side = None if bf is None else bf["att"] if bf["win"] == "a" else bf["dfn"]
         ar = army(state, int(str(side)[5:])) if side and str(side).startswith("army:") else None
         dest = str(ar["at"]) if ar else None
         if a[0] == "yes":
             return f"Advance into the capital{' of ' + region_name(dest) if dest else ''}", f"capital:{dest}" if dest else None
         return "Stay outside", None
     if n == "occupy":
-        opid = f.get("prov")
+        opid = of["prov"] if of is not None else None
         if a[0] == "mine":
             return f"Place your governor in {region_name(opid) if opid else '?'}", f"province:{opid}"
         return "Place a Neutral governor", f"province:{opid}"
     if n == "buy":
         cid = str(a[0])
-        cost = game.price(state, seat, cid, f.get("bought", 0), f.get("disc", []), len(governed(state, seat)))
+        cost = game.price(state, seat, cid, te["bought"] if te is not None else 0, te["disc"] if te is not None else [],
+                          len(governed(state, seat)))
         return f"Buy {D.card_name(cid)} ({cost} points)", f"supply:{cid}"
     if n == "trash":
         return f"Trash {D.card_name(str(a[0]))} from your discard pile ({D.rule('trash_cost')} points)", f"discard:{a[0]}"

@@ -4,14 +4,13 @@ Source: the GMT 2nd-edition rulebook, cited ``ToC §n`` (its FAQ as ``ToC FAQ``)
 component values come from ``data/*.json`` (see :mod:`.data`).
 
 How a turn is resolved. Everything happens on *machines*: a machine is a stack of
-frames (``{"k": kind, ...}``, top = last) plus the decision it waits for
-(``ask``: ``seat``, ``prompt``, ``acts``, ``labels``, ``targets``). After every
-decision :meth:`TimeOfCrisis._run` steps the top frame (``_step_<kind>``) until
-one needs a decision. A step that asks changes nothing before asking, so a
-pending question can always be recomputed (``determinize`` does, after
-re-dealing hidden cards). ``state["main"]`` is the game's machine;
-``state["trail"]`` exists only with the §6.8 speed-up variant, while the previous
-player finishes Buy/Trash and End of Turn as the next one starts.
+frames (``{"k": kind, ...}``, top = last) plus the decision it waits for (``ask``:
+``seat``, ``prompt``, ``acts``). After every decision :meth:`TimeOfCrisis._run`
+steps the top frame (``step_<kind>``) until one needs a decision. A step that asks
+changes nothing before asking, so a pending question can always be recomputed
+(``determinize`` does, after re-dealing hidden cards). ``state["main"]`` is the
+game's machine; ``state["trail"]`` exists only with the §6.8 speed-up variant,
+while the previous player finishes Buy/Trash and End of Turn as the next one starts.
 
 Flow keys of the state (the board is described in :mod:`.board`): ``first``
 (first player), ``active`` (whose turn), ``turns`` (turns completed per seat),
@@ -20,12 +19,15 @@ per suit, ``played`` ``[card, event used]``, ``pg`` provinces targeted by Place
 Governor, ``recalled``, ``disc`` discounts won, ``mil_fought``), ``supply``,
 ``trash``, ``box`` (every card of the game: conservation), ``events`` (the
 event deck, top first), ``drawn``, ``lasting``,
-``crisis`` and ``last_battle`` (for the view).
+``crisis``, ``last_battle`` and ``last_pg`` (for the view; ``last_pg`` from the
+first Place Governor on). The state is typed for mypy in :mod:`.state`
+(:class:`~.state.TimeOfCrisisState`, read through :func:`~.state.toc` at the
+contract methods).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action, Ending, Game, Option, Outcome, Rng, State, clone
@@ -84,12 +86,29 @@ from .effects import (
     tribe_result,
 )
 from .labels import describe
+from .state import (
+    Act,
+    ActionsFrame,
+    Army,
+    Crisis,
+    CrisisFrame,
+    Machine,
+    OccupyFrame,
+    OpeningFrame,
+    PaxFrame,
+    PlaceGovernorFrame,
+    Player,
+    Question,
+    Suit,
+    TimeOfCrisisState,
+    TurnEndFrame,
+    TurnFrame,
+    TurnPlay,
+    toc,
+)
 from .view import board
 
-Act = list[Any]
 Ask = tuple[int, str, list[Act]]
-Frame = dict[str, Any]
-Machine = dict[str, Any]
 #: The free Take Actions moves (ToC §6.3.1: into and out of a provincial capital, at no cost).
 #: While the previous player finishes his turn (the §6.8 speed-up variant) and "end" is not
 #: yet offered, each army makes at most one of them between the player's other choices
@@ -101,7 +120,7 @@ WAIT: Ask = (-1, "", [])
 SUIT_NAME = {"military": "Military", "senate": "Senate", "populace": "Populace"}
 
 
-def _tp(seat: int) -> dict[str, Any]:
+def _tp(seat: int) -> TurnPlay:
     return {"seat": seat, "pts": {"military": 0, "senate": 0, "populace": 0}, "played": [], "pg": [],
             "recalled": [], "disc": [], "mil_fought": []}
 
@@ -118,6 +137,7 @@ class TimeOfCrisis(Combat, Game):
     min_players = 2
     max_players = 4
     private_info = True
+    state_type = TimeOfCrisisState
     blurb = "Roman families buy influence, raise legions and fight barbarians for the purple, 235–284 AD."
     options = (
         Option("short_game", "Short game", "bool", False,
@@ -131,16 +151,17 @@ class TimeOfCrisis(Combat, Game):
 
     # ---- setup (ToC §3) ------------------------------------------------------------------------------
     def _setup(self, state: State, rng: Rng) -> None:
-        n = len(state["seats"])
+        st = toc(state)
+        n = len(st["seats"])
         su = D.setup()
         npg = su["no_place_governor"][str(n)]
-        state["prov"] = {pid: {"gov": None, "sup": 0, "mobs": 0, "mil": False, "imps": [], "q": False, "mark": None,
-                               "npg": pid in npg} for pid in D.provinces()}
-        state["barbs"] = {}
+        st["prov"] = {pid: {"gov": None, "sup": 0, "mobs": 0, "mil": False, "imps": [], "q": False, "mark": None,
+                            "npg": pid in npg} for pid in D.provinces()}
+        st["barbs"] = {}
         for t in D.tribes_in_play(n):
-            set_barbs(state, D.homeland(t), t, 0, int(D.tribes()[t]["counters"]))
+            set_barbs(st, D.homeland(t), t, 0, int(D.tribes()[t]["counters"]))
         start = sorted(c for c, k in su["starting_deck"].items() for _ in range(int(k)))
-        players = []
+        players: list[Player] = []
         for _ in range(n):
             players.append({"hand": [], "known": [], "avail": list(start), "discard": [], "legacy": 0, "eturns": 0,
                             "govs": [c is None for c in D.governor_costs()],
@@ -154,29 +175,31 @@ class TimeOfCrisis(Combat, Game):
         first = rng.below(n)
         box = {c: int(D.card(c)["copies"]) for c in D.supply_cards()}
         box.update({c: n * int(k) for c, k in su["starting_deck"].items()})
-        state.update(
-            leaders={lid: "box" for lid in D.leaders()}, rivals={rid: "box" for rid in D.rival_emperors()},
-            armies=[], next_army=1, players=players,
-            supply={cid: int(D.card(cid)["copies"]) for cid in D.supply_cards()}, trash=[], box=box,
-            events=others[mix:] + bottom, drawn=[], lasting=[], first=first, active=first,
-            turns=[0] * n, last_round=False, result=None, tp=_tp(first), crisis=None, last_battle=None,
-            main={"stack": [{"k": "turn", "seat": first, "ph": "start"}, {"k": "opening", "i": 0}], "ask": None},
-            trail=None)
-        log(state, f"{state['seats'][first]} is the first player.")
-        self._run(state, state["main"], None)
+        st.update({
+            "leaders": {lid: "box" for lid in D.leaders()}, "rivals": {rid: "box" for rid in D.rival_emperors()},
+            "armies": [], "next_army": 1, "players": players,
+            "supply": {cid: int(D.card(cid)["copies"]) for cid in D.supply_cards()}, "trash": [], "box": box,
+            "events": others[mix:] + bottom, "drawn": [], "lasting": [], "first": first, "active": first,
+            "turns": [0] * n, "last_round": False, "result": None, "tp": _tp(first), "crisis": None,
+            "last_battle": None,
+            "main": {"stack": [{"k": "turn", "seat": first, "ph": "start"}, {"k": "opening", "i": 0}], "ask": None},
+            "trail": None})
+        log(st, f"{st['seats'][first]} is the first player.")
+        self._run(st, st["main"], None)
 
     # ---- the contract -----------------------------------------------------------------------------------
-    def _machines(self, state: State) -> list[Machine]:
+    def _machines(self, state: TimeOfCrisisState) -> list[Machine]:
         return [state["trail"], state["main"]] if state["trail"] else [state["main"]]
 
     def to_act(self, state: State) -> list[int]:
         """The seats owing a decision: usually one; two in the speed-up variant while
         one player buys and the next takes actions (the one finishing his turn is
         listed first)."""
-        if state["result"]:
+        st = toc(state)
+        if st["result"]:
             return []
-        main = state["main"]["ask"]
-        tr = state["trail"]
+        main = st["main"]["ask"]
+        tr = st["trail"]
         if tr is None or tr["ask"] is None:
             return [] if main is None else [main["seat"]]
         out = [tr["ask"]["seat"]]
@@ -184,7 +207,7 @@ class TimeOfCrisis(Combat, Game):
             out.append(main["seat"])
         return out
 
-    def _ask_for(self, state: State, seat: int) -> tuple[Machine, dict[str, Any]] | None:
+    def _ask_for(self, state: TimeOfCrisisState, seat: int) -> tuple[Machine, Question] | None:
         """The question ``seat`` answers now; the main machine's first if both ask it."""
         if state["result"]:
             return None
@@ -197,18 +220,19 @@ class TimeOfCrisis(Combat, Game):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """The pending decision's options for ``seat`` (none if it is not to act)."""
-        found = self._ask_for(state, seat)
+        found = self._ask_for(toc(state), seat)
         return [] if found is None else [Action(a[0], tuple(a[1:])) for a in found[1]["acts"]]
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        found = self._ask_for(state, seat)
+        st = toc(state)
+        found = self._ask_for(st, seat)
         assert found is not None
         m = found[0]
-        self._run(state, m, action)
-        if state["trail"] is not None or m is not state["main"]:
-            self._settle(state, m)
+        self._run(st, m, action)
+        if st["trail"] is not None or m is not st["main"]:
+            self._settle(st, m)
 
-    def _settle(self, state: State, acted: Machine) -> None:
+    def _settle(self, state: TimeOfCrisisState, acted: Machine) -> None:
         """The speed-up variant: after a decision in one machine the other one's
         question is recomputed (its options may have changed); a finished trail is
         dropped, which lets the main machine's player end his actions."""
@@ -224,7 +248,7 @@ class TimeOfCrisis(Combat, Game):
 
     def outcome(self, state: State) -> Outcome | None:
         """The winner after the last round or Diocletian (ToC §7.1)."""
-        r = state["result"]
+        r = toc(state)["result"]
         if not r:
             return None
         return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]), Ending(r["ending"]))
@@ -236,13 +260,13 @@ class TimeOfCrisis(Combat, Game):
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why ``action`` is refused, in words."""
-        found = self._ask_for(state, seat)
+        found = self._ask_for(toc(state), seat)
         if found is None:
             return "It is not your decision now."
         return f"“{action}” is not one of the choices now: {found[1]['prompt']}"
 
     # ---- the machine -----------------------------------------------------------------------------------
-    def _run(self, state: State, m: Machine, ans: Action | None) -> None:
+    def _run(self, state: TimeOfCrisisState, m: Machine, ans: Action | None) -> None:
         """Step ``m``'s top frame until a decision is needed, the machine is empty or
         the game ends; a question with one option is answered at once, except the
         Take Actions menu and a choice among hidden cards (answering it at once would
@@ -264,7 +288,7 @@ class TimeOfCrisis(Combat, Game):
             m["ask"] = {"seat": seat, "prompt": prompt, "acts": opts}
             return
 
-    def _refresh(self, state: State, seat: int | None = None) -> None:
+    def _refresh(self, state: TimeOfCrisisState, seat: int | None = None) -> None:
         """Recompute the pending questions of seats other than ``seat`` (after their
         hidden cards were re-dealt; ``seat``'s own questions depend only on what it
         knows)."""
@@ -273,7 +297,7 @@ class TimeOfCrisis(Combat, Game):
                 self._run(state, m, None)
 
     # ---- opening (ToC §3.2) -------------------------------------------------------------------------------
-    def step_opening(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_opening(self, state: TimeOfCrisisState, m: Machine, f: OpeningFrame, ans: Action | None) -> Ask | None:
         n = len(state["seats"])
         i = f["i"]
         seat = (state["first"] + i) % n
@@ -285,14 +309,14 @@ class TimeOfCrisis(Combat, Game):
             pid = str(ans.args[0])
             su = D.setup()
             pr = state["prov"][pid]
-            pr.update(gov=seat, sup=int(su["start_support"]), mil=bool(su["start_forces"]["militia"]))
+            pr.update({"gov": seat, "sup": int(su["start_support"]), "mil": bool(su["start_forces"]["militia"])})
             self._new_army(state, seat, pid, int(su["start_forces"]["legions_full"]), cap=bool(su["start_forces"]["in_capital"]))
             log(state, f"{state['seats'][seat]} starts in {region_name(pid)}.")
             f["i"] += 1
             if f["i"] == n:
                 for pr in state["prov"].values():
                     if pr["gov"] is None and not pr["npg"]:
-                        pr.update(gov=NEUTRAL, sup=int(su["start_support"]))
+                        pr.update({"gov": NEUTRAL, "sup": int(su["start_support"])})
                 state["prov"][italia()]["sup"] = int(su["italia_start_support"][str(n)])
             return None
         if i < 2 * n:
@@ -316,15 +340,15 @@ class TimeOfCrisis(Combat, Game):
         m["stack"].pop()
         return None
 
-    def _new_army(self, state: State, seat: int, pid: str, full: int, cap: bool = False) -> dict[str, Any]:
-        a = {"id": state["next_army"], "owner": seat, "at": pid, "cap": cap, "full": full, "red": 0, "foed": [],
-             "castra": False, "fought": False}
+    def _new_army(self, state: TimeOfCrisisState, seat: int, pid: str, full: int, cap: bool = False) -> Army:
+        a: Army = {"id": state["next_army"], "owner": seat, "at": pid, "cap": cap, "full": full, "red": 0, "foed": [],
+                   "castra": False, "fought": False}
         state["next_army"] += 1
         state["armies"].append(a)
         return a
 
     # ---- a turn (ToC §6) -----------------------------------------------------------------------------------
-    def step_turn(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_turn(self, state: TimeOfCrisisState, m: Machine, f: TurnFrame, ans: Action | None) -> Ask | None:
         p = f["seat"]
         ph = f["ph"]
         if ph == "start":
@@ -351,22 +375,22 @@ class TimeOfCrisis(Combat, Game):
             return None
         raise AssertionError(ph)
 
-    def _upkeep(self, state: State, p: int) -> None:
+    def _upkeep(self, state: TimeOfCrisisState, p: int) -> None:
         """ToC §6.1: the player's Quaestors and Castra markers go."""
         for pid in governed(state, p):
             state["prov"][pid]["q"] = False
         for a in armies_of(state, p):
             a["castra"] = False
 
-    def _start_buy(self, state: State, m: Machine, p: int) -> None:
+    def _start_buy(self, state: TimeOfCrisisState, m: Machine, p: int) -> None:
         """ToC §6.7 begins: played cards go to the discard pile. With the §6.8 variant
         the next player's turn starts now, unless this turn ends the game."""
         me = state["players"][p]
         tp = state["tp"]
         me["discard"].extend(c for c, _ in tp["played"])
         tp["played"] = []
-        frame = {"k": "turn_end", "seat": p, "ph": "buy", "pp": political_points(state, p), "bought": 0,
-                 "disc": list(tp["disc"])}
+        frame: TurnEndFrame = {"k": "turn_end", "seat": p, "ph": "buy", "pp": political_points(state, p),
+                               "bought": 0, "disc": list(tp["disc"])}
         n = len(state["seats"])
         last_seat = (state["first"] - 1) % n
         if state["options"]["speed_up"] and not (state["last_round"] and p == last_seat) and state["trail"] is None:
@@ -377,13 +401,13 @@ class TimeOfCrisis(Combat, Game):
             m["stack"].append(frame)
 
     # ---- crisis (ToC §6.2, §9) ---------------------------------------------------------------------------
-    def step_crisis(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_crisis(self, state: TimeOfCrisisState, m: Machine, f: CrisisFrame, ans: Action | None) -> Ask | None:
         p = f["seat"]
         m["stack"].pop()
         n = len(state["seats"])
         white, black = roll(state), roll(state)
         res = D.crisis_result(n, white, black)
-        info: dict[str, Any] = {"seat": p, "white": white, "black": black, "result": res}
+        info: Crisis = {"seat": p, "white": white, "black": black, "result": res}
         state["crisis"] = info
         label = D.tribes()[res]["name"] if res in D.tribes() else res.replace("_", " ").title()
         log(state, f"Crisis roll {white}+{black}: {label}.")
@@ -405,7 +429,7 @@ class TimeOfCrisis(Combat, Game):
             raise ValueError(f"unknown crisis result {res!r}")
         return None
 
-    def step_pax(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_pax(self, state: TimeOfCrisisState, m: Machine, f: PaxFrame, ans: Action | None) -> Ask | None:
         """Pax Deorum (ToC §9): each player, from the active one round the table,
         secretly takes one card from his Available Pile (an empty pile first takes
         the discard pile, as when refilling, ToC §6.8; with neither, nothing)."""
@@ -427,7 +451,7 @@ class TimeOfCrisis(Combat, Game):
         m["stack"].pop()
         return None
 
-    def _reshuffle(self, state: State, seat: int) -> None:
+    def _reshuffle(self, state: TimeOfCrisisState, seat: int) -> None:
         """An empty Available Pile takes the discard pile (ToC §6.8); every card left in
         the hand is then known to all."""
         me = state["players"][seat]
@@ -439,7 +463,7 @@ class TimeOfCrisis(Combat, Game):
         reveal(state)
         log(state, f"{state['seats'][seat]}'s discard pile becomes the Available Pile.")
 
-    def _take(self, state: State, seat: int, cid: str) -> None:
+    def _take(self, state: TimeOfCrisisState, seat: int, cid: str) -> None:
         me = state["players"][seat]
         me["avail"].remove(cid)
         me["hand"].append(cid)
@@ -447,7 +471,7 @@ class TimeOfCrisis(Combat, Game):
         log(state, f"{state['seats'][seat]} takes a card.")
 
     # ---- Take Actions (ToC §6.3) -------------------------------------------------------------------------
-    def step_actions(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_actions(self, state: TimeOfCrisisState, m: Machine, f: ActionsFrame, ans: Action | None) -> Ask | None:
         p = f["seat"]
         if ans is None:
             occ = self._occupation(state, p)
@@ -465,7 +489,7 @@ class TimeOfCrisis(Combat, Game):
         self._do(state, m, p, ans)
         return None
 
-    def main_options(self, state: State, p: int) -> list[Act]:
+    def main_options(self, state: TimeOfCrisisState, p: int) -> list[Act]:
         """Every Take Actions choice of ``p`` as JSON actions (ToC §6.3): play a card,
         use a played card's event, the Military, Senate and Populace actions, or end."""
         tp = state["tp"]
@@ -541,18 +565,18 @@ class TimeOfCrisis(Combat, Game):
         return out
 
     @staticmethod
-    def _suit_penalty(state: State) -> dict[str, int]:
+    def _suit_penalty(state: TimeOfCrisisState) -> dict[str, int]:
         pen: dict[str, int] = {}
         for ev in lasting(state, "suit_penalty"):
             pen[ev["params"]["suit"]] = pen.get(ev["params"]["suit"], 0) + int(ev["params"]["penalty"])
         return pen
 
     @staticmethod
-    def _enemy_in_capital(state: State, pid: str, p: int) -> bool:
+    def _enemy_in_capital(state: TimeOfCrisisState, pid: str, p: int) -> bool:
         a = in_capital(state, pid)
         return a is not None and a["owner"] != p
 
-    def _can_build(self, state: State, pid: str, p: int) -> bool:
+    def _can_build(self, state: TimeOfCrisisState, pid: str, p: int) -> bool:
         """ToC §6.3.3: no Mob, active barbarians, Rival Emperor or other player's
         army in the capital."""
         pr = state["prov"][pid]
@@ -560,7 +584,7 @@ class TimeOfCrisis(Combat, Game):
                     or self._enemy_in_capital(state, pid, p))
 
     @staticmethod
-    def _battle_targets(state: State, p: int, region: str) -> list[str]:
+    def _battle_targets(state: TimeOfCrisisState, p: int, region: str) -> list[str]:
         """Enemies ``p`` may attack in ``region`` (ToC §6.3.1 Initiate Battle, ToC §4
         Army, FAQ: active barbarians in their homeland)."""
         out = [f"army:{a['id']}" for a in armies_at(state, region) if a["owner"] != p]
@@ -575,14 +599,14 @@ class TimeOfCrisis(Combat, Game):
         out += [f"rival:{r}" for r in rivals_at(state, region)]
         return out
 
-    def _pg_allowed(self, state: State, p: int, pid: str) -> bool:
+    def _pg_allowed(self, state: TimeOfCrisisState, p: int, pid: str) -> bool:
         """ToC §6.3.2, §3.3, §12.1: a Place Governor target."""
         pr = state["prov"][pid]
         tp = state["tp"]
         return (pr["gov"] != p and not pr["npg"] and not pr["mark"] and pid not in tp["pg"]
                 and pid not in tp["recalled"])
 
-    def votes_needed(self, state: State, p: int, pid: str) -> int:
+    def votes_needed(self, state: TimeOfCrisisState, p: int, pid: str) -> int:
         """Votes to replace the governor of ``pid`` (ToC §6.3.2): twice the support,
         +1 per unit of the governor in the capital, −1 per unit of ``p`` there (at
         least 1); a Quaestor adds its votes (data)."""
@@ -594,7 +618,7 @@ class TimeOfCrisis(Combat, Game):
             need += int(D.param("quaestor", "votes_added"))
         return int(need)
 
-    def _event_options(self, state: State, p: int, mine: list[str]) -> list[Act]:
+    def _event_options(self, state: TimeOfCrisisState, p: int, mine: list[str]) -> list[Act]:
         """Events of played cards not yet used (ToC §5.2; card texts in the data)."""
         tp = state["tp"]
         ready = {c for c, used in tp["played"] if not used}
@@ -607,13 +631,15 @@ class TimeOfCrisis(Combat, Game):
             which = D.param("castra", "armies")
             out += [["castra", a["id"]] for a in armies_of(state, p)
                     if not a["castra"] and (which == "general" or (which == "governed" and a["at"] in mine))]
-        if "praetorian_guard" in ready and tp["pts"][D.param("praetorian_guard", "suit")] >= 1:
-            pid = D.param("praetorian_guard", "target")
-            ok = self._pg_allowed(state, p, pid) and governors_free(state, p) > 0
-            if ok and D.param("praetorian_guard", "needs_army_in_italia"):
-                ok = any(a["at"] == pid for a in armies_of(state, p))
-            if ok:
-                out.append(["praetorian"])
+        if "praetorian_guard" in ready:
+            pg_suit: Suit = D.param("praetorian_guard", "suit")
+            if tp["pts"][pg_suit] >= 1:
+                pid = D.param("praetorian_guard", "target")
+                ok = self._pg_allowed(state, p, pid) and governors_free(state, p) > 0
+                if ok and D.param("praetorian_guard", "needs_army_in_italia"):
+                    ok = any(a["at"] == pid for a in armies_of(state, p))
+                if ok:
+                    out.append(["praetorian"])
         if "tribute" in ready:
             kinds = D.param("tribute", "regions")
             for rid, tribes in state["barbs"].items():
@@ -635,7 +661,7 @@ class TimeOfCrisis(Combat, Game):
         if "mob" in ready:
             others = D.param("mob", "targets") == "other_players"
             out += [["mob", pid] for pid in D.provinces() if can_add_mob(state, pid) and (
-                not others or (prov[pid]["gov"] is not None and prov[pid]["gov"] >= 0 and prov[pid]["gov"] != p))]
+                not others or ((g := prov[pid]["gov"]) is not None and g >= 0 and g != p))]
         if ("pretender" in ready and emperor(state) != p and not is_pretender(state, p)
                 and markers_used(state, p) < D.limit("seat_of_power_breakaway_per_player")):
             need = int(D.param("pretender", "min_support"))
@@ -643,14 +669,14 @@ class TimeOfCrisis(Combat, Game):
                     if pid != italia() and prov[pid]["sup"] >= need and not prov[pid]["mark"]]
         return out
 
-    def _use_event(self, state: State, cid: str) -> None:
+    def _use_event(self, state: TimeOfCrisisState, cid: str) -> None:
         for entry in state["tp"]["played"]:
             if entry[0] == cid and not entry[1]:
                 entry[1] = True
                 return
         raise AssertionError(f"no unused {cid}")
 
-    def _do(self, state: State, m: Machine, p: int, a: Action) -> None:
+    def _do(self, state: TimeOfCrisisState, m: Machine, p: int, a: Action) -> None:
         """Carry out a Take Actions choice (costs per ToC §6.3)."""
         tp = state["tp"]
         pts = tp["pts"]
@@ -673,8 +699,9 @@ class TimeOfCrisis(Combat, Game):
             if cid in me["known"]:
                 me["known"].remove(cid)
             c = D.card(cid)
-            v = max(0, int(c["value"]) - self._suit_penalty(state).get(c["suit"], 0))
-            pts[c["suit"]] += v
+            suit: Suit = c["suit"]
+            v = max(0, int(c["value"]) - self._suit_penalty(state).get(suit, 0))
+            pts[suit] += v
             tp["played"].append([cid, c["value"] == 1])
             log(state, f"{who} plays {c['name']} (+{v} {SUIT_NAME[c['suit']]}).")
         elif name in ("recruit_general", "recruit_governor"):
@@ -709,7 +736,7 @@ class TimeOfCrisis(Combat, Game):
             dest = str(args[1])
             pts["military"] -= D.distances(ar["at"])[dest]
             log(state, f"{who}'s army moves from {region_name(ar['at'])} to {region_name(dest)}.")
-            ar.update(at=dest, cap=False, castra=False)
+            ar.update({"at": dest, "cap": False, "castra": False})
         elif name in ("enter_capital", "leave_capital"):
             ar = army(state, int(args[0]))
             assert ar is not None
@@ -816,7 +843,7 @@ class TimeOfCrisis(Combat, Game):
             raise AssertionError(f"unknown action {a}")
 
     # ---- Place Governor (ToC §6.3.2) -------------------------------------------------------------------------
-    def step_pg(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_pg(self, state: TimeOfCrisisState, m: Machine, f: PlaceGovernorFrame, ans: Action | None) -> Ask | None:
         p, pid, suit = f["seat"], f["prov"], f["suit"]
         tp = state["tp"]
         if f.get("stage", "amount") == "amount":
@@ -841,7 +868,7 @@ class TimeOfCrisis(Combat, Game):
                 if d == 6:
                     dice += 1
             ok = votes >= need
-            f.update(stage="damnatio", votes=votes, faces=faces, need=need, ok=ok)
+            f.update({"stage": "damnatio", "votes": votes, "faces": faces, "need": need, "ok": ok})
             state["last_pg"] = {"seat": p, "prov": pid, "faces": faces, "votes": votes, "need": need, "ok": ok}
             log(state, f"{state['seats'][p]} seeks {region_name(pid)}: dice {faces}, {votes} of {need} votes — "
                        f"{'success' if ok else 'failure'}.")
@@ -865,11 +892,11 @@ class TimeOfCrisis(Combat, Game):
         return None
 
     @staticmethod
-    def _basilica_dice(state: State, p: int) -> int:
+    def _basilica_dice(state: TimeOfCrisisState, p: int) -> int:
         """ToC §6.3.3 Basilica: one die per governed province with a Basilica."""
         return sum(1 for pid in governed(state, p) if "basilica" in state["prov"][pid]["imps"])
 
-    def _place_governor(self, state: State, p: int, pid: str) -> None:
+    def _place_governor(self, state: TimeOfCrisisState, p: int, pid: str) -> None:
         """A successful Place Governor (ToC §6.3.2)."""
         was_emperor = emperor(state) == p
         pr = state["prov"][pid]
@@ -881,7 +908,7 @@ class TimeOfCrisis(Combat, Game):
             it = state["prov"][italia()]
             it["sup"] = min(support_max(italia()), it["sup"] + 1)
 
-    def _replace(self, state: State, pid: str, new: int | None, sup: int, batch: bool = False) -> None:
+    def _replace(self, state: TimeOfCrisisState, pid: str, new: int | None, sup: int, batch: bool = False) -> None:
         """The governor of ``pid`` is replaced (ToC §6.3.2, §11.2, §12.2): mobs,
         Militia and Quaestor go, a Pretender marker goes (a Seat of Power takes the
         owner's Breakaways with it); an Emperor losing a governor loses 1 Italia
@@ -894,7 +921,7 @@ class TimeOfCrisis(Combat, Game):
             for q in state["prov"].values():
                 if q["gov"] == old and q["mark"] == "brk":
                     q["mark"] = None
-        pr.update(mark=None, mobs=0, mil=False, q=False)
+        pr.update({"mark": None, "mobs": 0, "mil": False, "q": False})
         if new == NEUTRAL and old != NEUTRAL and neutral_count(state) >= D.limit("neutral_governors"):
             new = None
         pr["gov"] = new
@@ -903,7 +930,7 @@ class TimeOfCrisis(Combat, Game):
             it = state["prov"][italia()]
             it["sup"] = max(0, it["sup"] - 1)
 
-    def _to_neutral(self, state: State, pid: str, batch: bool = False) -> None:
+    def _to_neutral(self, state: TimeOfCrisisState, pid: str, batch: bool = False) -> None:
         """A Neutral governor on support 1 (in Italia: support = Neutral provinces,
         ToC §6.4)."""
         self._replace(state, pid, NEUTRAL, 1, batch)
@@ -912,14 +939,14 @@ class TimeOfCrisis(Combat, Game):
 
     # ---- occupation of a Pretender capital (ToC §12.2) ----------------------------------------------------------
     @staticmethod
-    def _occupation(state: State, p: int) -> str | None:
+    def _occupation(state: TimeOfCrisisState, p: int) -> str | None:
         for a in armies_of(state, p):
             pr = state["prov"].get(a["at"])
             if a["cap"] and pr is not None and pr["mark"] and pr["gov"] != p:
                 return str(a["at"])
         return None
 
-    def step_occupy(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_occupy(self, state: TimeOfCrisisState, m: Machine, f: OccupyFrame, ans: Action | None) -> Ask | None:
         p, pid = f["seat"], f["prov"]
         pr = state["prov"][pid]
         if not f["done"]:
@@ -934,14 +961,14 @@ class TimeOfCrisis(Combat, Game):
             return (p, f"{region_name(pid)} is free: whose governor?", opts)
         choice = ans.args[0] if ans is not None else opts[0][1]
         if choice == "mine":
-            pr.update(gov=p, sup=1)
+            pr.update({"gov": p, "sup": 1})
         else:
             self._to_neutral(state, pid)
         m["stack"].pop()
         return None
 
     # ---- Support Check, Expand, Gain Legacy (ToC §6.4–§6.6) ----------------------------------------------------
-    def _support_check(self, state: State, p: int) -> None:
+    def _support_check(self, state: TimeOfCrisisState, p: int) -> None:
         prov = state["prov"]
         was_emperor = emperor(state) == p
         hurt = []
@@ -971,7 +998,7 @@ class TimeOfCrisis(Combat, Game):
                 self._to_neutral(state, italia(), batch=True)
                 log(state, f"{state['seats'][p]} is deposed: Italia's support is gone.")
 
-    def _gain_legacy(self, state: State, p: int) -> None:
+    def _gain_legacy(self, state: TimeOfCrisisState, p: int) -> None:
         me = state["players"][p]
         prov = state["prov"]
         gain = 0
@@ -993,7 +1020,7 @@ class TimeOfCrisis(Combat, Game):
         log(state, f"{state['seats'][p]} gains {gain} legacy (now {me['legacy']}).")
 
     # ---- Buy/Trash and End of Turn (ToC §6.7, §6.8) ----------------------------------------------------------
-    def price(self, state: State, p: int, cid: str, bought: int, disc: list[str], n_gov: int | None = None) -> int:
+    def price(self, state: TimeOfCrisisState, p: int, cid: str, bought: int, disc: Sequence[str], n_gov: int | None = None) -> int:
         """ToC §5.3: value (double above the provinces governed) + cards bought this
         turn; a beaten leader / Rival Emperor takes 2 off the first card of its suit."""
         c = D.card(cid)
@@ -1004,7 +1031,7 @@ class TimeOfCrisis(Combat, Game):
         cost = base + bought - (2 if c["suit"] in disc else 0)
         return max(0, cost)
 
-    def step_turn_end(self, state: State, m: Machine, f: Frame, ans: Action | None) -> Ask | None:
+    def step_turn_end(self, state: TimeOfCrisisState, m: Machine, f: TurnEndFrame, ans: Action | None) -> Ask | None:
         p = f["seat"]
         me = state["players"][p]
         if f["ph"] == "buy":
@@ -1073,7 +1100,7 @@ class TimeOfCrisis(Combat, Game):
             return None
         raise AssertionError(f["ph"])
 
-    def _end_turn(self, state: State, m: Machine, p: int) -> None:
+    def _end_turn(self, state: TimeOfCrisisState, m: Machine, p: int) -> None:
         """ToC §7.1: an Emperor ending his turn at the legacy goal starts the last
         round; the game ends when everyone has had as many turns."""
         n = len(state["seats"])
@@ -1090,7 +1117,7 @@ class TimeOfCrisis(Combat, Game):
             m["stack"].append({"k": "turn", "seat": (p + 1) % n, "ph": "start"})
 
     # ---- the end (ToC §7.1) -------------------------------------------------------------------------------
-    def emperor_bonus(self, state: State) -> list[int]:
+    def emperor_bonus(self, state: TimeOfCrisisState) -> list[int]:
         """The Emperor Turns bonus per seat: by rank among players with at least one
         turn, tied players sharing the higher bonus (ToC §7.1)."""
         table = [int(x) for x in D.rule("emperor_bonus")]
@@ -1104,7 +1131,7 @@ class TimeOfCrisis(Combat, Game):
             out.append(table[rank] if rank < len(table) else 0)
         return out
 
-    def _finish(self, state: State, why: str) -> None:
+    def _finish(self, state: TimeOfCrisisState, why: str) -> None:
         n = len(state["seats"])
         bonus = self.emperor_bonus(state)
         for p in range(n):
@@ -1146,7 +1173,8 @@ class TimeOfCrisis(Combat, Game):
         cards; and the order of the event deck, Diocletian staying among the cards
         that were the bottom four (ToC §3.1). (The log holds no private lines.)"""
         new: State = clone(state)
-        for q, pl in enumerate(new["players"]):
+        st = toc(new)
+        for q, pl in enumerate(st["players"]):
             if q == seat:
                 continue
             hidden = list(pl["hand"])
@@ -1157,7 +1185,7 @@ class TimeOfCrisis(Combat, Game):
             k = len(hidden)
             pl["hand"] = sorted(pl["known"] + pool[:k])
             pl["avail"] = sorted(pool[k:])
-        deck = new["events"]
+        deck = st["events"]
         dio = D.setup()["event_deck"]["set_aside"]
         bottom = int(D.setup()["event_deck"]["bottom_mix"]) + 1
         rest = sorted(e for e in deck if e != dio)
@@ -1166,49 +1194,50 @@ class TimeOfCrisis(Combat, Game):
             zone = min(bottom, len(deck))
             pos = len(deck) - zone + rng.below(zone)
             rest.insert(pos, dio)
-        new["events"] = rest
-        self._refresh(new, seat)
+        st["events"] = rest
+        self._refresh(st, seat)
         return new
 
     def check_invariants(self, state: State) -> None:
         """Conservation of cards, barbarians, legions and markers; support in range;
         one army per capital; someone to act while the game is on."""
-        n = len(state["seats"])
+        st = toc(state)
+        n = len(st["seats"])
         box: dict[str, int] = {}
-        for cid, k in state["supply"].items():
+        for cid, k in st["supply"].items():
             box[cid] = box.get(cid, 0) + k
-        for c in state["trash"]:
+        for c in st["trash"]:
             box[c] = box.get(c, 0) + 1
         for p in range(n):
-            pl = state["players"][p]
-            for c in deck_of(state, p):
+            pl = st["players"][p]
+            for c in deck_of(st, p):
                 box[c] = box.get(c, 0) + 1
             rest = list(pl["hand"])
             for c in pl["known"]:
                 assert c in rest, f"known card {c} not in hand"
                 rest.remove(c)
-            assert governors_free(state, p) >= 0 and generals_free(state, p) >= 0, "counters overused"
-            assert markers_used(state, p) <= D.limit("seat_of_power_breakaway_per_player")
-        assert {c: k for c, k in box.items() if k} == state["box"], f"card conservation broken: {box}"
+            assert governors_free(st, p) >= 0 and generals_free(st, p) >= 0, "counters overused"
+            assert markers_used(st, p) <= D.limit("seat_of_power_breakaway_per_player")
+        assert {c: k for c, k in box.items() if k} == st["box"], f"card conservation broken: {box}"
         for t in D.tribes_in_play(n):
-            total = sum(v.get(t, (0, 0))[0] + v.get(t, (0, 0))[1] for v in state["barbs"].values())
-            total += sum(a["foed"].count(t) for a in state["armies"])
+            total = sum(v.get(t, (0, 0))[0] + v.get(t, (0, 0))[1] for v in st["barbs"].values())
+            total += sum(a["foed"].count(t) for a in st["armies"])
             assert total == D.tribes()[t]["counters"], f"{t}: {total} counters"
-        for rid, v in state["barbs"].items():
-            for t, (a, i) in v.items():
-                assert a >= 0 and i >= 0 and (a or i), (rid, t)
+        for rid, v in st["barbs"].items():
+            for t, (act, ina) in v.items():
+                assert act >= 0 and ina >= 0 and (act or ina), (rid, t)
                 assert t in D.tribes_in_play(n), f"{t} is not in this game"
-        assert legions_on_map(state) <= D.limit("legions")
-        assert militia_on_map(state) <= D.limit("militia")
-        assert markers_on_map(state) <= D.limit("quaestor_castra_markers")
-        assert neutral_count(state) <= D.limit("neutral_governors")
+        assert legions_on_map(st) <= D.limit("legions")
+        assert militia_on_map(st) <= D.limit("militia")
+        assert markers_on_map(st) <= D.limit("quaestor_castra_markers")
+        assert neutral_count(st) <= D.limit("neutral_governors")
         for imp in D.improvements():
-            assert improvements_used(state, imp) <= D.improvement_limit(imp)
-        assert mob_counters(state) <= D.limit("mob_counters")
-        for pid, pr in state["prov"].items():
+            assert improvements_used(st, imp) <= D.improvement_limit(imp)
+        assert mob_counters(st) <= D.limit("mob_counters")
+        for pid, pr in st["prov"].items():
             assert 0 <= pr["sup"] <= support_max(pid), (pid, pr["sup"])
             assert pr["mobs"] >= 0
-            caps = [a for a in armies_at(state, pid) if a["cap"]]
+            caps = [a for a in armies_at(st, pid) if a["cap"]]
             assert len(caps) <= 1, f"two armies in the capital of {pid}"
             if pr["mil"]:
                 assert pr["gov"] is not None and pr["gov"] >= 0, f"militia without a player governor in {pid}"
@@ -1217,13 +1246,13 @@ class TimeOfCrisis(Combat, Game):
                 assert pr["gov"] is not None and pr["gov"] >= 0 and pid != italia()
             if pr["npg"]:
                 assert pr["gov"] is None
-        for a in state["armies"]:
+        for a in st["armies"]:
             assert a["full"] >= 0 and a["red"] >= 0 and a["full"] + a["red"] + len(a["foed"]) > 0
-            assert D.regions()[a["at"]]["type"] != "sea" or state["result"] is not None
+            assert D.regions()[a["at"]]["type"] != "sea" or st["result"] is not None
             assert not a["cap"] or D.regions()[a["at"]]["type"] == "province"
-        for at in state["leaders"].values():
+        for at in st["leaders"].values():
             assert at in ("box", "gone") or at in D.regions()
-        if state["result"] is None:
+        if st["result"] is None:
             acting = self.to_act(state)
             assert acting, "nobody to act"
             for s in acting:
@@ -1232,29 +1261,30 @@ class TimeOfCrisis(Combat, Game):
     # ---- view ---------------------------------------------------------------------------------------------
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The table for ``seat`` (see :func:`.view.board`)."""
-        return board(self, state, seat)
+        return board(self, toc(state), seat)
 
     def prompt(self, state: State, seat: int | None) -> str:
         """The pending decision's prompt for the seat deciding; a status line for others."""
-        if state["result"]:
-            return str(state["result"]["reason"])
-        found = self._ask_for(state, seat) if seat is not None else None
+        st = toc(state)
+        if st["result"]:
+            return str(st["result"]["reason"])
+        found = self._ask_for(st, seat) if seat is not None else None
         if found is not None:
             return str(found[1]["prompt"])
         acting = self.to_act(state)
-        names = " and ".join(state["seats"][s] for s in acting)
+        names = " and ".join(st["seats"][s] for s in acting)
         return f"Waiting for {names}."
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A button label for one of ``seat``'s options (see :mod:`.labels`)."""
-        return describe(self, state, seat, action)[0]
+        return describe(self, toc(state), seat, action)[0]
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at: ``province:<id>``, ``region:<id>``,
         ``capital:<id>``, ``army:<id>``, ``card:<id>`` (hand), ``supply:<id>``,
         ``discard:<id>``, ``tribe:<tribe>@<region>``, ``rival:<id>``,
         ``general:<seat>:<i>``, ``governor:<seat>:<i>`` (see :mod:`.labels`)."""
-        return describe(self, state, seat, action)[1]
+        return describe(self, toc(state), seat, action)[1]
 
     # ---- bots ---------------------------------------------------------------------------------------------
     #: Iterations per decision (at most) and playout cap per level; a playout is cut
@@ -1279,7 +1309,7 @@ class TimeOfCrisis(Combat, Game):
 
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value per seat of an unfinished game (see :mod:`.bot`)."""
-        return evaluate(state)
+        return evaluate(toc(state))
 
 
 def _combos(caps: list[int], total: int) -> list[list[int]]:

@@ -28,9 +28,8 @@ Shape of :func:`board` (all JSON-ready; ids as in the data files)::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..core import State
 from . import components as D
 from .board import (
     army_units,
@@ -44,9 +43,13 @@ from .board import (
     political_points,
 )
 from .combat import side_label
+from .state import Player, TimeOfCrisisState
+
+if TYPE_CHECKING:
+    from .rules import TimeOfCrisis
 
 
-def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
+def board(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` may see it (None: a spectator)."""
     n = len(state["seats"])
     mp = D.raw()["map"]
@@ -67,7 +70,7 @@ def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
         own = p == seat
         played = [c for c, _ in tp["played"]] if tp["seat"] == p else []
 
-        def leaders(key: str, costs: list[int | None], on_map: int, pl: dict[str, Any] = pl) -> dict[str, Any]:
+        def leaders(key: Literal["govs", "gens"], costs: list[int | None], on_map: int, pl: Player = pl) -> dict[str, Any]:
             claimed = sum(pl[key])
             return {"claimed": claimed, "available": claimed - on_map, "on_map": on_map, "costs": costs,
                     "bought": list(pl[key])}
@@ -89,8 +92,8 @@ def board(game: Any, state: State, seat: int | None) -> dict[str, Any]:
                "units": army_units(state, a)} for a in state["armies"]]
     barbs = {rid: {t: {"active": v[0], "inactive": v[1]} for t, v in tribes.items()}
              for rid, tribes in state["barbs"].items()}
-    battle = None
-    buying = None
+    battle: dict[str, Any] | None = None
+    buying: dict[str, Any] | None = None
     phase = "actions"
     for m in [state["main"]] + ([state["trail"]] if state["trail"] else []):
         for f in m["stack"]:
