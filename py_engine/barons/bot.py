@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 
-from ..core import State
 from . import components as C
 from .machine import cfg, controlled
+from .state import BaronsState
 
 
-def score(state: State, p: int, held: int | None = None) -> float:
+def score(state: BaronsState, p: int, held: int | None = None) -> float:
     """The material score of seat ``p`` (0 for a dead seat); ``held``: realms it
     controls, if already known."""
     q = state["players"][p]
@@ -43,7 +43,7 @@ def score(state: State, p: int, held: int | None = None) -> float:
             + (0.4 if q["adv"] else 0.0))
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: BaronsState) -> list[float]:
     """Per-seat values in [0, 1] that sum to 1 over the living seats."""
     n = len(state["players"])
     limit = cfg(state)["round_limit"]

@@ -10,14 +10,15 @@ first_blood).
 (index of the side to act), ``turns`` (combat turns completed; a round is one
 turn by each side), ``undef`` (per side: its next defence is denied after a
 failed escape), ``bonus`` (per side: Potion of Giant Strength dice), ``acted``,
-``over`` (how it ended), ``space`` and ``events`` (a short readable account).
+``over`` (how it ended), ``space``, ``events`` (a short readable account) and
+``roller`` (the seat rolling for the monster in B §20 tabletop_monster_roller, else None).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
-from ..core import Action, State
+from ..core import Action
 from . import components as C
 from .effects import spell_of_scroll
 from .items import drink, give_land, heal_items, item_name, merge_item
@@ -48,62 +49,72 @@ from .machine import (
     st,
     useful_reroll,
 )
+from .state import BaronsState, Combat, Side
 
 #: Hits needed "for everything" (an attack roll: any extra hit may matter).
 ALL = 99
 
 
-def _event(state: State, text: str) -> None:
+def _event(state: BaronsState, text: str) -> None:
     c = state["combat"]
     if c is not None:
         c["events"].append(text)
     say(state, text)
 
 
-def side_name(state: State, side: dict[str, Any]) -> str:
+def fight(state: BaronsState) -> Combat:
+    """The fight under way: only a frame of a fight asks for it, and a fight's record
+    stays until :func:`finish_combat` (or a death ending the turn, :func:`abort_turn`)."""
+    c = state["combat"]
+    assert c is not None, "no fight is under way"
+    return c
+
+
+def side_name(state: BaronsState, side: Side) -> str:
     """A combatant's name: the seat's name or the monster's."""
     if "mon" in side:
         return str(C.dungeon_cards()[side["mon"]]["name"])
     return nm(state, int(side["seat"]))
 
 
-def _new_combat(state: State, kind: str, sides: list[dict[str, Any]], where: str) -> None:
+def _new_combat(state: BaronsState, kind: Literal["monster", "pvp"], sides: list[Side], where: str) -> Combat:
     n = len(state["players"])
-    state["combat"] = {"kind": kind, "side": sides, "turn": 0, "turns": 0, "undef": [False, False],
-                       "bonus": [0, 0], "acted": False, "over": None, "space": where, "events": [],
-                       "roller": (active(state) + 1) % n if cfg(state)["monster_roller"] == "left_player" else None}
+    c: Combat = {"kind": kind, "side": sides, "turn": 0, "turns": 0, "undef": [False, False],
+                 "bonus": [0, 0], "acted": False, "over": None, "space": where, "events": [],
+                 "roller": (active(state) + 1) % n if cfg(state)["monster_roller"] == "left_player" else None}
+    state["combat"] = c
     state["stack"].append({"k": "combat", "ph": "init"})
+    return c
 
 
-def start_monster(state: State, p: int, cid: str) -> None:
+def start_monster(state: BaronsState, p: int, cid: str) -> None:
     """A monster drawn from the dungeon deck fights ``p`` (B §11.5, §13.1)."""
     m = C.dungeon_cards()[cid]
-    _new_combat(state, "monster", [{"seat": p}, {"mon": cid, "hp": int(m["health"])}], pl(state, p)["pos"])
-    c = state["combat"]
+    c = _new_combat(state, "monster", [{"seat": p}, {"mon": cid, "hp": int(m["health"])}], pl(state, p)["pos"])
     c["events"].append(f"{nm(state, p)} fights {m['name']} (Str {m['strength']}, Agi {m['agility']}, "
                        f"Def {m['defense']}, health {m['health']}).")
     if c["roller"] is not None:
         c["events"].append(f"{nm(state, c['roller'])} rolls for the monster.")
 
 
-def start_pvp(state: State, p: int, q: int) -> None:
+def start_pvp(state: BaronsState, p: int, q: int) -> None:
     """``p`` attacks ``q`` on their shared space (B §13.3)."""
     say(state, f"{nm(state, p)} attacks {nm(state, q)}!")
-    _new_combat(state, "pvp", [{"seat": p}, {"seat": q}], pl(state, p)["pos"])
-    state["combat"]["events"].append(f"{nm(state, p)} attacks {nm(state, q)}.")
+    c = _new_combat(state, "pvp", [{"seat": p}, {"seat": q}], pl(state, p)["pos"])
+    c["events"].append(f"{nm(state, p)} attacks {nm(state, q)}.")
 
 
-def _init_dice(state: State, side: dict[str, Any]) -> int:
+def _init_dice(state: BaronsState, side: Side) -> int:
     if "mon" in side:
         return int(C.dungeon_cards()[side["mon"]]["agility"])
     return int(st(state, int(side["seat"]))["init"])
 
 
 @auto("combat")
-def _combat(state: State, f: Frame) -> None:
+def _combat(state: BaronsState, f: Frame) -> None:
     """The fight driver: initiative (a total roll of Agility dice each, ties re-roll),
     then alternating turns until someone falls, escapes or the round limit ends it."""
-    c = state["combat"]
+    c = fight(state)
     sides = c["side"]
     if f["ph"] == "init":
         for i in (0, 1):
@@ -157,12 +168,13 @@ def _combat(state: State, f: Frame) -> None:
         state["stack"].append({"k": "fight", "seat": int(side["seat"]), "side": c["turn"]})
 
 
-def finish_combat(state: State) -> None:
+def finish_combat(state: BaronsState) -> None:
     """Settle a finished fight (B §13.1 steps 4–6, §13.3): rewards, trophies and the
     boss keep, or the monster back in the deck; then, if the player whose turn it is
     fell, their turn ends at once (B §9)."""
-    c = state["combat"]
+    c = fight(state)
     over = c["over"]
+    assert over is not None, "the fight is not over"
     how = over["how"]
     boss_realm: str | None = None
     hero: int | None = None
@@ -186,7 +198,7 @@ def finish_combat(state: State) -> None:
             _event(state, f"{word}{card['name']} goes back to the bottom of the dungeon deck.")
     elif how == "limit":
         _event(state, "The fight ends after its rounds with both still standing.")
-    state["last_combat"] = {"kind": c["kind"], "side": [dict(s) for s in c["side"]], "events": list(c["events"]),
+    state["last_combat"] = {"kind": c["kind"], "side": [s.copy() for s in c["side"]], "events": list(c["events"]),
                             "how": how, "turn": state["turn"]}
     state["combat"] = None
     p = active(state)
@@ -199,7 +211,7 @@ def finish_combat(state: State) -> None:
         boss_keep(state, hero, boss_realm)
 
 
-def abort_turn(state: State) -> None:
+def abort_turn(state: BaronsState) -> None:
     """The active character died (or collapsed): the turn ends at once (B §9)."""
     stack = state["stack"]
     while stack and stack[-1]["k"] != "end_turn":
@@ -208,7 +220,7 @@ def abort_turn(state: State) -> None:
 
 
 # ---- a combat turn ------------------------------------------------------------------------------
-def _fight_opts(state: State, f: Frame) -> list[Action]:
+def _fight_opts(state: BaronsState, f: Frame) -> list[Action]:
     p = f["seat"]
     s = st(state, p)
     me = pl(state, p)
@@ -231,9 +243,9 @@ def _fight_opts(state: State, f: Frame) -> list[Action]:
     return out
 
 
-def _fight_act(state: State, f: Frame, a: Action) -> None:
+def _fight_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
-    c = state["combat"]
+    c = fight(state)
     p, i = f["seat"], f["side"]
     me = pl(state, p)
     foe = c["side"][1 - i]
@@ -276,8 +288,8 @@ def _fight_act(state: State, f: Frame, a: Action) -> None:
         state["stack"].append({"k": "flee", "seat": p, "side": i, "ph": 0})
 
 
-def _fight_prompt(state: State, f: Frame) -> str:
-    c = state["combat"]
+def _fight_prompt(state: BaronsState, f: Frame) -> str:
+    c = fight(state)
     foe = c["side"][1 - f["side"]]
     hp = foe["hp"] if "mon" in foe else pl(state, int(foe["seat"]))["hp"]
     rnd = c["turns"] // 2 + 1
@@ -285,10 +297,10 @@ def _fight_prompt(state: State, f: Frame) -> str:
             f"{pl(state, f['seat'])['hp']}). Your move.")
 
 
-def _fight_label(state: State, f: Frame, a: Action) -> str:
+def _fight_label(state: BaronsState, f: Frame, a: Action) -> str:
     p = f["seat"]
     s = st(state, p)
-    c = state["combat"]
+    c = fight(state)
     vs_mon = "mon" in c["side"][1 - f["side"]]
     bonus = int(c["bonus"][f["side"]]) + (int(s["monster_dice"]) if vs_mon else 0)
     if a.name == "melee":
@@ -312,17 +324,17 @@ def _fight_label(state: State, f: Frame, a: Action) -> str:
 decision("fight", _fight_opts, _fight_act, _fight_prompt, _fight_label)
 
 
-def _attack_roll(state: State, f: Frame) -> tuple[int, int, str]:
+def _attack_roll(state: BaronsState, f: Frame) -> tuple[int, int, str]:
     """Dice, hit threshold and a name of the attack described by strike frame ``f``."""
     low = int(cfg(state)["min_hit_threshold"])
     if f["att"] == -1:
-        m = C.dungeon_cards()[state["combat"]["side"][f["a"]]["mon"]]
+        m = C.dungeon_cards()[fight(state)["side"][f["a"]]["mon"]]
         return int(m["strength"]), 6, f"{m['name']} attacks"
     p = f["att"]
     s = st(state, p)
     bonus = 0
     if f["ctx"] == "combat":
-        c = state["combat"]
+        c = fight(state)
         bonus = int(c["bonus"][f["a"]]) + (int(s["monster_dice"]) if f["tgt"] == -1 else 0)
     if f["type"] == "melee":
         thr = int(s["melee_thr"]) - (1 if f["mighty"] else 0)
@@ -334,13 +346,13 @@ def _attack_roll(state: State, f: Frame) -> tuple[int, int, str]:
     return n, max(low, int(sp["threshold"])), str(sp["name"])
 
 
-def _defence_dice(state: State, f: Frame) -> int:
+def _defence_dice(state: BaronsState, f: Frame) -> int:
     """Armor dice against melee, archery and ordinary monster attacks; ward dice
     against spells and spectral attacks; a monster's defense against melee and
     archery, and against spells only if warded (B §13.1 step 3)."""
     magic = f["type"] == "spell"
     if f["tgt"] == -1:
-        m = C.dungeon_cards()[state["combat"]["side"][f["d"]]["mon"]]
+        m = C.dungeon_cards()[fight(state)["side"][f["d"]]["mon"]]
         if magic and "warded" not in m["traits"]:
             return 0
         return int(m["defense"])
@@ -348,23 +360,22 @@ def _defence_dice(state: State, f: Frame) -> int:
     return int(s["ward"] if magic else s["armor"])
 
 
-def _tgt_name(state: State, f: Frame) -> str:
+def _tgt_name(state: BaronsState, f: Frame) -> str:
     if f["tgt"] == -1:
-        return side_name(state, state["combat"]["side"][f["d"]])
+        return side_name(state, fight(state)["side"][f["d"]])
     return nm(state, f["tgt"])
 
 
-def _att_name(state: State, f: Frame) -> str:
+def _att_name(state: BaronsState, f: Frame) -> str:
     if f["att"] == -1:
-        return side_name(state, state["combat"]["side"][f["a"]])
+        return side_name(state, fight(state)["side"][f["a"]])
     return nm(state, f["att"])
 
 
 @auto("strike")
-def _strike(state: State, f: Frame) -> None:
+def _strike(state: BaronsState, f: Frame) -> None:
     """One attack: roll the attack dice; if any hit and the defender may defend,
     defence dice cancel a hit per 6; each remaining hit costs 1 health (B §13.1 step 3)."""
-    c = state["combat"]
     if f["ph"] == 0:
         n, thr, what = _attack_roll(state, f)
         f["thr"], f["what"] = thr, what
@@ -377,8 +388,9 @@ def _strike(state: State, f: Frame) -> None:
         f["h"] = h
         undefended = False
         if f["ctx"] == "combat":
-            undefended = bool(c["undef"][f["d"]])
-            c["undef"][f["d"]] = False
+            undef = fight(state)["undef"]
+            undefended = bool(undef[f["d"]])
+            undef[f["d"]] = False
         f["ph"] = 2
         f["def"] = []
         if h == 0:
@@ -401,6 +413,7 @@ def _strike(state: State, f: Frame) -> None:
     elif f["def"]:
         words += f"; {_tgt_name(state, f)} blocks {blocks} {die_text(f['def'])}"
     if f["tgt"] == -1:
+        c = fight(state)
         side = c["side"][f["d"]]
         side["hp"] = max(0, int(side["hp"]) - dmg)
         _event(state, f"{words}: {dmg} damage, {side_name(state, side)} has {side['hp']} health left.")
@@ -413,7 +426,7 @@ def _strike(state: State, f: Frame) -> None:
 
 
 @auto("flee")
-def _flee(state: State, f: Frame) -> None:
+def _flee(state: BaronsState, f: Frame) -> None:
     """Running away: a Guile roll plus flee dice; any 6 escapes, otherwise the
     opponent's next attack cannot be defended (B §13.1 step 4)."""
     p = f["seat"]
@@ -422,7 +435,7 @@ def _flee(state: State, f: Frame) -> None:
         roll_for(state, f, "roll", p, int(st(state, p)["flee"]), 6, f"{nm(state, p)}: escape", 1)
         return
     state["stack"].pop()
-    c = state["combat"]
+    c = fight(state)
     if hits(f["roll"], 6):
         _event(state, f"{nm(state, p)} runs away {die_text(f['roll'])} and escapes.")
         c["over"] = {"how": "fled", "side": f["side"]}
@@ -433,7 +446,7 @@ def _flee(state: State, f: Frame) -> None:
 
 
 # ---- the Lucky Charm (B §16, §23.4 reroll_per_turn) ----------------------------------------------------
-def _charm_act(state: State, f: Frame, a: Action) -> None:
+def _charm_act(state: BaronsState, f: Frame, a: Action) -> None:
     stack = state["stack"]
     if a.name == "keep":
         stack.pop()
@@ -452,7 +465,7 @@ def _charm_act(state: State, f: Frame, a: Action) -> None:
         stack.pop()
 
 
-def _charm_prompt(state: State, f: Frame) -> str:
+def _charm_prompt(state: BaronsState, f: Frame) -> str:
     roll = state["stack"][-2][f["key"]]
     return f"{nm(state, f['seat'])}, your {f['what']} roll is {die_text(roll)}. Re-roll the lowest die with your Lucky Charm?"
 
@@ -464,7 +477,7 @@ decision("charm", lambda s, f: [A("reroll"), A("keep")], _charm_act, _charm_prom
 
 # ---- healing rolls, stealing ---------------------------------------------------------------------------
 @auto("heal")
-def _heal(state: State, f: Frame) -> None:
+def _heal(state: BaronsState, f: Frame) -> None:
     """Resting (1 + a healing roll) or Mending (a healing roll): each die at or above
     the healing threshold heals 1, up to 10 (B §9 step 0b, §14)."""
     p = f["seat"]
@@ -483,7 +496,7 @@ def _heal(state: State, f: Frame) -> None:
 
 
 @auto("steal")
-def _steal(state: State, f: Frame) -> None:
+def _steal(state: BaronsState, f: Frame) -> None:
     """A Guile roll; any 6 takes one random resource card or one-use item of the
     target, or 10 GP (all their gold if less) if they have neither (B §13.5)."""
     p, q = f["seat"], f["tgt"]
@@ -517,7 +530,7 @@ def _steal(state: State, f: Frame) -> None:
 
 
 # ---- boss keeps (B §12.2) --------------------------------------------------------------------------------
-def castle_sites(state: State, p: int, realm: str) -> list[str]:
+def castle_sites(state: BaronsState, p: int, realm: str) -> list[str]:
     """Lands of ``realm`` where the boss keep may go: a dwelling of ``p`` to upgrade,
     or a land with room and no building of ``p`` (B §12.2; in Classic Deeds an
     unowned land); keeps limited per land in Castles (B §20)."""
@@ -531,7 +544,7 @@ def castle_sites(state: State, p: int, realm: str) -> list[str]:
     return out
 
 
-def boss_keep(state: State, p: int, realm: str) -> None:
+def boss_keep(state: BaronsState, p: int, realm: str) -> None:
     """Grant the free keep for a slain boss, or its worth in gold if no land qualifies."""
     sites = castle_sites(state, p, realm)
     if sites:
@@ -542,7 +555,7 @@ def boss_keep(state: State, p: int, realm: str) -> None:
     say(state, f"No land in the {C.realms()[realm]['name']} can take a keep: {nm(state, p)} gains {gold} GP instead.")
 
 
-def _castle_act(state: State, f: Frame, a: Action) -> None:
+def _castle_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     p, land = f["seat"], str(a.args[0])
     had = level_on(state, land, p)
@@ -560,7 +573,7 @@ decision("castle", lambda s, f: [A("castle", x) for x in castle_sites(s, f["seat
 
 
 # ---- health and death ---------------------------------------------------------------------------------------
-def damage(state: State, q: int, n: int, killer: int | None) -> None:
+def damage(state: BaronsState, q: int, n: int, killer: int | None) -> None:
     """``q`` loses ``n`` health; at 0, Second Life saves once (health 5, the card goes
     back to the guild), else ``q`` dies or collapses (B §14, §17)."""
     me = pl(state, q)
@@ -578,7 +591,7 @@ def damage(state: State, q: int, n: int, killer: int | None) -> None:
     kill(state, q, killer)
 
 
-def kill(state: State, q: int, killer: int | None) -> None:
+def kill(state: BaronsState, q: int, killer: int | None) -> None:
     """``q`` reaches 0 health (B §13.3, §14; B §20 mercy: collapse; first_blood)."""
     me = pl(state, q)
     c = state["combat"]
@@ -602,7 +615,7 @@ def kill(state: State, q: int, killer: int | None) -> None:
         c["over"] = {"how": "died", "seat": q, "by": killer}
 
 
-def victor_takes(state: State, p: int, q: int) -> None:
+def victor_takes(state: BaronsState, p: int, q: int) -> None:
     """A killer takes the loser's buildings (merged), items (one per slot kept, the
     rest to the bottom of the item deck), gold, resources and trophies; the loser's
     skills go back to the guilds (B §13.3)."""
@@ -628,7 +641,7 @@ def victor_takes(state: State, p: int, q: int) -> None:
     _skills_back(state, q)
 
 
-def return_to_game(state: State, q: int) -> None:
+def return_to_game(state: BaronsState, q: int) -> None:
     """Death not caused by a player (B §14): buildings removed, items to the bottom
     of the item deck in random order, resources and skills to their supplies, gold
     to the bank, trophies to the dungeon discard pile."""
@@ -646,14 +659,14 @@ def return_to_game(state: State, q: int) -> None:
     _skills_back(state, q)
 
 
-def _skills_back(state: State, q: int) -> None:
+def _skills_back(state: BaronsState, q: int) -> None:
     them = pl(state, q)
     for sk in them["skills"]:
         state["supply"][sk] += 1
     them["skills"] = []
 
 
-def _collapse(state: State, q: int, killer: int | None) -> None:
+def _collapse(state: BaronsState, q: int, killer: int | None) -> None:
     """B §20 mercy: gold, resources and one-use items go to the killer (or back to
     the game); buildings, permanent items and skills stay; the character wakes at
     the White Outpost with 5 health and misses their next turn."""

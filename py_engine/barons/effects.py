@@ -6,7 +6,7 @@ effect a player has into the derived values of B §6.3 (dice, thresholds, ranges
 levels...); :func:`item_uses` says where a one-use item can be used and
 :func:`one_use_effects` what it does. No card has code of its own.
 
-A player (``state["players"][p]``) holds ``char`` (character id), ``items``
+A player (``state["players"][p]``, :class:`.state.Player`) holds ``char`` (character id), ``items``
 (slot -> item id), ``potions`` (one-use item ids), ``skills`` (skill card ids)
 and ``tracks`` (guild -> level, in the six-basic-skills variant).
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from .components import GUILDS, characters, items, skills
+from .state import Config, Player
 
-Player = dict[str, Any]
 Effect = dict[str, Any]
 
 #: Effect types that add up into a number (B §23.4: "values add up").
@@ -45,11 +45,19 @@ def guild_level_key(guild: str) -> str:
     return guild.lower() + "_level"
 
 
+def _character(pl: Player) -> dict[str, Any]:
+    """The character card of ``pl``: effects and stats are asked only of a seat whose
+    character is picked (B §8)."""
+    cid = pl["char"]
+    assert cid is not None, "no character picked yet"
+    return characters()[cid]
+
+
 def effects_of(pl: Player, skill_mode: str = "cards") -> list[tuple[str, Effect]]:
     """Every standing effect of a player with its origin (``"talent"``, an item id or
     a skill id): talent, permanent items, and skill cards (cards mode only; in the
     six-basic-skills variant the tracks give only levels)."""
-    out: list[tuple[str, Effect]] = [("talent", f) for f in characters()[pl["char"]]["talent"]["effects"]]
+    out: list[tuple[str, Effect]] = [("talent", f) for f in _character(pl)["talent"]["effects"]]
     for iid in pl["items"].values():
         out += [(iid, f) for f in items()[iid]["effects"]]
     if skill_mode == "cards":
@@ -86,7 +94,7 @@ _LEVEL_KEYS = {g.lower() + "_level": g for g in GUILDS}
 _CACHE: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> dict[str, Any]:
+def stats(pl: Player, cfg: Config, adventurer: bool = True) -> dict[str, Any]:
     """:func:`compute_stats`, memoized on what it depends on (the result is shared:
     never mutate it)."""
     mode = cfg["skill_mode"]
@@ -101,7 +109,7 @@ def stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> dict[str,
     return out
 
 
-def compute_stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> dict[str, Any]:
+def compute_stats(pl: Player, cfg: Config, adventurer: bool = True) -> dict[str, Any]:
     """The derived values of B §6.3 for player ``pl`` under engine switches ``cfg``.
 
     Keys: ``lv`` (guild levels), ``str``/``agi``/``mana``/``guile`` (attributes),
@@ -116,7 +124,7 @@ def compute_stats(pl: Player, cfg: dict[str, Any], adventurer: bool = True) -> d
     by its name.
     """
     mode = cfg["skill_mode"]
-    ch = characters()[pl["char"]]
+    ch = _character(pl)
     effs = effects_of(pl, mode)
     tot: dict[str, Any] = dict.fromkeys(ADDITIVE, 0)
     for f in FLAGS:

@@ -3,10 +3,10 @@ healing potion, keeping one item per slot, handing a building over (B §12-§14)
 
 from __future__ import annotations
 
-from ..core import State
 from . import components as C
 from .effects import heal_amount, item_uses, one_use_effects
 from .machine import cfg, level_on, nm, pl, say, set_building, st
+from .state import BaronsState
 
 
 def item_name(iid: str) -> str:
@@ -14,7 +14,7 @@ def item_name(iid: str) -> str:
     return str(C.items()[iid]["name"])
 
 
-def heal_items(state: State, p: int, context: str) -> list[str]:
+def heal_items(state: BaronsState, p: int, context: str) -> list[str]:
     """Distinct healing one-use items ``p`` could drink now in ``context``."""
     me = pl(state, p)
     if me["hp"] >= int(cfg(state)["max_health"]):
@@ -22,7 +22,7 @@ def heal_items(state: State, p: int, context: str) -> list[str]:
     return sorted({i for i in me["potions"] if "heal" in one_use_effects(i) and context in item_uses(i)})
 
 
-def drink(state: State, p: int, iid: str) -> None:
+def drink(state: BaronsState, p: int, iid: str) -> None:
     """Drink a healing potion or elixir (B §14; Blessing adds 1)."""
     me = pl(state, p)
     me["potions"].remove(iid)
@@ -32,7 +32,7 @@ def drink(state: State, p: int, iid: str) -> None:
     say(state, f"{nm(state, p)} drinks {item_name(iid)} and heals {gain} (health {me['hp']}).")
 
 
-def merge_item(state: State, p: int, iid: str, spare: list[str]) -> None:
+def merge_item(state: BaronsState, p: int, iid: str, spare: list[str]) -> None:
     """``p`` receives an item from a debtor or a slain rival: one per slot is kept
     (the one with the higher classic cost, ``p``'s own on a tie); the other joins
     ``spare`` (for the bottom of the item deck). Engine ruling on B §13.3's "one per slot"."""
@@ -52,7 +52,7 @@ def merge_item(state: State, p: int, iid: str, spare: list[str]) -> None:
         spare.append(iid)
 
 
-def give_land(state: State, p: int, q: int, land: str) -> None:
+def give_land(state: BaronsState, p: int, q: int, land: str) -> None:
     """``p``'s building on ``land`` becomes ``q``'s; if ``q`` has one there too, ``q``
     keeps the higher level and ``p``'s is removed (B §12.3 step 4)."""
     lv = level_on(state, land, p)

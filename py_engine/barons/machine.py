@@ -18,19 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Action, Rng, State
+from ..core import Action, Rng
 from ..core.flow import Ask, Flow, Step
 from ..core.game import log
 from . import components as C
 from .effects import stats
+from .state import BaronsState, Config, Deck, Player, TurnFlags
 
 Frame = dict[str, Any]
-AutoFn = Callable[[State, Frame], None]
-OptionsFn = Callable[[State, Frame], list[Action]]
-ActFn = Callable[[State, Frame, Action], None]
-TextFn = Callable[[State, Frame], str]
-LabelFn = Callable[[State, Frame, Action], str]
-TargetFn = Callable[[State, Frame, Action], "str | None"]
+AutoFn = Callable[[BaronsState, Frame], None]
+OptionsFn = Callable[[BaronsState, Frame], list[Action]]
+ActFn = Callable[[BaronsState, Frame, Action], None]
+TextFn = Callable[[BaronsState, Frame], str]
+LabelFn = Callable[[BaronsState, Frame, Action], str]
+TargetFn = Callable[[BaronsState, Frame, Action], "str | None"]
 
 #: Decisions shown even with a single option (the player taps to roll and to move).
 ALWAYS_ASK = frozenset({"start", "move"})
@@ -38,7 +39,7 @@ ALWAYS_ASK = frozenset({"start", "move"})
 DECISIONS: set[str] = set()
 
 
-def _over(state: State) -> bool:
+def _over(state: BaronsState) -> bool:
     return state["result"] is not None
 
 
@@ -58,7 +59,7 @@ def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
     may change the frame's phase and be called again) until it pops or pushes a frame, or
     the game ends."""
     def reg(fn: AutoFn) -> AutoFn:
-        def advance(state: State, f: Frame) -> Ask | None:
+        def advance(state: BaronsState, f: Frame) -> Ask | None:
             frames = state["stack"]
             while frames and frames[-1] is f and state["result"] is None:
                 fn(state, f)
@@ -69,7 +70,7 @@ def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
     return reg
 
 
-def _seat(state: State, f: Frame) -> int:
+def _seat(state: BaronsState, f: Frame) -> int:
     return int(f["seat"])
 
 
@@ -79,10 +80,10 @@ def decision(kind: str, options: OptionsFn, act: ActFn, prompt: TextFn, label: L
     its prompt, the label and board target of each option."""
     always = kind in ALWAYS_ASK
 
-    def ask(state: State, f: Frame) -> Ask:
+    def ask(state: BaronsState, f: Frame) -> Ask:
         return Ask(int(f["seat"]), tuple(options(state, f)), always)
 
-    def advance(state: State, f: Frame) -> Ask | None:
+    def advance(state: BaronsState, f: Frame) -> Ask | None:
         opts = options(state, f)
         return Ask(int(f["seat"]), tuple(opts), always) if opts else None
 
@@ -95,12 +96,12 @@ def A(name: str, *args: int | str) -> Action:
     return Action(name, tuple(args))
 
 
-def run(state: State) -> None:
+def run(state: BaronsState) -> None:
     """Resolve frames until a decision with a choice is on top or the game ends."""
     FLOW.run(state)
 
 
-def top_decision(state: State) -> Frame | None:
+def top_decision(state: BaronsState) -> Frame | None:
     """The decision frame waiting now, or None when the game is over."""
     if state["result"] is not None or not state["stack"]:
         return None
@@ -109,63 +110,60 @@ def top_decision(state: State) -> Frame | None:
 
 
 # ---- state helpers ---------------------------------------------------------------------------
-def cfg(state: State) -> dict[str, Any]:
+def cfg(state: BaronsState) -> Config:
     """The resolved engine switches (B §20, §23.5)."""
-    c: dict[str, Any] = state["cfg"]
-    return c
+    return state["cfg"]
 
 
-def pl(state: State, p: int) -> dict[str, Any]:
+def pl(state: BaronsState, p: int) -> Player:
     """Player ``p``'s record."""
-    d: dict[str, Any] = state["players"][p]
-    return d
+    return state["players"][p]
 
 
-def nm(state: State, p: int) -> str:
+def nm(state: BaronsState, p: int) -> str:
     """Seat ``p``'s display name."""
     return str(state["seats"][p])
 
 
-def st(state: State, p: int) -> dict[str, Any]:
+def st(state: BaronsState, p: int) -> dict[str, Any]:
     """Derived values of player ``p`` (:func:`effects.stats`)."""
     q = pl(state, p)
     return stats(q, cfg(state), bool(q["adv"]))
 
 
-def rng(state: State) -> Rng:
+def rng(state: BaronsState) -> Rng:
     """The game's RNG (drawing mutates ``state["rng"]``)."""
     return Rng(state["rng"])
 
 
-def say(state: State, text: str) -> None:
+def say(state: BaronsState, text: str) -> None:
     """A public log line."""
     log(state, text)
 
 
-def push(state: State, *frames: Frame) -> None:
+def push(state: BaronsState, *frames: Frame) -> None:
     """Push frames so that the FIRST given runs first (pushed last)."""
     for f in reversed(frames):
         state["stack"].append(f)
 
 
-def alive(state: State) -> list[int]:
+def alive(state: BaronsState) -> list[int]:
     """Seats whose character lives, in seat order."""
     return [p for p, q in enumerate(state["players"]) if q["alive"]]
 
 
-def active(state: State) -> int:
+def active(state: BaronsState) -> int:
     """The seat whose turn it is."""
     return int(state["active"])
 
 
-def tf(state: State) -> dict[str, Any]:
+def tf(state: BaronsState) -> TurnFlags:
     """This turn's once-per-turn flags."""
-    d: dict[str, Any] = state["tf"]
-    return d
+    return state["tf"]
 
 
 # ---- dice ----------------------------------------------------------------------------------
-def d6(state: State) -> int:
+def d6(state: BaronsState) -> int:
     """One six-sided die from the game's RNG (B §7, §23.3). Dice queued in
     ``state["loaded"]`` (a test's or a tutorial's loaded dice) come first."""
     loaded = state.get("loaded")
@@ -174,7 +172,7 @@ def d6(state: State) -> int:
     return rng(state).below(6) + 1
 
 
-def dice(state: State, n: int) -> list[int]:
+def dice(state: BaronsState, n: int) -> list[int]:
     """Roll ``n`` six-sided dice (B §7; 0 dice give an empty roll)."""
     return [d6(state) for _ in range(max(0, n))]
 
@@ -189,7 +187,7 @@ def die_text(roll: list[int]) -> str:
     return "[" + " ".join(str(d) for d in roll) + "]" if roll else "[no dice]"
 
 
-def note_roll(state: State, who: int, what: str, roll: list[int], thr: int | None, result: str) -> None:
+def note_roll(state: BaronsState, who: int, what: str, roll: list[int], thr: int | None, result: str) -> None:
     """Record a roll for the table's dice display (``who`` -1: a monster); the last 16
     are kept, each with the turn it was rolled in."""
     state["rolls"].append({"who": who, "what": what, "dice": list(roll), "thr": thr, "result": result,
@@ -197,12 +195,12 @@ def note_roll(state: State, who: int, what: str, roll: list[int], thr: int | Non
     del state["rolls"][:-16]
 
 
-def rerolls_left(state: State, p: int) -> int:
+def rerolls_left(state: BaronsState, p: int) -> int:
     """Lucky Charm re-rolls ``p`` may still make this turn (B §23.4 reroll_per_turn)."""
     return max(0, int(st(state, p)["rerolls"]) - int(pl(state, p)["rr"]))
 
 
-def roll_for(state: State, f: Frame, key: str, seat: int | None, n: int, thr: int | None, what: str,
+def roll_for(state: BaronsState, f: Frame, key: str, seat: int | None, n: int, thr: int | None, what: str,
              need: int) -> bool:
     """Roll ``n`` dice into ``f[key]`` for ``seat`` (None: a monster). A hits roll has
     a threshold ``thr``; a total roll has ``thr`` None. If the roller holds a Lucky
@@ -230,13 +228,12 @@ def useful_reroll(roll: list[int], thr: int | None, need: int) -> bool:
 
 
 # ---- lands and buildings ------------------------------------------------------------------
-def buildings(state: State, land: str) -> list[list[int]]:
+def buildings(state: BaronsState, land: str) -> list[list[int]]:
     """``[[seat, level], ...]`` on an open land, in building order (1 dwelling, 2 keep)."""
-    b: list[list[int]] = state["bld"][land]
-    return b
+    return state["bld"][land]
 
 
-def level_on(state: State, land: str, p: int) -> int:
+def level_on(state: BaronsState, land: str, p: int) -> int:
     """``p``'s building level on ``land``: 0 none, 1 dwelling, 2 keep."""
     for q, lv in buildings(state, land):
         if q == p:
@@ -244,23 +241,23 @@ def level_on(state: State, land: str, p: int) -> int:
     return 0
 
 
-def keeps_on(state: State, land: str) -> int:
+def keeps_on(state: BaronsState, land: str) -> int:
     """Keeps on a land."""
     return sum(1 for _, lv in buildings(state, land) if lv == 2)
 
 
-def room_on(state: State, land: str) -> bool:
+def room_on(state: BaronsState, land: str) -> bool:
     """A land has room for another building (B §12.1; 1 in Classic Deeds, 4 in Castles)."""
     return len(buildings(state, land)) < int(cfg(state)["max_buildings_per_land"])
 
 
-def keep_allowed(state: State, land: str) -> bool:
+def keep_allowed(state: BaronsState, land: str) -> bool:
     """Another keep may stand on ``land`` (Castles: only one per land, B §20)."""
     mk = cfg(state)["max_keeps_per_land"]
     return mk is None or keeps_on(state, land) < int(mk)
 
 
-def set_building(state: State, land: str, p: int, lvl: int) -> None:
+def set_building(state: BaronsState, land: str, p: int, lvl: int) -> None:
     """Give ``p`` a building of level ``lvl`` on ``land`` (replacing a lower one);
     level 0 removes ``p``'s building."""
     b = buildings(state, land)
@@ -280,23 +277,23 @@ def price(land: str) -> int:
     return int(C.space(land)["price"])
 
 
-def property_value(state: State, p: int) -> int:
+def property_value(state: BaronsState, p: int) -> int:
     """Dwelling = land price, keep = twice the land price (B §12.1)."""
     return sum(price(x) * lv for x in C.lands() for q, lv in buildings(state, x) if q == p)
 
 
-def building_points(state: State, p: int, realm: str | None = None) -> int:
+def building_points(state: BaronsState, p: int, realm: str | None = None) -> int:
     """Dwelling 1, keep 2, over all lands or one realm's (B §12.1)."""
     ls = C.lands() if realm is None else C.realm_lands()[realm]
     return sum(lv for x in ls for q, lv in buildings(state, x) if q == p)
 
 
-def building_count(state: State, p: int) -> int:
+def building_count(state: BaronsState, p: int) -> int:
     """Buildings of ``p`` (a keep counts once)."""
     return sum(1 for x in C.lands() for q, _ in buildings(state, x) if q == p)
 
 
-def realm_points(state: State) -> list[dict[str, int]]:
+def realm_points(state: BaronsState) -> list[dict[str, int]]:
     """Building points per seat and realm (dwelling 1, keep 2), in one pass."""
     out: list[dict[str, int]] = [dict.fromkeys(C.REALMS, 0) for _ in state["players"]]
     lr = C.land_realm()
@@ -307,14 +304,14 @@ def realm_points(state: State) -> list[dict[str, int]]:
     return out
 
 
-def realms_with_keep(state: State, p: int) -> list[str]:
+def realms_with_keep(state: BaronsState, p: int) -> list[str]:
     """Realms where ``p`` has a keep on at least one open land (B §19 True Baron)."""
     lr = C.land_realm()
     got = {lr[x] for x, b in state["bld"].items() for q, lv in b if q == p and lv == 2}
     return [r for r in C.REALMS if r in got]
 
 
-def controlled(state: State) -> dict[str, int | None]:
+def controlled(state: BaronsState) -> dict[str, int | None]:
     """Realm -> the seat controlling it, or None (B §19): strictly the most building
     points there; in Classic Deeds, owning at least 3 of its 4 lands (B §20)."""
     pts = realm_points(state)
@@ -332,12 +329,12 @@ def controlled(state: State) -> dict[str, int | None]:
     return out
 
 
-def controls(state: State, p: int, realm: str) -> bool:
+def controls(state: BaronsState, p: int, realm: str) -> bool:
     """``p`` controls ``realm`` (see :func:`controlled`)."""
     return controlled(state)[realm] == p
 
 
-def realms_controlled(state: State, p: int) -> int:
+def realms_controlled(state: BaronsState, p: int) -> int:
     """How many realms ``p`` controls."""
     return sum(1 for v in controlled(state).values() if v == p)
 
@@ -347,7 +344,17 @@ def realms_controlled(state: State, p: int) -> int:
 # groups put on the bottom since the last shuffle, from the bottom up: their cards are
 # public (B §23.2: a card put on the bottom is known to everyone), only the order inside a
 # group put there in random order is not. Everything above the groups is the unseen part.
-def put_bottom(state: State, deck: str, cards: list[str], shuffle: bool = False) -> None:
+def groups(state: BaronsState, deck: Deck) -> list[int]:
+    """``deck``'s public groups at the bottom (``ddeck_grp`` or ``ideck_grp``)."""
+    return state["ddeck_grp"] if deck == "ddeck" else state["ideck_grp"]
+
+
+def discards(state: BaronsState, deck: Deck) -> list[str]:
+    """``deck``'s discard pile (``ddisc`` or ``idisc``)."""
+    return state["ddisc"] if deck == "ddeck" else state["idisc"]
+
+
+def put_bottom(state: BaronsState, deck: Deck, cards: list[str], shuffle: bool = False) -> None:
     """Put cards on the bottom of ``deck`` (``"ddeck"`` or ``"ideck"``), as one
     public group; several cards always go in random order (B §14: a dead character's
     items), so only a single card's place is known."""
@@ -357,24 +364,24 @@ def put_bottom(state: State, deck: str, cards: list[str], shuffle: bool = False)
     if shuffle or len(cards) > 1:
         rng(state).shuffle(cards)
     state[deck][0:0] = cards
-    state[deck + "_grp"].insert(0, len(cards))
+    groups(state, deck).insert(0, len(cards))
 
 
-def draw(state: State, deck: str) -> str | None:
+def draw(state: BaronsState, deck: Deck) -> str | None:
     """Draw the top card of a deck, first shuffling its discard pile into a new
     deck if it is empty; None if both are empty (B §11.5, §16)."""
     d: list[str] = state[deck]
     if not d:
-        disc: list[str] = state[deck[0] + "disc"]
+        disc = discards(state, deck)
         if not disc:
             return None
         d.extend(sorted(disc))
         disc.clear()
         rng(state).shuffle(d)
-        state[deck + "_grp"] = []
+        groups(state, deck).clear()
         say(state, ("The dungeon" if deck == "ddeck" else "The item") + " discard pile is shuffled into a new deck.")
     card = d.pop()
-    grp: list[int] = state[deck + "_grp"]
+    grp = groups(state, deck)
     if grp and sum(grp) > len(d):  # the card came from the top group
         grp[-1] -= 1
         if grp[-1] == 0:
@@ -383,7 +390,7 @@ def draw(state: State, deck: str) -> str | None:
 
 
 # ---- resources -----------------------------------------------------------------------------
-def gain_resource(state: State, p: int, res: str, n: int) -> int:
+def gain_resource(state: BaronsState, p: int, res: str, n: int) -> int:
     """Take up to ``n`` cards of ``res`` from the supply (B §11.1 step 4); returns how many."""
     k = max(0, min(n, int(state["rsupply"][res])))
     state["rsupply"][res] -= k
@@ -391,6 +398,6 @@ def gain_resource(state: State, p: int, res: str, n: int) -> int:
     return k
 
 
-def total_resources(state: State, p: int) -> int:
+def total_resources(state: BaronsState, p: int) -> int:
     """Resource cards ``p`` holds."""
     return sum(int(v) for v in pl(state, p)["res"].values())

@@ -21,14 +21,15 @@ piles), ``supply`` (skill cards in the guilds), ``rsupply`` (resource cards),
 ``round``, ``first``, ``active``, ``turn``, ``tf`` (once-per-turn flags),
 ``stack`` (frames), ``combat``, ``last_combat``, ``rolls`` (this turn's rolls,
 for the dice display), ``blood`` (a character died, for First Blood),
-``result``.
+``result``. :mod:`.state` describes them for mypy (:class:`~.state.BaronsState`, read
+through :func:`~.state.bs` at the contract methods); the state stays a plain dict.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, State, clone
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
@@ -38,11 +39,13 @@ from .machine import (
     FLOW,
     buildings,
     cfg,
+    groups,
     nm,
     property_value,
     run,
     top_decision,
 )
+from .state import DECKS, BaronsState, Config, Player, bs
 from .turn import init_character
 from .view import board_view
 
@@ -60,7 +63,7 @@ SWITCH_WORDS = {"max_buildings_per_land": "how many buildings a land holds", "ro
                 "political_criterion": "how a political victory is decided", "death_mode": "what happens at 0 health"}
 
 
-def resolve_config(options: Mapping[str, Any]) -> dict[str, Any]:
+def resolve_config(options: Mapping[str, Any]) -> Config:
     """The engine switches for a set of options: the defaults of B §23.5 changed by
     each chosen variant's ``config`` (B §20), then the host's ``round_limit``.
 
@@ -84,10 +87,10 @@ def resolve_config(options: Mapping[str, Any]) -> dict[str, Any]:
     limit = int(options.get("round_limit") or 0)
     if limit > 0:
         out["round_limit"] = limit
-    return out
+    return cast(Config, out)
 
 
-def _new_player(c: dict[str, Any]) -> dict[str, Any]:
+def _new_player(c: Config) -> Player:
     return {"char": None, "alive": True, "adv": False, "circuits": 0, "pos": C.START,
             "hp": int(c["start_health"]), "gold": int(c["start_gold"]),
             "res": dict.fromkeys(C.RESOURCES, 0), "items": {}, "potions": [], "skills": [],
@@ -102,6 +105,7 @@ class Barons(Game):
     min_players = 2
     max_players = 6
     private_info = False
+    state_type = BaronsState
     blurb = "Build dwellings and keeps across six realms, brave the dungeons, and outlast rival barons."
     data_notes = DESIGNED_NOTE
     options = (
@@ -132,33 +136,37 @@ class Barons(Game):
         card), 6 of each resource, 50 GP and 10 health each, everyone on the White
         Outpost; characters picked in seat order (or dealt at random); then the
         first-player roll."""
-        opts = state["options"]
+        bst = bs(state)
+        opts = bst["options"]
         c = resolve_config(opts)
-        n = len(state["seats"])
+        n = len(bst["seats"])
         ddeck, ideck = C.dungeon_deck(), C.item_deck()
         rng.shuffle(ddeck)
         rng.shuffle(ideck)
-        state.update(
-            cfg=c, variants=[v for v in VARIANT_IDS if opts.get(v)], players=[_new_player(c) for _ in range(n)],
-            bld={x: [] for x in C.lands()}, ddeck=ddeck, ddeck_grp=[], ddisc=[], ideck=ideck, ideck_grp=[],
-            idisc=[], supply=({s: int(C.skills()[s]["copies"]) for s in C.skills()} if c["skill_mode"] == "cards"
-                              else {}),
-            rsupply={r: int(x["copies"]) for r, x in zip(C.RESOURCES, C.board()["resources"], strict=True)},
-            round=0, first=0, active=0, turn=0,
-            tf={"ranged": False, "steal": False, "mend": False, "dodge": False, "sold": None, "offers": 0},
-            stack=[{"k": "begin"}], combat=None, last_combat=None, rolls=[], blood=False, result=None)
+        bst.update({
+            "cfg": c, "variants": [v for v in VARIANT_IDS if opts.get(v)],
+            "players": [_new_player(c) for _ in range(n)],
+            "bld": {x: [] for x in C.lands()}, "ddeck": ddeck, "ddeck_grp": [], "ddisc": [], "ideck": ideck,
+            "ideck_grp": [], "idisc": [],
+            "supply": ({s: int(C.skills()[s]["copies"]) for s in C.skills()} if c["skill_mode"] == "cards"
+                       else {}),
+            "rsupply": {r: int(x["copies"]) for r, x in zip(C.RESOURCES, C.board()["resources"], strict=True)},
+            "round": 0, "first": 0, "active": 0, "turn": 0,
+            "tf": {"ranged": False, "steal": False, "mend": False, "dodge": False, "sold": None, "offers": 0},
+            "stack": [{"k": "begin"}], "combat": None, "last_combat": None, "rolls": [], "blood": False,
+            "result": None})
         if opts["characters"] == "random":
             pool = list(C.characters())
             for p in range(n):
-                init_character(state, p, pool.pop(rng.below(len(pool))))
+                init_character(bst, p, pool.pop(rng.below(len(pool))))
         else:
             for p in reversed(range(n)):
-                state["stack"].append({"k": "pick", "seat": p})
-        run(state)
+                bst["stack"].append({"k": "pick", "seat": p})
+        run(bst)
 
     def setup_label(self, state: State) -> str:
         """The variants played (``default`` for none)."""
-        return "+".join(state["variants"]) or "default"
+        return "+".join(bs(state)["variants"]) or "default"
 
     # ---- the contract ---------------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
@@ -175,20 +183,22 @@ class Barons(Game):
 
     def outcome(self, state: State) -> Outcome | None:
         """The result (B §19), with each seat's property value as its score."""
-        r = state["result"]
+        bst = bs(state)
+        r = bst["result"]
         if r is None:
             return None
         return Outcome(tuple(r["winners"]), r["reason"],
-                       tuple(float(property_value(state, p)) for p in range(len(state["seats"]))),
+                       tuple(float(property_value(bst, p)) for p in range(len(bst["seats"]))),
                        Ending(r["ending"]))
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why an action is refused, in words."""
-        d = top_decision(state)
+        bst = bs(state)
+        d = top_decision(bst)
         if d is None:
             return "The game is over."
         if d["seat"] != seat:
-            return f"It is {nm(state, d['seat'])}'s decision now, not yours."
+            return f"It is {nm(bst, d['seat'])}'s decision now, not yours."
         return f"\u201c{action}\u201d is not one of the choices now: {FLOW.prompt(state)}"
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
@@ -204,9 +214,10 @@ class Barons(Game):
         top part of each deck is re-shuffled, and so is each group of cards put on the
         bottom in random order; cards put on the bottom one by one keep their place."""
         new: State = clone(state)
-        for deck in ("ddeck", "ideck"):
-            cards: list[str] = new[deck]
-            grp: list[int] = new[deck + "_grp"]
+        bst = bs(new)
+        for deck in DECKS:
+            cards = bst[deck]
+            grp = groups(bst, deck)
             known = sum(grp)
             rebuilt: list[str] = []
             i = 0
@@ -217,19 +228,20 @@ class Barons(Game):
                 i += g
             top = sorted(cards[known:])
             rng.shuffle(top)
-            new[deck] = rebuilt + top
+            bst[deck] = rebuilt + top
         return new
 
     def check_invariants(self, state: State) -> None:
         """Every card is in one place (decks, discards, players, the fight, the item on
         offer); resource and skill supplies balance; buildings respect the limits; health,
         gold and positions are valid; someone is to act until the game ends."""
-        c = cfg(state)
-        dungeon = Counter(state["ddeck"] + state["ddisc"])
-        items = Counter(state["ideck"] + state["idisc"])
-        skills: Counter[str] = Counter(state["supply"])
-        res: Counter[str] = Counter(state["rsupply"])
-        for q in state["players"]:
+        bst = bs(state)
+        c = cfg(bst)
+        dungeon = Counter(bst["ddeck"] + bst["ddisc"])
+        items = Counter(bst["ideck"] + bst["idisc"])
+        skills: Counter[str] = Counter(bst["supply"])
+        res: Counter[str] = Counter(bst["rsupply"])
+        for q in bst["players"]:
             dungeon.update(q["trophies"])
             items.update(q["items"].values())
             items.update(q["potions"])
@@ -246,48 +258,49 @@ class Barons(Game):
                 assert not q["items"] and not q["potions"] and not q["skills"] and not q["gold"]
             if c["skill_mode"] == "tracks":
                 assert not q["skills"] and all(0 <= v <= int(c["skill_levels"]) for v in q["tracks"].values())
-        fight = state["combat"]
+        fight = bst["combat"]
         if fight is not None:
             dungeon.update(s["mon"] for s in fight["side"] if "mon" in s)
-        for f in state["stack"]:
+        for f in bst["stack"]:
             if f["k"] == "item":
                 items[f["item"]] += 1
         assert dungeon == Counter(C.dungeon_deck()), "dungeon cards lost or duplicated"
         assert items == Counter(C.item_deck()), "item cards lost or duplicated"
         if c["skill_mode"] == "cards":
             assert skills == Counter({s: int(x["copies"]) for s, x in C.skills().items()}), "skill cards"
-        assert all(v >= 0 for v in state["rsupply"].values()) and all(v >= 0 for v in state["supply"].values())
+        assert all(v >= 0 for v in bst["rsupply"].values()) and all(v >= 0 for v in bst["supply"].values())
         assert res == Counter({r: 6 for r in C.RESOURCES}), "resource cards lost or duplicated"
-        for deck in ("ddeck", "ideck"):
-            assert all(g > 0 for g in state[deck + "_grp"]) and sum(state[deck + "_grp"]) <= len(state[deck])
+        for deck in DECKS:
+            assert all(g > 0 for g in groups(bst, deck)) and sum(groups(bst, deck)) <= len(bst[deck])
         mk = c["max_keeps_per_land"]
         for x in C.lands():
-            b = buildings(state, x)
+            b = buildings(bst, x)
             seats = [p for p, _ in b]
             assert len(b) <= int(c["max_buildings_per_land"]), f"too many buildings on {x}"
             assert len(set(seats)) == len(seats), f"two buildings of one player on {x}"
-            assert all(lv in (1, 2) and state["players"][p]["alive"] for p, lv in b), f"bad building on {x}"
+            assert all(lv in (1, 2) and bst["players"][p]["alive"] for p, lv in b), f"bad building on {x}"
             assert mk is None or sum(1 for _, lv in b if lv == 2) <= int(mk), f"too many keeps on {x}"
-        if state["result"] is None:
-            ask = FLOW.asking(state)
-            assert top_decision(state) is not None and ask is not None and ask.options, "nobody to act"
+        if bst["result"] is None:
+            ask = FLOW.asking(bst)
+            assert top_decision(bst) is not None and ask is not None and ask.options, "nobody to act"
 
     # ---- view -------------------------------------------------------------------------------------
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything on the table (nothing is hidden but the deck orders, B §23.2);
         see :func:`.view.board_view` for the shape."""
-        return board_view(state, seat)
+        return board_view(bs(state), seat)
 
     def prompt(self, state: State, seat: int | None) -> str:
         """The pending decision's prompt for the seat deciding; a status line for others."""
-        if state["result"] is not None:
-            return str(state["result"]["reason"])
-        d = top_decision(state)
+        bst = bs(state)
+        if bst["result"] is not None:
+            return str(bst["result"]["reason"])
+        d = top_decision(bst)
         assert d is not None
         if d["seat"] == seat:
             return str(FLOW.prompt(state))
-        who = nm(state, d["seat"])
-        if state["combat"] is not None:
+        who = nm(bst, d["seat"])
+        if bst["combat"] is not None:
             return f"{who} is fighting."
         return f"Waiting for {who}."
 
@@ -311,7 +324,7 @@ class Barons(Game):
         material score — realms with a keep (the True Baron race), realms controlled,
         property value, gold, health, skills and items — that grows sharper as the
         round limit nears (the political ranking is then close to final)."""
-        return evaluate(state)
+        return evaluate(bs(state))
 
 
 GAME = Barons()

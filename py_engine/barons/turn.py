@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..core import Action, Ending, State
+from ..core import Action, Ending
 from ..core.game import reveal
 from . import components as C
 from .combat import start_monster, start_pvp
@@ -54,6 +54,7 @@ from .machine import (
     tf,
     total_resources,
 )
+from .state import BaronsState
 
 #: Open trading: proposals the active player may make per turn (DESIGNED engine
 #: safeguard, so a game cannot stall on offers).
@@ -68,7 +69,7 @@ def _plural(n: int, word: str) -> str:
 
 
 # ---- setup: characters and the first player (B §8) ---------------------------------------------
-def init_character(state: State, p: int, cid: str) -> None:
+def init_character(state: BaronsState, p: int, cid: str) -> None:
     """Give seat ``p`` character ``cid``: 10 health, tracks at the talent's levels."""
     q = pl(state, p)
     q["char"] = cid
@@ -78,21 +79,21 @@ def init_character(state: State, p: int, cid: str) -> None:
     say(state, f"{nm(state, p)} plays {ch['name']} {ch['title']}.")
 
 
-def _pick_opts(state: State, f: Frame) -> list[Action]:
+def _pick_opts(state: BaronsState, f: Frame) -> list[Action]:
     taken = {q["char"] for q in state["players"]}
     return [A("character", c) for c in C.characters() if c not in taken]
 
 
-def _pick_act(state: State, f: Frame, a: Action) -> None:
+def _pick_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     init_character(state, f["seat"], str(a.args[0]))
 
 
-def _pick_prompt(state: State, f: Frame) -> str:
+def _pick_prompt(state: BaronsState, f: Frame) -> str:
     return f"{nm(state, f['seat'])}, choose your character."
 
 
-def _pick_label(state: State, f: Frame, a: Action) -> str:
+def _pick_label(state: BaronsState, f: Frame, a: Action) -> str:
     ch = C.characters()[str(a.args[0])]
     return (f"{ch['name']} {ch['title']} (Str {ch['strength']}, Agi {ch['agility']}, Mana {ch['mana']}, "
             f"Guile {ch['guile']}; {ch['talent']['name']})")
@@ -103,7 +104,7 @@ decision("pick", _pick_opts, _pick_act, _pick_prompt, _pick_label,
 
 
 @auto("begin")
-def _begin(state: State, f: Frame) -> None:
+def _begin(state: BaronsState, f: Frame) -> None:
     """B §8 step 6: everyone rolls a die; the highest goes first, ties re-roll."""
     state["stack"].pop()
     tied = alive(state)
@@ -124,7 +125,7 @@ def _begin(state: State, f: Frame) -> None:
 
 # ---- the start of a turn (B §9 step 0) -------------------------------------------------------------
 @auto("turn")
-def _turn(state: State, f: Frame) -> None:
+def _turn(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     if check_end(state):
         return
@@ -145,7 +146,7 @@ def _turn(state: State, f: Frame) -> None:
 
 
 @auto("end_turn")
-def _end_turn(state: State, f: Frame) -> None:
+def _end_turn(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p = active(state)
     n = len(state["players"])
@@ -163,7 +164,7 @@ def _end_turn(state: State, f: Frame) -> None:
 
 
 
-def _start_opts(state: State, f: Frame) -> list[Action]:
+def _start_opts(state: BaronsState, f: Frame) -> list[Action]:
     p = f["seat"]
     me = pl(state, p)
     pos = me["pos"]
@@ -178,7 +179,7 @@ def _start_opts(state: State, f: Frame) -> list[Action]:
     return out
 
 
-def _start_act(state: State, f: Frame, a: Action) -> None:
+def _start_act(state: BaronsState, f: Frame, a: Action) -> None:
     p = f["seat"]
     me = pl(state, p)
     if a.name == "use":
@@ -206,12 +207,12 @@ def _start_act(state: State, f: Frame, a: Action) -> None:
         push(state, {"k": "teleport", "seat": p}, *after)
 
 
-def _start_prompt(state: State, f: Frame) -> str:
+def _start_prompt(state: BaronsState, f: Frame) -> str:
     me = pl(state, f["seat"])
     return f"{nm(state, f['seat'])}, your turn: you are on {C.name(me['pos'])}. Roll to move."
 
 
-def _start_label(state: State, f: Frame, a: Action) -> str:
+def _start_label(state: BaronsState, f: Frame, a: Action) -> str:
     me = pl(state, f["seat"])
     if a.name == "roll":
         return f"Roll {_plural(int(st(state, f['seat'])['move']), 'movement die')}"
@@ -225,7 +226,7 @@ def _start_label(state: State, f: Frame, a: Action) -> str:
     return f"Drink {item_name(str(a.args[0]))}"
 
 
-def _start_target(state: State, f: Frame, a: Action) -> str | None:
+def _start_target(state: BaronsState, f: Frame, a: Action) -> str | None:
     if a.name == "crawl":
         return "space:" + C.next_spaces(pl(state, f["seat"])["pos"])[-1]
     return None
@@ -235,7 +236,7 @@ decision("start", _start_opts, _start_act, _start_prompt, _start_label, _start_t
 
 
 # ---- movement (B §10) ---------------------------------------------------------------------------
-def routes(state: State, p: int, roll: list[int]) -> dict[str, tuple[int, list[str]]]:
+def routes(state: BaronsState, p: int, roll: list[int]) -> dict[str, tuple[int, list[str]]]:
     """Destination -> (die value, spaces entered) for a movement roll: one die of
     the player's choice, every fork allowed to them (only adventurers choose a
     dungeon, B §10.1)."""
@@ -259,7 +260,7 @@ def _routes(pos: str, values: tuple[int, ...], adv: bool) -> dict[str, tuple[int
     return out
 
 
-def walk(state: State, p: int, path: list[str]) -> None:
+def walk(state: BaronsState, p: int, path: list[str]) -> None:
     """Move step by step: a step onto the White Outpost, or out of the Haunted
     Dungeon onto the Snow Lands, completes a circuit, pays the stipend and makes
     the character an adventurer (B §10.2)."""
@@ -278,7 +279,7 @@ def walk(state: State, p: int, path: list[str]) -> None:
     me["pos"] = prev
 
 
-def _move_opts(state: State, f: Frame) -> list[Action]:
+def _move_opts(state: BaronsState, f: Frame) -> list[Action]:
     p = f["seat"]
     out = [A("move", d) for d in routes(state, p, f["dice"])]
     if rerolls_left(state, p) > 0 and len(f["dice"]) > 0:
@@ -290,7 +291,7 @@ def _move_opts(state: State, f: Frame) -> list[Action]:
     return out
 
 
-def _move_act(state: State, f: Frame, a: Action) -> None:
+def _move_act(state: BaronsState, f: Frame, a: Action) -> None:
     p = f["seat"]
     if a.name == "reroll":
         i = int(a.args[0])
@@ -308,11 +309,11 @@ def _move_act(state: State, f: Frame, a: Action) -> None:
     walk(state, p, path)
 
 
-def _move_prompt(state: State, f: Frame) -> str:
+def _move_prompt(state: BaronsState, f: Frame) -> str:
     return f"You rolled {' '.join(map(str, f['dice']))}: choose a die and where to go."
 
 
-def _move_label(state: State, f: Frame, a: Action) -> str:
+def _move_label(state: BaronsState, f: Frame, a: Action) -> str:
     if a.name == "reroll":
         return f"Re-roll the {f['dice'][int(a.args[0])]} (Lucky Charm)"
     dest = str(a.args[0])
@@ -321,18 +322,18 @@ def _move_label(state: State, f: Frame, a: Action) -> str:
     return f"Move {v} to {C.name(dest)}" + (" (into the dungeon)" if into else "")
 
 
-def _move_target(state: State, f: Frame, a: Action) -> str | None:
+def _move_target(state: BaronsState, f: Frame, a: Action) -> str | None:
     return f"space:{a.args[0]}" if a.name == "move" else f"die:{a.args[0]}"
 
 
 decision("move", _move_opts, _move_act, _move_prompt, _move_label, _move_target)
 
 
-def _tele_opts(state: State, f: Frame) -> list[Action]:
+def _tele_opts(state: BaronsState, f: Frame) -> list[Action]:
     return [A("outpost", o) for o in C.outposts()]
 
 
-def _tele_act(state: State, f: Frame, a: Action) -> None:
+def _tele_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     pl(state, f["seat"])["pos"] = str(a.args[0])
     say(state, f"{nm(state, f['seat'])} teleports to the {C.name(str(a.args[0]))}.")
@@ -343,7 +344,7 @@ decision("teleport", _tele_opts, _tele_act, lambda s, f: "Choose the outpost to 
 
 
 # ---- phase B: attack a rival on your space (B §9, §13.3) ---------------------------------------
-def rivals_here(state: State, p: int) -> list[int]:
+def rivals_here(state: BaronsState, p: int) -> list[int]:
     """Other living adventurers on ``p``'s space (B §13.3)."""
     me = pl(state, p)
     if not me["alive"] or not me["adv"]:
@@ -352,18 +353,18 @@ def rivals_here(state: State, p: int) -> list[int]:
 
 
 @auto("pvp")
-def _pvp(state: State, f: Frame) -> None:
+def _pvp(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p = active(state)
     if rivals_here(state, p):
         state["stack"].append({"k": "attack", "seat": p})
 
 
-def _attack_opts(state: State, f: Frame) -> list[Action]:
+def _attack_opts(state: BaronsState, f: Frame) -> list[Action]:
     return [A("attack", q) for q in rivals_here(state, f["seat"])] + [A("no_attack")]
 
 
-def _attack_act(state: State, f: Frame, a: Action) -> None:
+def _attack_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     if a.name == "attack":
         start_pvp(state, f["seat"], int(a.args[0]))
@@ -377,7 +378,7 @@ decision("attack", _attack_opts, _attack_act,
 
 # ---- phase C: resolve the space (B §11) ------------------------------------------------------------
 @auto("resolve")
-def _resolve(state: State, f: Frame) -> None:
+def _resolve(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p = active(state)
     me = pl(state, p)
@@ -398,13 +399,13 @@ def _resolve(state: State, f: Frame) -> None:
 
 
 # ---- tolls, debts and banishment (B §11.1, §12.3) -----------------------------------------------
-def toll_due(state: State, land: str, lvl: int) -> int:
+def toll_due(state: BaronsState, land: str, lvl: int) -> int:
     """The toll of one building: ``toll`` for a dwelling, ``keep_toll`` for a keep."""
     sp = C.space(land)
     return int(sp["keep_toll"] if lvl == 2 else sp["toll"])
 
 
-def owners_to_pay(state: State, p: int, land: str) -> list[int]:
+def owners_to_pay(state: BaronsState, p: int, land: str) -> list[int]:
     """Other players with a building on ``land``, in seat order from the player after ``p``."""
     n = len(state["players"])
     order = [(p + i) % n for i in range(1, n)]
@@ -412,7 +413,7 @@ def owners_to_pay(state: State, p: int, land: str) -> list[int]:
 
 
 @auto("tolls")
-def _tolls(state: State, f: Frame) -> None:
+def _tolls(state: BaronsState, f: Frame) -> None:
     p = f["seat"]
     land = pl(state, p)["pos"]
     if f["ph"] == 0:
@@ -446,7 +447,7 @@ def _tolls(state: State, f: Frame) -> None:
                    "land": land} for q in owners_to_pay(state, p, land)))
 
 
-def _tollpass_act(state: State, f: Frame, a: Action) -> None:
+def _tollpass_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     if a.name == "toll_pass":
         pl(state, f["seat"])["potions"].remove("toll_pass")
@@ -455,7 +456,7 @@ def _tollpass_act(state: State, f: Frame, a: Action) -> None:
         say(state, f"{nm(state, f['seat'])} shows a Toll Pass and pays no tolls.")
 
 
-def _tolls_total(state: State, p: int) -> int:
+def _tolls_total(state: BaronsState, p: int) -> int:
     land = pl(state, p)["pos"]
     return sum(toll_due(state, land, level_on(state, land, q)) for q in owners_to_pay(state, p, land))
 
@@ -466,12 +467,12 @@ decision("tollpass", lambda s, f: [A("toll_pass"), A("pay")], _tollpass_act,
          else f"Pay {_tolls_total(s, f['seat'])} GP")
 
 
-def item_value(state: State, iid: str) -> int:
+def item_value(state: BaronsState, iid: str) -> int:
     """What an item counts for against a debt: 20 GP, or its classic cost (B §12.3)."""
     return C.item_cost(iid, cfg(state)["item_cost_mode"])
 
 
-def assets(state: State, p: int) -> list[tuple[str, str, int]]:
+def assets(state: BaronsState, p: int) -> list[tuple[str, str, int]]:
     """``p``'s assets that may pay a debt: ``(kind, id, value)`` with kind ``res``
     (one card of a type), ``item`` (one item) or ``land`` (the building there) (B §12.3)."""
     me = pl(state, p)
@@ -486,7 +487,7 @@ def assets(state: State, p: int) -> list[tuple[str, str, int]]:
     return out
 
 
-def asset_worth(state: State, p: int) -> int:
+def asset_worth(state: BaronsState, p: int) -> int:
     """Everything ``p`` could hand over, in GP (each card and item counted)."""
     me = pl(state, p)
     rv = int(cfg(state)["resource_debt_value"])
@@ -494,7 +495,7 @@ def asset_worth(state: State, p: int) -> int:
             + sum(item_value(state, i) for i in me["potions"]) + property_value(state, p))
 
 
-def take_item(state: State, p: int, iid: str) -> None:
+def take_item(state: BaronsState, p: int, iid: str) -> None:
     """Remove one item ``iid`` from ``p`` (a potion first, else the slotted item)."""
     me = pl(state, p)
     if iid in me["potions"]:
@@ -507,7 +508,7 @@ def take_item(state: State, p: int, iid: str) -> None:
     raise KeyError(iid)
 
 
-def acquire(state: State, p: int, iid: str) -> None:
+def acquire(state: BaronsState, p: int, iid: str) -> None:
     """``p`` gets an item; a permanent item whose slot is filled sends the old one to
     the bottom of the item deck (B §11.2)."""
     me = pl(state, p)
@@ -527,7 +528,7 @@ def acquire(state: State, p: int, iid: str) -> None:
 
 
 
-def hand_over(state: State, p: int, q: int, kind: str, key: str, spare: list[str]) -> None:
+def hand_over(state: BaronsState, p: int, q: int, kind: str, key: str, spare: list[str]) -> None:
     """Move one asset from ``p`` to ``q``."""
     if kind == "res":
         pl(state, p)["res"][key] -= 1
@@ -539,7 +540,7 @@ def hand_over(state: State, p: int, q: int, kind: str, key: str, spare: list[str
         give_land(state, p, q, key)
 
 
-def banish(state: State, p: int) -> None:
+def banish(state: BaronsState, p: int) -> None:
     """B §12.3 step 5: the rest of the space is skipped, unpaid owners get nothing,
     the character goes to the first space of the Ice Caves and draws a dungeon card
     at once; the turn goes on with the actions step."""
@@ -552,7 +553,7 @@ def banish(state: State, p: int) -> None:
 
 
 @auto("pay")
-def _pay(state: State, f: Frame) -> None:
+def _pay(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p, q, amt = f["seat"], f["to"], int(f["amt"])
     me, cr = pl(state, p), pl(state, q)
@@ -581,11 +582,11 @@ def _pay(state: State, f: Frame) -> None:
     state["stack"].append({"k": "debt", "seat": p, "to": q, "left": left})
 
 
-def _debt_opts(state: State, f: Frame) -> list[Action]:
+def _debt_opts(state: BaronsState, f: Frame) -> list[Action]:
     return [A("give", k, key) for k, key, _ in assets(state, f["seat"])]
 
 
-def _debt_act(state: State, f: Frame, a: Action) -> None:
+def _debt_act(state: BaronsState, f: Frame, a: Action) -> None:
     p, q = f["seat"], f["to"]
     kind, key = str(a.args[0]), str(a.args[1])
     value = next(v for k, x, v in assets(state, p) if k == kind and x == key)
@@ -606,7 +607,7 @@ def _asset_name(kind: str, key: str) -> str:
     return f"the building on {C.name(key)}"
 
 
-def _debt_label(state: State, f: Frame, a: Action) -> str:
+def _debt_label(state: BaronsState, f: Frame, a: Action) -> str:
     kind, key = str(a.args[0]), str(a.args[1])
     value = next(v for k, x, v in assets(state, f["seat"]) if k == kind and x == key)
     if kind == "land":
@@ -622,7 +623,7 @@ decision("debt", _debt_opts, _debt_act,
 
 # ---- open land after the tolls (B §11.1 steps 2–4) -----------------------------------------------
 @auto("land_after")
-def _land_after(state: State, f: Frame) -> None:
+def _land_after(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p = f["seat"]
     me = pl(state, p)
@@ -641,7 +642,7 @@ def _land_after(state: State, f: Frame) -> None:
     state["stack"].append({"k": "land", "seat": p})
 
 
-def _land_opts(state: State, f: Frame) -> list[Action]:
+def _land_opts(state: BaronsState, f: Frame) -> list[Action]:
     p = f["seat"]
     me = pl(state, p)
     land = me["pos"]
@@ -655,7 +656,7 @@ def _land_opts(state: State, f: Frame) -> list[Action]:
     return out
 
 
-def _land_act(state: State, f: Frame, a: Action) -> None:
+def _land_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     p = f["seat"]
     me = pl(state, p)
@@ -675,7 +676,7 @@ def _land_act(state: State, f: Frame, a: Action) -> None:
 
 
 @auto("forage")
-def _forage(state: State, f: Frame) -> None:
+def _forage(state: BaronsState, f: Frame) -> None:
     """A hits roll of the Hunting dice: one card of the realm's resource per hit,
     as far as the supply goes (B §11.1 steps 3–4)."""
     p = f["seat"]
@@ -692,7 +693,7 @@ def _forage(state: State, f: Frame) -> None:
         f"{_plural(got, res.capitalize() + ' card')}.")
 
 
-def _land_label(state: State, f: Frame, a: Action) -> str:
+def _land_label(state: BaronsState, f: Frame, a: Action) -> str:
     land = pl(state, f["seat"])["pos"]
     deeds = cfg(state)["land_mode"] == "deeds"
     if a.name == "build":
@@ -707,7 +708,7 @@ decision("land", _land_opts, _land_act,
          lambda s, f, a: "space:" + pl(s, f["seat"])["pos"])
 
 
-def _upgrade_opts(state: State, f: Frame) -> list[Action]:
+def _upgrade_opts(state: BaronsState, f: Frame) -> list[Action]:
     me = pl(state, f["seat"])
     land = me["pos"]
     if me["gold"] >= price(land) and keep_allowed(state, land):
@@ -715,7 +716,7 @@ def _upgrade_opts(state: State, f: Frame) -> list[Action]:
     return []
 
 
-def _upgrade_act(state: State, f: Frame, a: Action) -> None:
+def _upgrade_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     if a.name == "upgrade":
         p = f["seat"]
@@ -733,7 +734,15 @@ decision("upgrade", _upgrade_opts, _upgrade_act,
 
 
 # ---- city (B §11.2) ---------------------------------------------------------------------------------
-def _inn_opts(state: State, f: Frame) -> list[Action]:
+def _inn_cost(state: BaronsState) -> int:
+    """The inn's price of a health point. Only a game with an inn asks about it: in B §20
+    no_inn (no price) the inn offers no option, so its decision is never taken or shown."""
+    cost = cfg(state)["inn_cost_per_health"]
+    assert cost is not None, "this game has no inn"
+    return int(cost)
+
+
+def _inn_opts(state: BaronsState, f: Frame) -> list[Action]:
     cost = cfg(state)["inn_cost_per_health"]
     me = pl(state, f["seat"])
     if cost is None:
@@ -744,11 +753,11 @@ def _inn_opts(state: State, f: Frame) -> list[Action]:
     return [A("heal", n) for n in range(1, most + 1)] + [A("no_heal")]
 
 
-def _inn_act(state: State, f: Frame, a: Action) -> None:
+def _inn_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     if a.name == "heal":
         p, n = f["seat"], int(a.args[0])
-        cost = n * int(cfg(state)["inn_cost_per_health"])
+        cost = n * _inn_cost(state)
         pl(state, p)["gold"] -= cost
         pl(state, p)["hp"] += n
         say(state, f"{nm(state, p)} pays the inn {cost} GP and heals {n} (health {pl(state, p)['hp']}).")
@@ -756,17 +765,17 @@ def _inn_act(state: State, f: Frame, a: Action) -> None:
 
 decision("inn", _inn_opts, _inn_act,
          lambda s, f: f"The inn heals {s['cfg']['inn_cost_per_health']} GP a point. You have {pl(s, f['seat'])['hp']} health.",
-         lambda s, f, a: (f"Heal {a.args[0]} for {int(a.args[0]) * int(s['cfg']['inn_cost_per_health'])} GP"
+         lambda s, f, a: (f"Heal {a.args[0]} for {int(a.args[0]) * _inn_cost(s)} GP"
                           if a.name == "heal" else "No healing"))
 
 
-def city_price(state: State, p: int, iid: str) -> int:
+def city_price(state: BaronsState, p: int, iid: str) -> int:
     """The price of an item at a city: 20 GP (or its classic cost), less Bargaining."""
     return max(0, C.item_cost(iid, cfg(state)["item_cost_mode"]) - int(st(state, p)["city_discount"]))
 
 
 @auto("city_item")
-def _city_item(state: State, f: Frame) -> None:
+def _city_item(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p = f["seat"]
     iid = draw(state, "ideck")
@@ -783,7 +792,7 @@ def _city_item(state: State, f: Frame) -> None:
         say(state, f"{nm(state, p)} cannot afford it; it goes to the bottom of the item deck.")
 
 
-def _item_act(state: State, f: Frame, a: Action) -> None:
+def _item_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     p, iid = f["seat"], f["item"]
     if a.name == "buy":
@@ -795,7 +804,7 @@ def _item_act(state: State, f: Frame, a: Action) -> None:
         say(state, f"{nm(state, p)} passes on {item_name(iid)}; it goes to the bottom of the item deck.")
 
 
-def _item_label(state: State, f: Frame, a: Action) -> str:
+def _item_label(state: BaronsState, f: Frame, a: Action) -> str:
     if a.name == "buy":
         it = C.items()[f["item"]]
         old = pl(state, f["seat"])["items"].get(it["slot"]) if it["kind"] == "permanent" else None
@@ -809,7 +818,7 @@ decision("item", lambda s, f: [A("buy"), A("decline")], _item_act,
 
 
 # ---- guild (B §11.3) ------------------------------------------------------------------------------
-def next_training(state: State, p: int, guild: str) -> tuple[int, str | None] | None:
+def next_training(state: BaronsState, p: int, guild: str) -> tuple[int, str | None] | None:
     """The next level ``p`` may train at ``guild`` and the skill card it takes (None
     for a track), or None if nothing is left to learn or no copy is in the supply."""
     me = pl(state, p)
@@ -825,11 +834,11 @@ def next_training(state: State, p: int, guild: str) -> tuple[int, str | None] | 
     return (lvl, card) if state["supply"][card] > 0 else None
 
 
-def _guild_of(state: State, p: int) -> str:
+def _guild_of(state: BaronsState, p: int) -> str:
     return str(C.space(pl(state, p)["pos"])["guild"])
 
 
-def _guild_opts(state: State, f: Frame) -> list[Action]:
+def _guild_opts(state: BaronsState, f: Frame) -> list[Action]:
     p = f["seat"]
     nxt = next_training(state, p, _guild_of(state, p))
     if nxt is None or pl(state, p)["gold"] < nxt[0] * int(cfg(state)["training_cost_per_level"]):
@@ -837,7 +846,7 @@ def _guild_opts(state: State, f: Frame) -> list[Action]:
     return [A("train"), A("no_train")]
 
 
-def _guild_act(state: State, f: Frame, a: Action) -> None:
+def _guild_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     if a.name != "train":
         return
@@ -858,7 +867,7 @@ def _guild_act(state: State, f: Frame, a: Action) -> None:
         say(state, f"{nm(state, p)} learns {C.skills()[card]['name']} ({g} {lvl}) for {cost} GP.")
 
 
-def _guild_label(state: State, f: Frame, a: Action) -> str:
+def _guild_label(state: BaronsState, f: Frame, a: Action) -> str:
     if a.name != "train":
         return "Not now"
     p = f["seat"]
@@ -877,7 +886,7 @@ decision("guild", _guild_opts, _guild_act,
 
 
 # ---- selling at an outpost (B §11.4, §15) --------------------------------------------------------
-def sale_price(state: State, p: int, out: str, res: str) -> int:
+def sale_price(state: BaronsState, p: int, out: str, res: str) -> int:
     """What one card of ``res`` fetches at outpost ``out`` for ``p``: the outpost's
     rate (the best of all outposts with Trade Baron) plus the sell bonus."""
     s = st(state, p)
@@ -886,7 +895,7 @@ def sale_price(state: State, p: int, out: str, res: str) -> int:
     return base + int(s["sell_bonus"])
 
 
-def _sell_opts(state: State, f: Frame) -> list[Action]:
+def _sell_opts(state: BaronsState, f: Frame) -> list[Action]:
     me = pl(state, f["seat"])
     out = []
     for r in C.RESOURCES:
@@ -898,7 +907,7 @@ def _sell_opts(state: State, f: Frame) -> list[Action]:
     return out + [A("done")] if out else []
 
 
-def _sell_act(state: State, f: Frame, a: Action) -> None:
+def _sell_act(state: BaronsState, f: Frame, a: Action) -> None:
     if a.name == "done":
         state["stack"].pop()
         return
@@ -922,7 +931,7 @@ decision("sell", _sell_opts, _sell_act,
 
 # ---- dungeon space (B §11.5) ------------------------------------------------------------------------
 @auto("draw_dungeon")
-def _draw_dungeon(state: State, f: Frame) -> None:
+def _draw_dungeon(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p = f["seat"]
     cid = draw(state, "ddeck")
@@ -941,21 +950,21 @@ def _draw_dungeon(state: State, f: Frame) -> None:
 
 # ---- phase D: actions (B §9) -------------------------------------------------------------------------
 @auto("phase_d")
-def _phase_d(state: State, f: Frame) -> None:
+def _phase_d(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     p = active(state)
     if pl(state, p)["alive"]:
         state["stack"].append({"k": "actions", "seat": p})
 
 
-def targets_within(state: State, p: int, reach: int) -> list[int]:
+def targets_within(state: BaronsState, p: int, reach: int) -> list[int]:
     """Living adventurers other than ``p`` within ``reach`` spaces (B §13.4, §13.5)."""
     here = pl(state, p)["pos"]
     return [q for q in alive(state) if q != p and pl(state, q)["adv"]
             and C.distance(here, pl(state, q)["pos"]) <= reach]
 
 
-def spells_ready(state: State, p: int) -> list[dict[str, Any]]:
+def spells_ready(state: BaronsState, p: int) -> list[dict[str, Any]]:
     """Known spells and one-use spell items of ``p`` (B §6.3, §16)."""
     sp = list(st(state, p)["spells"])
     for iid in sorted(set(pl(state, p)["potions"])):
@@ -965,13 +974,13 @@ def spells_ready(state: State, p: int) -> list[dict[str, Any]]:
     return sp
 
 
-def tradeable(state: State, p: int) -> bool:
+def tradeable(state: BaronsState, p: int) -> bool:
     """``p`` has gold, resources or items to swap."""
     me = pl(state, p)
     return bool(me["gold"] >= GOLD_STEPS[0] or total_resources(state, p) or me["items"] or me["potions"])
 
 
-def _actions_opts(state: State, f: Frame) -> list[Action]:
+def _actions_opts(state: BaronsState, f: Frame) -> list[Action]:
     p = f["seat"]
     me = pl(state, p)
     s = st(state, p)
@@ -999,7 +1008,7 @@ def _actions_opts(state: State, f: Frame) -> list[Action]:
     return out + [A("end")]
 
 
-def _actions_act(state: State, f: Frame, a: Action) -> None:
+def _actions_act(state: BaronsState, f: Frame, a: Action) -> None:
     p = f["seat"]
     me = pl(state, p)
     flags = tf(state)
@@ -1040,7 +1049,7 @@ def _actions_act(state: State, f: Frame, a: Action) -> None:
         state["stack"].append({"k": "offer_give", "seat": p, "to": int(a.args[0])})
 
 
-def _actions_label(state: State, f: Frame, a: Action) -> str:
+def _actions_label(state: BaronsState, f: Frame, a: Action) -> str:
     p = f["seat"]
     k = a.name
     if k == "end":
@@ -1063,7 +1072,7 @@ def _actions_label(state: State, f: Frame, a: Action) -> str:
     return f"Propose a trade to {nm(state, int(a.args[0]))}"
 
 
-def _actions_target(state: State, f: Frame, a: Action) -> str | None:
+def _actions_target(state: BaronsState, f: Frame, a: Action) -> str | None:
     if a.name in ("shoot", "cast", "steal", "offer"):
         return f"seat:{a.args[0]}"
     if a.name == "trade":
@@ -1079,7 +1088,7 @@ decision("actions", _actions_opts, _actions_act,
 
 
 # ---- open trading (B §20 open_trading) --------------------------------------------------------------
-def _swap_opts(state: State, who: int, verb: str) -> list[Action]:
+def _swap_opts(state: BaronsState, who: int, verb: str) -> list[Action]:
     me = pl(state, who)
     out = [A(verb, "gold", g) for g in GOLD_STEPS if me["gold"] >= g]
     out += [A(verb, "res", r) for r in C.RESOURCES if me["res"][r]]
@@ -1095,11 +1104,11 @@ def _swap_text(kind: str, key: Any) -> str:
     return item_name(str(key))
 
 
-def _give_opts(state: State, f: Frame) -> list[Action]:
+def _give_opts(state: BaronsState, f: Frame) -> list[Action]:
     return _swap_opts(state, f["seat"], "put") + [A("cancel")]
 
 
-def _give_act(state: State, f: Frame, a: Action) -> None:
+def _give_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     if a.name == "put":
         state["stack"].append({"k": "offer_ask", "seat": f["seat"], "to": f["to"], "give": list(a.args)})
@@ -1110,11 +1119,11 @@ decision("offer_give", _give_opts, _give_act,
          lambda s, f, a: f"Offer {_swap_text(str(a.args[0]), a.args[1])}" if a.name == "put" else "Cancel the trade")
 
 
-def _ask_opts(state: State, f: Frame) -> list[Action]:
+def _ask_opts(state: BaronsState, f: Frame) -> list[Action]:
     return _swap_opts(state, f["to"], "ask") + [A("cancel")]
 
 
-def _ask_act(state: State, f: Frame, a: Action) -> None:
+def _ask_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     if a.name == "ask":
         state["stack"].append({"k": "answer", "seat": f["to"], "from": f["seat"], "give": f["give"],
@@ -1126,7 +1135,7 @@ decision("offer_ask", _ask_opts, _ask_act,
          lambda s, f, a: f"Ask for {_swap_text(str(a.args[0]), a.args[1])}" if a.name == "ask" else "Cancel the trade")
 
 
-def _holds(state: State, p: int, kind: str, key: Any) -> bool:
+def _holds(state: BaronsState, p: int, kind: str, key: Any) -> bool:
     me = pl(state, p)
     if kind == "gold":
         return bool(me["gold"] >= int(key))
@@ -1135,7 +1144,7 @@ def _holds(state: State, p: int, kind: str, key: Any) -> bool:
     return key in me["potions"] or key in me["items"].values()
 
 
-def _hand_over(state: State, p: int, kind: str, key: Any) -> None:
+def _hand_over(state: BaronsState, p: int, kind: str, key: Any) -> None:
     """``p`` gives up one side of a trade."""
     if kind == "gold":
         pl(state, p)["gold"] -= int(key)
@@ -1145,7 +1154,7 @@ def _hand_over(state: State, p: int, kind: str, key: Any) -> None:
         take_item(state, p, str(key))
 
 
-def _receive(state: State, q: int, kind: str, key: Any) -> None:
+def _receive(state: BaronsState, q: int, kind: str, key: Any) -> None:
     """``q`` gets one side of a trade (an item into its slot, B §11.2)."""
     if kind == "gold":
         pl(state, q)["gold"] += int(key)
@@ -1155,7 +1164,7 @@ def _receive(state: State, q: int, kind: str, key: Any) -> None:
         acquire(state, q, str(key))
 
 
-def _answer_act(state: State, f: Frame, a: Action) -> None:
+def _answer_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["stack"].pop()
     p, q = f["from"], f["seat"]
     give, get = f["give"], f["get"]
@@ -1178,7 +1187,7 @@ decision("answer", lambda s, f: [A("accept"), A("decline")], _answer_act,
 
 
 # ---- winning (B §19) -------------------------------------------------------------------------------------
-def political_key(state: State, p: int) -> tuple[int, ...]:
+def political_key(state: BaronsState, p: int) -> tuple[int, ...]:
     """The political ranking of ``p``, compared as a tuple (B §19; B §20's other criteria)."""
     crit = cfg(state)["political_criterion"]
     me = pl(state, p)
@@ -1189,7 +1198,7 @@ def political_key(state: State, p: int) -> tuple[int, ...]:
     return (realms_controlled(state, p), property_value(state, p), me["gold"], len(me["trophies"]))
 
 
-def political_winners(state: State, among: list[int]) -> list[int]:
+def political_winners(state: BaronsState, among: list[int]) -> list[int]:
     """The best of ``among`` by :func:`political_key` (several on a full tie: a shared win)."""
     if not among:
         return []
@@ -1202,25 +1211,25 @@ CRITERION = {"realms": "most realms controlled, then property value, gold and tr
              "property_value": "highest property value, then realms controlled and gold"}
 
 
-def finish(state: State, winners: list[int], reason: str, ending: Ending) -> None:
+def finish(state: BaronsState, winners: list[int], reason: str, ending: Ending) -> None:
     """End the game (B §19): ``ending`` says which kind of end it was."""
     state["result"] = {"winners": sorted(winners), "reason": reason, "ending": ending.value}
     say(state, reason)
 
 
-def _names(state: State, ps: list[int]) -> str:
+def _names(state: BaronsState, ps: list[int]) -> str:
     names = [nm(state, p) for p in ps]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _political(state: State, among: list[int], why: str, ending: Ending = Ending.STANDINGS) -> None:
+def _political(state: BaronsState, among: list[int], why: str, ending: Ending = Ending.STANDINGS) -> None:
     w = political_winners(state, among)
     verb = "wins" if len(w) == 1 else "share"
     finish(state, w, f"{why}: {_names(state, w)} {verb} a political victory "
            f"({CRITERION[cfg(state)['political_criterion']]}; B §19).", ending)
 
 
-def check_end(state: State) -> bool:
+def check_end(state: BaronsState) -> bool:
     """The win conditions in priority order, checked at the start of every turn
     (B §19; switched by ``win_conditions``, ``death_mode``, ``keeps_needed`` and
     ``round_limit``). Returns True if the game ended."""

@@ -7,9 +7,9 @@ adds them for the seat to act).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..core import State
 from . import components as C
 from .effects import stats
 from .machine import (
@@ -18,14 +18,16 @@ from .machine import (
     buildings,
     cfg,
     controlled,
+    groups,
     property_value,
     realms_with_keep,
     top_decision,
 )
+from .state import DECKS, BaronsState
 from .turn import routes
 
 
-def _player(state: State, p: int, ctrl: dict[str, int | None]) -> dict[str, Any]:
+def _player(state: BaronsState, p: int, ctrl: dict[str, int | None]) -> dict[str, Any]:
     """Seat ``p``'s record for the view; ``ctrl``: :func:`controlled` (computed once per view)."""
     q = state["players"][p]
     out: dict[str, Any] = {
@@ -58,7 +60,7 @@ def _player(state: State, p: int, ctrl: dict[str, int | None]) -> dict[str, Any]
     return out
 
 
-def _decision(state: State) -> dict[str, Any] | None:
+def _decision(state: BaronsState) -> dict[str, Any] | None:
     d = top_decision(state)
     if d is None:
         return None
@@ -70,7 +72,7 @@ def _decision(state: State) -> dict[str, Any] | None:
     return out
 
 
-def _combat(c: dict[str, Any] | None) -> dict[str, Any] | None:
+def _combat(c: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if c is None:
         return None
     sides = []
@@ -89,7 +91,7 @@ def _combat(c: dict[str, Any] | None) -> dict[str, Any] | None:
             "space": c.get("space")}
 
 
-def board_view(state: State, seat: int | None) -> dict[str, Any]:
+def board_view(state: BaronsState, seat: int | None) -> dict[str, Any]:
     """The table, the same for every seat.
 
     Shape: ``players`` (per seat: character, health, gold, attributes and derived
@@ -106,8 +108,8 @@ def board_view(state: State, seat: int | None) -> dict[str, Any]:
     c = cfg(state)
     n = len(state["players"])
     known = {}
-    for deck in ("ddeck", "ideck"):
-        k = sum(state[deck + "_grp"])
+    for deck in DECKS:
+        k = sum(groups(state, deck))
         known[deck] = sorted(state[deck][:k])
     ctrl = controlled(state)
     control: dict[str, int | None] = {}

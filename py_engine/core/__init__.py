@@ -7,7 +7,7 @@ determinize, check_invariants, options), :class:`Action`, :class:`Outcome` (with
 A state is a plain JSON-ready dict (:data:`State`). :class:`CoreState` types the keys every
 state has; a game may describe the rest as a ``TypedDict`` extending it, read through a cast at
 its contract methods, so mypy checks its rule code (``TimeWarState``, ``TimelineState``,
-``TimeBaronsState``, ``TimeOfCrisisState``) while saves, cloning and hashes stay as they are.
+``TimeBaronsState``, ``TimeOfCrisisState``, ``BaronsState``) while saves, cloning and hashes stay as they are.
 
 The modules import one way: :mod:`.errors`, :mod:`.action`, :mod:`.rng`, :mod:`.levels`
 (bot levels' budgets) → :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
