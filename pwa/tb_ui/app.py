@@ -45,6 +45,9 @@ from .tables import table_ui
 SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily")
 #: Lines of a catch-up panel / announcement shown before "…and N more".
 CATCHUP_LINES = 12
+#: A pause between two actions longer than this (ms) counts as this long in the time at the
+#: table (the game was left and taken up again).
+IDLE_MS = 5 * 60_000
 ANNOUNCE_LINES = 4
 MAX_NAME = 24
 
@@ -345,7 +348,19 @@ class App:
         self._labels = {k: v for k, v in self._labels.items() if k >= len(m.actions) - 50}
         self._labels[len(m.actions)] = (seat, label)
 
+    def _count_play_time(self) -> None:
+        """Add the time since the last action to ``meta["play_ms"]``, a pause counting at
+        most :data:`IDLE_MS` (the game was left); a game saved before the app counted has
+        ``None`` there (unknown, not shown)."""
+        meta, now = self.match.meta, self.now_ms()
+        last, played = meta.get("last_ms"), meta.get("play_ms", 0 if len(self.match.actions) <= 1 else None)
+        if isinstance(played, (int, float)) and isinstance(last, (int, float)):
+            played += max(0.0, min(now - last, IDLE_MS))
+        meta["play_ms"] = played
+        meta["last_ms"] = now
+
     def _after_action(self, seat: int, action: Any) -> None:
+        self._count_play_time()
         if self.match.seats[seat].kind == "human":
             self.match.meta["holder"] = seat
             self._mark = (id(self.match), len(self.match.state["log"]), len(self.match.actions))

@@ -87,6 +87,9 @@ class TableContext:
     #: daily deal.
     options: dict[str, Any] = field(default_factory=dict)
     daily: bool = False
+    #: Minutes the players spent at this table (pauses over five minutes left out), or None
+    #: when unknown (a game saved before the app counted them); shown at the end.
+    minutes: int | None = None
 
     def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
         """data-* attributes of a button that performs action ``a``."""

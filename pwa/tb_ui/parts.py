@@ -144,8 +144,48 @@ def end_panel(app: TableApp, ctx: TableContext) -> Markup:
     extra = ctx.score if daily else Markup()
     return html('<section class="endpanel" aria-labelledby="end-title">'
                 '<div class="trophy" aria-hidden="true"></div>'
-                '<h2 id="end-title">{}</h2><p class="reason">{}</p>{}{}</section>',
-                head, out["reason"], extra, end_actions(app, ctx))
+                '<h2 id="end-title">{}</h2><p class="reason">{}</p>{}{}{}</section>',
+                head, out["reason"], standings_table(ctx), extra, end_actions(app, ctx))
+
+
+def standings_table(ctx: TableContext) -> Markup:
+    """The final standings of the view (``view["standings"]``, see
+    :class:`py_engine.core.Standings`): a row per place with the seat names, the score and
+    its breakdown in the game's terms; then how the game ended (the rule cited) and its length
+    (the game's own measure, and the minutes at the table when known)."""
+    st = ctx.view.get("standings")
+    if not st or not st.get("rows"):
+        return Markup()
+    seats = ctx.view["seats"]
+    rows = []
+    for r in st["rows"]:
+        names = join((html('<span class="st-name">{}</span>', seats[p]) for p in r["seats"]), Markup(" & "))
+        details = (html('<ul class="st-details">{}</ul>',
+                        join(html("<li>{}: <b>{}</b></li>", k, v) for k, v in r["details"]))
+                   if r["details"] else Markup())
+        rows.append(html('<tr{}><th scope="row" class="st-place">{}</th><td>{}{}</td>'
+                         '<td class="st-score">{}</td></tr>',
+                         attrs(class_="st-first" if r["place"] == 1 else None),
+                         ordinal(int(r["place"])), names, details, r["score"]))
+    facts = []
+    if st.get("how"):
+        how = st["how"] + (f" ({st['rule']})" if st.get("rule") and st["rule"] not in st["how"] else "")
+        facts.append(html("<li>{}</li>", how))
+    length = [x for x in (st.get("length") or "",
+                          plural(ctx.minutes, "minute") + " at the table" if ctx.minutes else "") if x]
+    if length:
+        facts.append(html("<li>Length: {}</li>", " · ".join(length)))
+    return html('<div class="standings-wrap"><table class="standings">'
+                '<caption>Final standings</caption>'
+                '<thead><tr><th scope="col">Place</th><th scope="col">Player</th>'
+                '<th scope="col">Score</th></tr></thead><tbody>{}</tbody></table>'
+                '<ul class="st-facts">{}</ul></div>', join(rows), join(facts))
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``… ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def end_actions(app: TableApp, ctx: TableContext) -> Markup:

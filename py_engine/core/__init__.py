@@ -28,10 +28,13 @@ from .game import (
     Game,
     Option,
     Outcome,
+    Standing,
+    Standings,
     State,
     canonical_json,
     clone,
     log,
+    ranked,
     reveal,
     state_hash,
 )
@@ -42,7 +45,7 @@ from .rng import Rng, seed_words
 
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "IllegalAction",
-    "CoreState", "Ending", "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat",
-    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "make_bot", "reveal",
+    "CoreState", "Ending", "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat", "Standing", "Standings",
+    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "make_bot", "ranked", "reveal",
     "seed_words", "state_hash",
 ]

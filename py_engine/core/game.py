@@ -226,6 +226,70 @@ class Outcome:
                    Ending(d.get("ending", Ending.STANDINGS.value)))
 
 
+@dataclass(frozen=True)
+class Standing:
+    """One row of the final standings (issue 24 §1): the ``place`` (1 = first; tied rows share
+    a place), the ``seats`` it stands for (one seat, or a team's), the ``score`` in the game's
+    own terms (a short text, e.g. ``"14 legacy"``) and its breakdown ``details``, pairs of
+    (term, value) in the game's own words, in the order the rules break ties.
+
+    >>> Standing(1, (0,), "12 points", (("Left flank", "5"),)).to_json()
+    {'place': 1, 'seats': [0], 'score': '12 points', 'details': [['Left flank', '5']]}
+    """
+
+    place: int
+    seats: tuple[int, ...]
+    score: str
+    details: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"place": int, "seats": [int], "score": str, "details": [[term, value]]}``."""
+        return {"place": self.place, "seats": list(self.seats), "score": self.score,
+                "details": [list(d) for d in self.details]}
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The final standings of a finished game (issue 24 §1): ``rows`` from first place down
+    (every seat in exactly one row), ``how`` the game ended in a sentence, ``rule`` the rule
+    section that ended it (e.g. ``"ToC 7.1"``, empty if none applies) and ``length`` in the
+    game's own terms (e.g. ``"9 rounds"``).
+
+    >>> s = Standings((Standing(1, (1,), "12"), Standing(2, (0,), "9")), "Bob leads.", "TW 7", "1 game")
+    >>> s.to_json()["rows"][0]["seats"], s.to_json()["rule"]
+    ([1], 'TW 7')
+    """
+
+    rows: tuple[Standing, ...]
+    how: str
+    rule: str = ""
+    length: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"rows": [Standing JSON], "how": str, "rule": str, "length": str}``."""
+        return {"rows": [r.to_json() for r in self.rows], "how": self.how, "rule": self.rule,
+                "length": self.length}
+
+
+def _standings_json(s: Standings | None) -> dict[str, Any] | None:
+    return None if s is None else s.to_json()
+
+
+def ranked(scores: Sequence[tuple[int, Any]]) -> list[tuple[int, int]]:
+    """``[(place, seat)]`` for ``(seat, key)`` pairs, best key first (keys compare with ``>``;
+    equal keys share a place, and the next place skips: 1, 1, 3).
+
+    >>> ranked([(0, 5), (1, 9), (2, 5)])
+    [(1, 1), (2, 0), (2, 2)]
+    """
+    order = sorted(scores, key=lambda sk: sk[1], reverse=True)
+    out: list[tuple[int, int]] = []
+    for i, (seat, key) in enumerate(order):
+        place = out[-1][0] if i and key == order[i - 1][1] else i + 1
+        out.append((place, seat))
+    return out
+
+
 class Game:
     """Base class of a game engine. Subclasses set the class attributes and
     implement the underscored hooks; the public methods are the contract.
@@ -383,13 +447,32 @@ class Game:
     def check_invariants(self, state: State) -> None:
         """Raise ``AssertionError`` if a conservation law is broken. Default: none."""
 
+    def standings(self, state: State) -> Standings | None:
+        """The final standings of a finished game (None while it runs), for the end screen.
+
+        The default ranks the winners first and the others by the outcome's scores (in seat
+        order when there are none), with the outcome's reason as ``how``; a game overrides it
+        to give the score's breakdown in its own terms, the rule that ended the game and its
+        length."""
+        out = self.outcome(state)
+        if out is None:
+            return None
+        n = len(state["seats"])
+        sc = out.scores
+        keys = [(p, (p in out.winners, sc[p] if sc is not None else 0.0)) for p in range(n)]
+        rows = tuple(Standing(place, (p,), f"{sc[p]:g}" if sc is not None else
+                              ("winner" if p in out.winners else ""))
+                     for place, p in ranked(keys))
+        return Standings(rows, out.reason)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), JSON-ready.
 
         Shape: ``{"game", "title", "seat", "seats": [names], "to_act": [seats],
         "prompt": str, "actions": [{"action": [name, *args], "label": str,
         "target": str | None}], "board": {...game specific...}, "log": [str],
-        "outcome": Outcome JSON | None}``. ``actions`` is empty unless ``seat`` is to act.
+        "outcome": Outcome JSON | None, "standings": Standings JSON | None}``. ``actions``
+        is empty unless ``seat`` is to act; ``standings`` is None until the game is over.
         """
         out = self.outcome(state)
         acting = self.to_act(state)
@@ -418,6 +501,7 @@ class Game:
             "board": self.board_view(state, seat),
             "log": lines,
             "outcome": out.to_json() if out else None,
+            "standings": None if out is None else _standings_json(self.standings(state)),
         }
 
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -40,7 +40,16 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         n=int(m.state["n"]),
         fresh=app.fresh_action, kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],
         game=m.game, score=score if score is not None else Markup(), options=dict(m.options),
-        daily=bool(m.meta.get("daily")))
+        daily=bool(m.meta.get("daily")), minutes=played_minutes(m.meta))
+
+
+def played_minutes(meta: dict[str, Any]) -> int | None:
+    """Whole minutes at the table from a match's ``meta["play_ms"]`` (see
+    :meth:`tb_ui.app.App._after_action`), at least 1; None if it was not counted."""
+    ms = meta.get("play_ms")
+    if not isinstance(ms, (int, float)) or isinstance(ms, bool) or ms < 0:
+        return None
+    return max(1, round(ms / 60_000))
 
 
 def render_table(app: Any, score: Markup | None = None) -> Markup:
