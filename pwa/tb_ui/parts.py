@@ -148,22 +148,23 @@ def end_panel(app: TableApp, ctx: TableContext) -> Markup:
                 head, out["reason"], standings_table(ctx), extra, end_actions(app, ctx))
 
 
-def standings_table(ctx: TableContext) -> Markup:
+def standings_table(ctx: TableContext, rows: bool = True) -> Markup:
     """The final standings of the view (``view["standings"]``, see
     :class:`py_engine.core.Standings`): a row per place with the seat names, the score and
     its breakdown in the game's terms; then how the game ended (the rule cited) and its length
-    (the game's own measure, and the minutes at the table when known)."""
+    (the game's own measure, and the minutes at the table when known). ``rows`` False: the
+    facts only (a table that draws its own score table, as Time War's does)."""
     st = ctx.view.get("standings")
     if not st or not st.get("rows"):
         return Markup()
     seats = ctx.view["seats"]
-    rows = []
+    trs = []
     for r in st["rows"]:
         names = join((html('<span class="st-name">{}</span>', seats[p]) for p in r["seats"]), Markup(" & "))
         details = (html('<ul class="st-details">{}</ul>',
                         join(html("<li>{}: <b>{}</b></li>", k, v) for k, v in r["details"]))
                    if r["details"] else Markup())
-        rows.append(html('<tr{}><th scope="row" class="st-place">{}</th><td>{}{}</td>'
+        trs.append(html('<tr{}><th scope="row" class="st-place">{}</th><td>{}{}</td>'
                          '<td class="st-score">{}</td></tr>',
                          attrs(class_="st-first" if r["place"] == 1 else None),
                          ordinal(int(r["place"])), names, details, r["score"]))
@@ -175,11 +176,13 @@ def standings_table(ctx: TableContext) -> Markup:
                           plural(ctx.minutes, "minute") + " at the table" if ctx.minutes else "") if x]
     if length:
         facts.append(html("<li>Length: {}</li>", " · ".join(length)))
+    if not rows:
+        return html('<ul class="st-facts">{}</ul>', join(facts))
     return html('<div class="standings-wrap"><table class="standings">'
                 '<caption>Final standings</caption>'
                 '<thead><tr><th scope="col">Place</th><th scope="col">Player</th>'
                 '<th scope="col">Score</th></tr></thead><tbody>{}</tbody></table>'
-                '<ul class="st-facts">{}</ul></div>', join(rows), join(facts))
+                '<ul class="st-facts">{}</ul></div>', join(trs), join(facts))
 
 
 def ordinal(n: int) -> str:

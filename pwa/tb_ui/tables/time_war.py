@@ -31,7 +31,7 @@ from py_engine.time_war.rules import data as _data
 
 from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, join, plural
-from ..parts import alerts, end_actions, log_panel, thinking_html, topbar
+from ..parts import alerts, end_actions, log_panel, standings_table, thinking_html, topbar
 
 COLOURS = ("yellow", "red", "white")
 LETTERS = ("Y", "R", "W")
@@ -763,8 +763,9 @@ def _end(t: _Ctx) -> Markup:
     return html('<section class="endpanel tw-end" aria-labelledby="end-title">'
                 '<div class="trophy" aria-hidden="true"></div>'
                 '<h2 id="end-title">{}</h2><p class="reason">{}</p>{}'
-                '{}{}</section>',
-                head, out["reason"], draw_note, table, end_actions(t.app, t.ctx))
+                '{}{}{}</section>',
+                head, out["reason"], draw_note, table, standings_table(t.ctx, rows=False),
+                end_actions(t.app, t.ctx))
 
 
 # ---- the hand-off screen's public news ------------------------------------------------------------
