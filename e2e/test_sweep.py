@@ -154,7 +154,21 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
         screen_is(page, "saves")
         _resume_newest(page)
         expect(page.locator(".endpanel")).to_be_visible()
+        # the final standings (issue 24 §1): every seat placed (Time War: its score table),
+        # how the game ended and its length; looked at in the screenshots at both sizes
+        if gid == "time_war":
+            expect(page.locator(".endpanel table.tw-breakdown")).to_be_visible()
+        else:
+            expect(page.locator(".endpanel table.standings tbody tr").first).to_be_visible()
+            names = page.locator(".endpanel table.standings .st-name").all_inner_texts()
+            assert len(names) == len(saves[gid]["finished_match"].seats), (gid, names)
+        expect(page.locator(".endpanel .st-facts li").first).to_be_visible()
         check(f"end/{gid}")
+        for size in ("phone", "tablet"):
+            page.set_viewport_size(VIEWPORTS[size])
+            page.locator(".endpanel").scroll_into_view_if_needed()
+            shot(page, f"end-{size}-{gid}")
+        page.set_viewport_size(VIEWPORTS["phone"])
         _leave(page)
     assert len(seen) >= 9 * len(GAMES)
     assert not problems, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in problems.items())

@@ -169,7 +169,8 @@ def standings_table(ctx: TableContext, rows: bool = True) -> Markup:
                          attrs(class_="st-first" if r["place"] == 1 else None),
                          ordinal(int(r["place"])), names, details, r["score"]))
     facts = []
-    if st.get("how"):
+    reason = (ctx.view.get("outcome") or {}).get("reason", "")
+    if st.get("how") and st["how"] != reason:  # the panel's heading line already says the reason
         how = st["how"] + (f" ({st['rule']})" if st.get("rule") and st["rule"] not in st["how"] else "")
         facts.append(html("<li>{}</li>", how))
     length = [x for x in (st.get("length") or "",
@@ -177,12 +178,13 @@ def standings_table(ctx: TableContext, rows: bool = True) -> Markup:
     if length:
         facts.append(html("<li>Length: {}</li>", " · ".join(length)))
     if not rows:
-        return html('<ul class="st-facts">{}</ul>', join(facts))
+        return html('<ul class="st-facts">{}</ul>', join(facts)) if facts else Markup()
     return html('<div class="standings-wrap"><table class="standings">'
                 '<caption>Final standings</caption>'
                 '<thead><tr><th scope="col">Place</th><th scope="col">Player</th>'
                 '<th scope="col">Score</th></tr></thead><tbody>{}</tbody></table>'
-                '<ul class="st-facts">{}</ul></div>', join(trs), join(facts))
+                '{}</div>', join(trs),
+                html('<ul class="st-facts">{}</ul>', join(facts)) if facts else Markup())
 
 
 def ordinal(n: int) -> str:
