@@ -7,7 +7,17 @@ from typing import Any
 
 import pytest
 
-from py_engine.core import Action, Ending, IllegalAction, Match, Rng, Seat, canonical_json
+from py_engine.core import (
+    Action,
+    Ending,
+    IllegalAction,
+    Match,
+    Rng,
+    Seat,
+    Standing,
+    Standings,
+    canonical_json,
+)
 from py_engine.games import get
 from py_engine.time_war.rules import TimeWar, ahead, card_halves, pending, scenarios
 
@@ -347,3 +357,123 @@ def test_end_of_turn_draw_is_a_reveal_so_undo_stops_there(plain: None) -> None:
     placed = G.apply(G.apply(empty, 0, Action("select", ("Y1",))), 0, Action("place", (2, "deploy")))
     after = G.apply(placed, 1, Action("move", (2,)))
     assert after["active"] == 1 and after["reveals"] == placed["reveals"] and after["rng"] == placed["rng"]
+
+
+# ---- final standings (issue 24 §1) ------------------------------------------------------------
+
+def ended(s: dict[str, Any], turn: int = 16) -> dict[str, Any]:
+    """``s`` scored as at the end of its last turn (TW §7)."""
+    s["turn"] = turn
+    G._end_game(s)
+    assert G.outcome(s) is not None
+    return s
+
+
+def standings(s: dict[str, Any]) -> Standings:
+    """The standings, checked against the outcome (place 1 = the winners) and the view."""
+    st = G.standings(s)
+    out = G.outcome(s)
+    assert st is not None and out is not None
+    assert {p for r in st.rows if r.place == 1 for p in r.seats} == set(out.winners)
+    assert sorted(p for r in st.rows for p in r.seats) == [0, 1]
+    assert G.view(s, None)["standings"] == st.to_json()
+    return st
+
+
+def test_no_standings_while_the_game_runs(plain: None) -> None:
+    s = make("none", active=1, hands=[["Y1"], ["R1"]], turn=15)
+    assert G.standings(s) is None and G.view(s, 0)["standings"] is None
+    g1 = make("none", game_no=1, carry=[0, 0])
+    g1["options"]["match_of_two"] = True
+    G._end_game(g1)  # the first game of a match ends: the match goes on
+    assert g1["result"] is None and g1["game_no"] == 2 and G.standings(g1) is None
+
+
+def test_standings_after_the_last_card_is_played(plain: None) -> None:
+    """TW §7: turn 16, Red lays the last card (Deploy on the Red base, which it no longer
+    Controls: 1 against 1; Move for Yellow on the Red front, with nothing to move); the
+    game ends and scores 3 to 2."""
+    s = make("none", [[2, 0], [2, 1], [1, 1], [0, 2], [1, 0]], active=1, hands=[[], ["R1"]], turn=16)
+    s["decks"] = [[], []]
+    s = G.apply(s, 1, Action("place", (1, "deploy")))
+    assert board(s)[4] == (1, 1) and s["result"] is not None
+    assert standings(s) == Standings(
+        (Standing(1, (0,), "3 points", (("Yellow base", "1"), ("Yellow front", "2"), ("Middle", "0"),
+                                        ("Red front", "0"), ("Red base", "0"))),
+         Standing(2, (1,), "2 points", (("Yellow base", "0"), ("Yellow front", "0"), ("Middle", "0"),
+                                        ("Red front", "2"), ("Red base", "0")))),
+        "Both players have laid all their cards; Yara (Yellow) has more points, 3 to 2.", "TW §7", "16 turns")
+
+
+def test_standings_of_the_rules_sheet_scoring_example(plain: None) -> None:
+    """TW rules, example scoring: Yellow Controls its 1st, 2nd and 5th spaces (1 + 2 + 5 =
+    8), Red its 2nd (2), nobody the middle."""
+    s = ended(make("none", [[2, 0], [2, 1], [1, 1], [0, 2], [1, 0]]))
+    assert standings(s) == Standings(
+        (Standing(1, (0,), "8 points", (("Yellow base", "1"), ("Yellow front", "2"), ("Middle", "0"),
+                                        ("Red front", "0"), ("Red base", "5"))),
+         Standing(2, (1,), "2 points", (("Yellow base", "0"), ("Yellow front", "0"), ("Middle", "0"),
+                                        ("Red front", "2"), ("Red base", "0")))),
+        "Both players have laid all their cards; Yara (Yellow) has more points, 8 to 2.", "TW §7", "16 turns")
+
+
+def test_standings_of_a_draw_share_first_place(plain: None) -> None:
+    """TW §7: 5 points each (Yellow: its base 1 + the Red front 4; Red: its base 1 + the
+    Yellow front 4) is a draw: both on place 1, Yellow's row first (seat order)."""
+    s = ended(make("none", [[2, 0], [0, 1], [1, 1], [2, 0], [0, 2]]))
+    assert s["result"]["winners"] == [0, 1]
+    assert standings(s) == Standings(
+        (Standing(1, (0,), "5 points", (("Yellow base", "1"), ("Yellow front", "0"), ("Middle", "0"),
+                                        ("Red front", "4"), ("Red base", "0"))),
+         Standing(1, (1,), "5 points", (("Yellow base", "0"), ("Yellow front", "4"), ("Middle", "0"),
+                                        ("Red front", "0"), ("Red base", "1")))),
+        "Both players have laid all their cards and both sides have 5 points: a draw, to be replayed.",
+        "TW §7", "16 turns")
+
+
+def test_standings_count_the_scenario_points() -> None:
+    """TW §8: Hold the Centre's white cubes (1 point each), Lost Legion's trophies (2 points
+    each), Strategic Objectives' markers on the spaces a player Controls (+1 each); Red
+    wins, so Red's row comes first."""
+    s = ended(make("centre", [[1, 0], [1, 1], [0, 3], [0, 2], [0, 1]], held=[1, 4], reserve=5))
+    assert standings(s) == Standings(
+        (Standing(1, (1,), "10 points", (("Yellow base", "0"), ("Yellow front", "0"), ("Middle", "3"),
+                                         ("Red front", "2"), ("Red base", "1"), ("Hold the Centre", "4 (4 white cubes)"))),
+         Standing(2, (0,), "2 points", (("Yellow base", "1"), ("Yellow front", "0"), ("Middle", "0"),
+                                        ("Red front", "0"), ("Red base", "0"), ("Hold the Centre", "1 (1 white cube)")))),
+        "Both players have laid all their cards; Rex (Red) has more points, 10 to 2.", "TW §7", "16 turns")
+    s = ended(make("garrison", [[3, 0, 0], [3, 0, 0], [0, 0, 2], [0, 3, 0], [0, 3, 0]], held=[1, 0]))
+    rows = standings(s).rows
+    assert [(r.seats, r.score, r.details[-1]) for r in rows] == [
+        ((0,), "5 points", ("Lost Legion", "2 (1 trophy)")), ((1,), "3 points", ("Lost Legion", "0 (0 trophies)"))]
+    s = ended(make("objectives", [[2, 0], [2, 1], [1, 0], [0, 2], [0, 5]]))
+    assert [(r.seats, r.score, r.details) for r in standings(s).rows] == [
+        ((0,), "9 points", (("Yellow base", "1"), ("Yellow front", "3 (2 + 1 marker)"),
+                            ("Middle", "5 (3 + 2 markers)"), ("Red front", "0"), ("Red base", "0"))),
+        ((1,), "4 points", (("Yellow base", "0"), ("Yellow front", "0"), ("Middle", "0"),
+                            ("Red front", "3 (2 + 1 marker)"), ("Red base", "1")))]
+
+
+def test_standings_of_a_match_of_two_add_both_games(plain: None) -> None:
+    """TW §7 variant: Red led game 1 by 9 to 4; Yellow wins game 2 by 8 to 2, and the match
+    by 12 to 11. Each row gives both games' points, then game 2's spaces."""
+    s = make("none", [[2, 0], [2, 1], [1, 1], [0, 2], [1, 0]], game_no=2, carry=[4, 9])
+    s["options"]["match_of_two"] = True
+    s = ended(s)
+    assert standings(s) == Standings(
+        (Standing(1, (0,), "12 points", (("Game 1", "4 points"), ("Game 2", "8 points"),
+                                         ("Game 2: Yellow base", "1"), ("Game 2: Yellow front", "2"),
+                                         ("Game 2: Middle", "0"), ("Game 2: Red front", "0"),
+                                         ("Game 2: Red base", "5"))),
+         Standing(2, (1,), "11 points", (("Game 1", "9 points"), ("Game 2", "2 points"),
+                                         ("Game 2: Yellow base", "0"), ("Game 2: Yellow front", "0"),
+                                         ("Game 2: Middle", "0"), ("Game 2: Red front", "2"),
+                                         ("Game 2: Red base", "0")))),
+        "Both games of the match are over; Yara (Yellow) has more points over the two games, 12 to 11.",
+        "TW §7", "2 games of 16 turns")
+    s = make("none", [[2, 0], [2, 1], [1, 1], [0, 2], [1, 0]], game_no=2, carry=[1, 7])
+    s["options"]["match_of_two"] = True
+    st = standings(ended(s))
+    assert [(r.place, r.seats, r.score) for r in st.rows] == [(1, (0,), "9 points"), (1, (1,), "9 points")]
+    assert st.how == ("Both games of the match are over and both sides have 9 points over the two games: "
+                      "a draw, to be replayed.")

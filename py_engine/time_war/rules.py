@@ -31,7 +31,19 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any, TypedDict, cast
 
-from ..core import Action, Ending, Game, Option, Outcome, Rng, State, clone
+from ..core import (
+    Action,
+    Ending,
+    Game,
+    Option,
+    Outcome,
+    Rng,
+    Standing,
+    Standings,
+    State,
+    clone,
+    ranked,
+)
 from ..core.flow import Ask, Flow, Frame, Step
 from ..core.game import CoreState, log, reveal
 
@@ -150,6 +162,15 @@ def order(active: int) -> list[int]:
     return [0, 1, 2, 3, 4] if active == 0 else [4, 3, 2, 1, 0]
 
 
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    """``"1 point"``, ``"2 points"`` (``words``: an irregular plural).
+
+    >>> _plural(1, "point"), _plural(0, "point"), _plural(2, "trophy", "trophies")
+    ('1 point', '0 points', '2 trophies')
+    """
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 def _space_name(s: int) -> str:
     return str(data()["spaces"][s]["name"])
 
@@ -228,19 +249,22 @@ class TimeWar(Game):
         y, r = st["units"][s][0], st["units"][s][1]
         return 0 if y > r else 1 if r > y else None
 
+    def space_points(self, state: Mapping[str, Any], p: int) -> list[int]:
+        """What each of the five spaces (by index) is worth to seat ``p`` on this board: its
+        value to ``p`` plus the scenario's markers on it if ``p`` Controls it, else 0 (TW §2,
+        §7, §8.3)."""
+        st = tw(state)
+        sc = scenarios()[st["scenario"]]
+        return [data()["spaces"][s]["value"][p] + st["markers"][s] * sc["points_per_marker"]
+                if self.control(state, s) == p else 0 for s in range(5)]
+
     def scores(self, state: Mapping[str, Any]) -> list[int]:
         """Current score of each seat: values of controlled spaces, scenario points
         (TW §7, §8), plus the first game's scores in a match of two."""
         st = tw(state)
         sc = scenarios()[st["scenario"]]
-        out = []
-        for p in (0, 1):
-            pts = st["held"][p] * sc["points_per_white"] + st["carry"][p]
-            for s in range(5):
-                if self.control(state, s) == p:
-                    pts += data()["spaces"][s]["value"][p] + st["markers"][s] * sc["points_per_marker"]
-            out.append(pts)
-        return out
+        return [sum(self.space_points(state, p)) + st["held"][p] * sc["points_per_white"] + st["carry"][p]
+                for p in (0, 1)]
 
     @staticmethod
     def visible(state: Mapping[str, Any], s: int) -> tuple[str, int] | None:
@@ -519,6 +543,50 @@ class TimeWar(Game):
         if r is None:
             return None
         return Outcome(tuple(r["winners"]), r["reason"], tuple(float(x) for x in r["scores"]), Ending(r["ending"]))
+
+    def standings(self, state: State) -> Standings | None:
+        """The final standings (None while the game runs): a row per seat, the higher total
+        first, both on place 1 for a draw (TW §7: no tie-break). ``score``: the points
+        (``"12 points"``; in a match of two the sum of both games). ``details``: this game's
+        points per space (``("Yellow base", "1")``... all five, 0 where the seat Controls
+        nothing; with the ``objectives`` markers: ``"5 (3 + 2 markers)"``) and the scenario's
+        points (``("Hold the Centre", "4 (4 white cubes)")``, TW §8), preceded in a match of
+        two by ``("Game 1", "9 points"), ("Game 2", "7 points")`` and with the spaces named
+        ``"Game 2: Yellow base"``. ``how``: who scored more (or the draw); ``rule`` "TW §7";
+        ``length``: ``"16 turns"``, or ``"2 games of 16 turns"``."""
+        st = tw(state)
+        r = st["result"]
+        if r is None:
+            return None
+        sc = scenarios()[st["scenario"]]
+        total = r["scores"]
+        match = st["game_no"] == 2
+        rows = []
+        for place, p in ranked([(p, total[p]) for p in (0, 1)]):
+            details: list[tuple[str, str]] = []
+            game = total[p] - st["carry"][p]
+            if match:
+                details += [("Game 1", _plural(st["carry"][p], "point")), ("Game 2", _plural(game, "point"))]
+            prefix = "Game 2: " if match else ""
+            for s, pts in enumerate(self.space_points(st, p)):
+                m = st["markers"][s] * sc["points_per_marker"] if pts else 0
+                text = f"{pts} ({pts - m} + {_plural(m, 'marker')})" if m else str(pts)
+                details.append((prefix + _space_name(s), text))
+            if sc["points_per_white"]:
+                held = st["held"][p]
+                what = _plural(held, "trophy", "trophies") if any(sc["neutral"]) else _plural(held, "white cube")
+                details.append((prefix + str(sc["name"]), f"{held * sc['points_per_white']} ({what})"))
+            rows.append(Standing(place, (p,), _plural(total[p], "point"), tuple(details)))
+        names = [f"{st['seats'][p]} ({COLOURS[p].title()})" for p in (0, 1)]
+        played = "Both games of the match are over" if match else "Both players have laid all their cards"
+        over = " over the two games" if match else ""
+        if total[0] == total[1]:
+            how = f"{played} and both sides have {_plural(total[0], 'point')}{over}: a draw, to be replayed."
+        else:
+            w = 0 if total[0] > total[1] else 1
+            how = f"{played}; {names[w]} has more points{over}, {total[w]} to {total[1 - w]}."
+        length = f"2 games of {st['turn']} turns" if match else _plural(st["turn"], "turn")
+        return Standings(tuple(rows), how, "TW §7", length)
 
     def setup_label(self, state: State) -> str:
         """The scenario in force (drawn at random unless chosen)."""
