@@ -37,8 +37,10 @@ knows (cards a teammate passed face down during a full relocate).
 State keys (beyond the core ones): ``players`` (per seat: ``level``, ``hand``,
 ``known`` — cards in hand everybody knows, ``team_known`` — cards in hand the
 holder's teammate also knows, ``lof`` — pending Loss of Faith, ``forge`` — weapon
-tokens on the seat's Forge), ``hammer`` (the seat holding The Hammer, or None),
-``out`` (eliminated seats, free-for-all), ``solo`` (the Solo Baron's seat in a
+tokens on the seat's Forge; once eliminated in free-for-all, ``out_turn`` and
+``out_after`` — the turn, and how many players were out before, for the standings),
+``hammer`` (the seat holding The Hammer, or None), ``out`` (eliminated seats in the
+order they fell, free-for-all), ``solo`` (the Solo Baron's seat in a
 3-player team game, else None), ``last_tb`` (the Team Baron who played last),
 ``sites`` (see :mod:`.board`), ``next_id``, ``stacks`` (4 lists, top = last),
 ``ran_out`` (per stack: its running out was already announced), ``discard``
@@ -58,7 +60,20 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, State, clone
+from ..core import (
+    Action,
+    Ending,
+    Game,
+    Option,
+    OptionError,
+    Outcome,
+    Rng,
+    Standing,
+    Standings,
+    State,
+    clone,
+    ranked,
+)
 from ..core.game import log, reveal
 from . import cards as C
 from .board import (
@@ -167,6 +182,12 @@ def _clone_for_search(state: State) -> State:
 def plural(n: int, word: str) -> str:
     """``"1 follower"``, ``"2 followers"``."""
     return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _names(state: TimeBaronsState, seats: list[int]) -> str:
+    """``"Ann"``, ``"Ann and Cy"``, ``"Ann, Bob and Cy"``."""
+    names = [state["seats"][p] for p in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class TimeBarons(Game):
@@ -350,6 +371,147 @@ class TimeBarons(Game):
         return Outcome(tuple(r["winners"]), r["reason"], tuple(float(followers(st, p))
                                                               for p in range(len(st["seats"]))),
                        Ending(r["ending"]))
+
+    def standings(self, state: State) -> Standings | None:
+        """The final standings (None while the game runs), in places that agree with
+        :meth:`outcome`.
+
+        Team mode (2 players one on one; 3–4 players in teams, TB Team multiplayer): a row per
+        side, ``seats`` the side's seats. ``score``: its followers (``"15 followers"``,
+        combined for a team); ``details``: ``("Tech level", "II")``, for a team in tie-break
+        order ``("Combined followers", "15 (Ann 7, Cy 8)")`` and ``("Combined tech level",
+        "3 (Ann II, Cy I)")``. A majority victory ranks the sides by followers, then tech
+        level (TB Game end; TB Team multiplayer); a total victory puts the side with
+        followers left first (both out at once: the higher tech level first; still equal: a
+        draw, both first).
+
+        Free-for-all (TB Free-for-all): a row per player. Those still in come first, by
+        followers then tech level (the majority rule); the eliminated follow, the last to go
+        first, and players eliminated at once by tech level (DESIGNED, as the engine's rule
+        for the last players falling together, TB Game end); ``details``: ``("Tech level",
+        "II")``, after ``("Eliminated", "turn 14")`` for an eliminated player.
+
+        ``how``: the kind of victory (total, majority, last player standing) and what
+        decided it (the tech level tie-break, a draw), with the End of Days when it was on;
+        ``rule``: "TB Game end", "TB Team multiplayer", "TB Free-for-all" or "TB Game end,
+        End of Days variant"; ``length``: the turns played (``"23 turns"``)."""
+        st = tbs(state)
+        r = st["result"]
+        if not r:
+            return None
+        if ffa(st):
+            rows, how, rule = self._ffa_standings(st, r["winners"], r["ending"] == Ending.STANDINGS.value)
+        else:
+            rows, how, rule = self._team_standings(st, r["winners"], r["ending"] == Ending.STANDINGS.value)
+        if st["eod"]:
+            how = f"The End of Days was under way. {how}"
+        return Standings(rows, how, rule, plural(st["turn"], "turn"))
+
+    def _team_standings(self, state: TimeBaronsState, winners: list[int],
+                        majority: bool) -> tuple[tuple[Standing, ...], str, str]:
+        """Rows, ``how`` and ``rule`` of a game in team mode (:meth:`standings`)."""
+        seats = state["seats"]
+        teams = [sorted(t) for t in state["teams"]]
+        many = len(seats) > 2
+        fol = [sum(followers(state, p) for p in t) for t in teams]
+        lvl = [sum(level_of(state, p) for p in t) for t in teams]
+        won = [set(t) <= set(winners) for t in teams]
+        keys = [(i, (won[i], fol[i], lvl[i]) if majority else (won[i],)) for i in range(len(teams))]
+        rows = []
+        for place, i in ranked(keys):
+            t = teams[i]
+            if len(t) == 1:
+                details: tuple[tuple[str, str], ...] = (("Tech level", ROMAN[lvl[i] - 1]),)
+            else:
+                each_f = ", ".join(f"{seats[p]} {followers(state, p)}" for p in t)
+                each_l = ", ".join(f"{seats[p]} {ROMAN[level_of(state, p) - 1]}" for p in t)
+                details = (("Combined followers", f"{fol[i]} ({each_f})"),
+                           ("Combined tech level", f"{lvl[i]} ({each_l})"))
+            rows.append(Standing(place, tuple(t), plural(fol[i], "follower"), details))
+        win = self._win(state, winners)
+        tech = "combined tech level" if many else "tech level"
+        draw = len(winners) == len(seats)
+        if majority:
+            best = max(fol)
+            ran_out = "Three of the four draw stacks ran out"
+            if fol.count(best) == 1:
+                combined = " combined" if len(winners) > 1 else ""
+                how = f"{ran_out}; {win} a majority victory with {plural(best, 'follower')}{combined}."
+            elif not draw:
+                how = f"{ran_out} with both sides on {plural(best, 'follower')}; {win} on the higher {tech}."
+            else:
+                how = f"{ran_out} with both sides on {plural(best, 'follower')} and on the same {tech}: a draw."
+            return tuple(rows), how, "TB Team multiplayer" if many else "TB Game end"
+        lost = [t for t in teams if any(followers(state, p) == 0 for p in t)]
+        if len(lost) < len(teams):
+            empty = [p for t in lost for p in t if followers(state, p) == 0]
+            gone = f"{_names(state, empty)} {'has' if len(empty) == 1 else 'have'} no followers left"
+            side = lost[0]
+            if many and side != empty:
+                gone += f", so {_names(state, side)} lose"
+            how = f"{gone}; {win} a total victory."
+            rule = "TB Team multiplayer" if many else "TB Game end"
+        elif not draw:
+            how = f"Both sides lost their last followers at once; {win} on the higher {tech}."
+            rule = "TB Game end"
+        else:
+            how = f"Both sides lost their last followers at once and on the same {tech}: a draw."
+            rule = "TB Game end"
+        if state["eod"] and not many:
+            rule = "TB Game end, End of Days variant"
+        return tuple(rows), how, rule
+
+    def _ffa_standings(self, state: TimeBaronsState, winners: list[int],
+                       majority: bool) -> tuple[tuple[Standing, ...], str, str]:
+        """Rows, ``how`` and ``rule`` of a free-for-all game (:meth:`standings`)."""
+        n = len(state["seats"])
+        out = state["out"]
+        players = state["players"]
+        keys: list[tuple[int, tuple[int, int, int]]] = []
+        for p in range(n):
+            if p in out:
+                keys.append((p, (0, players[p].get("out_after", out.index(p)), level_of(state, p))))
+            else:
+                keys.append((p, (1, followers(state, p), level_of(state, p))))
+        rows = []
+        for place, p in ranked(keys):
+            tech = ("Tech level", ROMAN[level_of(state, p) - 1])
+            if p in out:
+                when = players[p].get("out_turn")
+                details: tuple[tuple[str, str], ...] = (
+                    ("Eliminated", f"turn {when}" if when is not None else "before the end"), tech)
+            else:
+                details = (tech,)
+            rows.append(Standing(place, (p,), plural(followers(state, p), "follower"), details))
+        win = self._win(state, winners)
+        alive = [p for p in range(n) if p not in out]
+        if majority:
+            best = max(followers(state, p) for p in alive)
+            top = [p for p in alive if followers(state, p) == best]
+            ran_out = "Three of the four draw stacks ran out"
+            if len(top) == 1:
+                how = f"{ran_out}; {win} a majority victory with {plural(best, 'follower')}."
+            elif len(winners) == 1:
+                how = (f"{ran_out} with {_names(state, top)} tied at {plural(best, 'follower')}; "
+                       f"{win} on the higher tech level.")
+            elif len(winners) < len(top):
+                how = (f"{ran_out} with {_names(state, top)} tied at {plural(best, 'follower')}; "
+                       f"{_names(state, winners)} share the higher tech level: a draw between them.")
+            else:
+                how = (f"{ran_out} with {_names(state, top)} tied at {plural(best, 'follower')} and "
+                       "on tech level: a draw.")
+            return tuple(rows), how, "TB Free-for-all"
+        if alive:
+            return tuple(rows), (f"Every other player was eliminated; {_names(state, alive)}, the last "
+                                 "player with followers, wins."), "TB Free-for-all"
+        last = max(players[p].get("out_after", out.index(p)) for p in out)
+        fell = [p for p in out if players[p].get("out_after", out.index(p)) == last]
+        together = f"The last players, {_names(state, fell)}, lost their followers at once"
+        if len(winners) == 1:
+            how = f"{together}; {win} on the higher tech level."
+        else:
+            how = f"{together}; {_names(state, winners)} share the higher tech level: a draw between them."
+        return tuple(rows), how, "TB Game end"
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (measured by simulate)."""
@@ -627,13 +789,17 @@ class TimeBarons(Game):
     def _eliminations(self, state: TimeBaronsState, cause: int | None) -> None:
         """TB Free-for-all: players at 0 followers are eliminated; the Forge tokens go
         to the opponent who caused it (``cause``), else to the supply; their cards
-        are discarded. One player left: they win; nobody left (the last ones fell
+        are discarded. Each is noted with the turn and how many players were out
+        before (``out_turn``, ``out_after``: the elimination order of :meth:`standings`). One player left: they win; nobody left (the last ones fell
         together): the higher tech level among them wins, else they draw (DESIGNED,
         as the 2-player rule)."""
         gone = [p for p in range(len(state["seats"])) if p not in state["out"] and followers(state, p) == 0]
         if not gone:
             return
+        before = len(state["out"])
         for p in gone:
+            state["players"][p]["out_turn"] = state["turn"]
+            state["players"][p]["out_after"] = before
             self._eliminate(state, p, cause)
         alive = [p for p in range(len(state["seats"])) if p not in state["out"]]
         if len(alive) == 1:

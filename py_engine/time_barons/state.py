@@ -33,7 +33,9 @@ class Player(TypedDict):
     """One seat's own things: level marker (1–4), hand (card ids), the cards of the hand
     everybody knows (``known``) and those only the holder's team knows (``team_known``, TB
     Team multiplayer), pending Loss of Faith (``lof``) and weapon tokens on the Forge
-    (``forge``, TB Free-for-all)."""
+    (``forge``, TB Free-for-all). Once a free-for-all player is eliminated: the turn it
+    happened on (``out_turn``) and how many players were out before (``out_after``; players
+    eliminated at once share it), for the final standings."""
 
     level: int
     hand: list[str]
@@ -41,6 +43,8 @@ class Player(TypedDict):
     team_known: list[str]
     lof: int
     forge: int
+    out_turn: NotRequired[int]
+    out_after: NotRequired[int]
 
 
 class Site(TypedDict):
