@@ -30,7 +30,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import Action, Ending, Game, Option, Outcome, Rng, State, clone
+from ..core import (
+    Action,
+    Ending,
+    Game,
+    Option,
+    Outcome,
+    Rng,
+    Standing,
+    Standings,
+    State,
+    clone,
+    ranked,
+)
 from ..core.game import log, reveal
 from . import components as D
 from .board import (
@@ -123,6 +135,11 @@ SUIT_NAME = {"military": "Military", "senate": "Senate", "populace": "Populace"}
 def _tp(seat: int) -> TurnPlay:
     return {"seat": seat, "pts": {"military": 0, "senate": 0, "populace": 0}, "played": [], "pg": [],
             "recalled": [], "disc": [], "mil_fought": []}
+
+
+def _plural(n: int, word: str) -> str:
+    """``"1 round"``, ``"9 rounds"``."""
+    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _cname(cid: str) -> str:
@@ -1165,6 +1182,66 @@ class TimeOfCrisis(Combat, Game):
         if state["trail"] is not None:
             state["trail"]["ask"] = None
         log(state, reason)
+
+    def standings(self, state: State) -> Standings | None:
+        """The final standings (None while the game runs), ToC §7.1 (§7.2 for the short game).
+
+        One row per player, by legacy after the Emperor Turns bonus, ties broken as the rules
+        break them: the Emperor, then a Pretender, then the most provinces governed, then the
+        most legions; the winner of a tie the die roll settled comes first (the rolls are not
+        kept: the players he beat share the next place). Score: ``"62 legacy"``. Details, in
+        that order: ``("Legacy before the bonus", n)``, ``("Emperor Turns", n)``, ``("Emperor
+        Turns bonus", "+10")``, ``("Emperor", "yes" | "no")``, ``("Pretender", "yes" | "no")``,
+        ``("Provinces", n)``, ``("Legions", n)``, and ``("Die roll", "won" | "lost")`` for the
+        players whose tie only the die settled.
+
+        ``how``: Diocletian drawn (at whose crisis), or the last round played out (a turn
+        ended as Emperor at the legacy goal, :meth:`_end_turn`); ``length``: rounds and
+        turns, the last turn cut short when Diocletian came."""
+        st = toc(state)
+        res = st["result"]
+        if not res:
+            return None
+        n = len(st["seats"])
+        bonus = self.emperor_bonus(st)
+        emp = emperor(st)
+        legacy = [int(x) for x in res["scores"]]
+        winner = res["winners"][0]
+
+        def key(p: int) -> tuple[int, bool, bool, int, int]:
+            return (legacy[p], p == emp, is_pretender(st, p), len(governed(st, p)), legions_of(st, p))
+
+        rolled = {p for p in range(n) if key(p) == key(winner)}
+        rows: list[Standing] = []
+        for place, p in ranked([(p, (p == winner, key(p))) for p in range(n)]):
+            _, is_emp, is_pret, provs, legions = key(p)
+            details = [("Legacy before the bonus", str(legacy[p] - bonus[p])),
+                       ("Emperor Turns", str(st["players"][p]["eturns"])),
+                       ("Emperor Turns bonus", f"+{bonus[p]}"),
+                       ("Emperor", "yes" if is_emp else "no"), ("Pretender", "yes" if is_pret else "no"),
+                       ("Provinces", str(provs)), ("Legions", str(legions))]
+            if len(rolled) > 1 and p in rolled:
+                details.append(("Die roll", "won" if p == winner else "lost"))
+            rows.append(Standing(place, (p,), f"{legacy[p]} legacy", tuple(details)))
+        drawn = st["drawn"]
+        crisis = st["crisis"]
+        if drawn and D.events()[drawn[-1]]["kind"] == "game_end":
+            a = crisis["seat"] if crisis is not None else st["active"]
+            done = st["turns"][a]
+            rounds, turns = done + 1, n * done + (a - st["first"]) % n + 1
+            how = (f"{D.events()[drawn[-1]]['name']} was drawn at the crisis of {st['seats'][a]}'s turn "
+                   f"{done + 1}, ending the game at once.")
+            rule = "ToC §7.1"
+            length = f"{_plural(rounds, 'round')} ({_plural(turns, 'turn')}, the last one cut short)"
+        else:
+            short = bool(st["options"]["short_game"])
+            goal = int(D.rule("end_legacy")["short" if short else "normal"])
+            rounds = st["turns"][0]
+            how = (f"An Emperor ended his turn with {goal} legacy or more, so the last round was played; "
+                   f"the game ended once every player had taken {_plural(rounds, 'turn')}.")
+            rule = "ToC §7.1, §7.2" if short else "ToC §7.1"
+            length = f"{_plural(rounds, 'round')} ({_plural(n * rounds, 'turn')})"
+        return Standings(tuple(rows), how, rule, length)
 
     # ---- information -------------------------------------------------------------------------------------
     def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
