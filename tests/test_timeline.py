@@ -14,6 +14,8 @@ from py_engine.core import (
     OptionError,
     Rng,
     Seat,
+    Standing,
+    Standings,
     canonical_json,
     make_bot,
 )
@@ -343,3 +345,146 @@ def test_bot_moves_are_reproducible() -> None:
     s = G.setup(["A", "B"], {}, seed=21)
     bot = make_bot(G, "normal")
     assert bot.choose(G, s, 0, Rng.from_seed(5)) == bot.choose(G, s, 0, Rng.from_seed(5))
+
+
+# ---- final standings (issue 24 §1) ------------------------------------------------------------
+def gap_for(s: dict[str, Any], cid: str, right: bool) -> int:
+    """A gap where any card ``cid`` fits (``right``) or does not."""
+    years = [catalog()[c].year for c in s["timeline"]]
+    return next(g for g in range(len(years) + 1) if G.fits(years, g, catalog()[cid].year) == right)
+
+
+def play(s: dict[str, Any], *script: bool) -> dict[str, Any]:
+    """The player to act places the first card of their hand, rightly or wrongly as
+    ``script`` says, once per entry."""
+    for right in script:
+        seat = G.to_act(s)[0]
+        cid = s["hands"][seat][0]
+        if G.selected_card(s) is None:
+            s = G.apply(s, seat, Action(SEL, (cid,)))
+        s = G.apply(s, seat, Action(PLACE, (gap_for(s, cid, right),)))
+        G.check_invariants(s)
+    return s
+
+
+def game(names: list[str], cards: int, seed: int = 4) -> dict[str, Any]:
+    return G.setup(names, {"cards_per_player": cards}, seed=seed)
+
+
+def test_standings_none_while_the_game_runs() -> None:
+    """The standings appear only at the end (and in the view only then)."""
+    s = game(["Ann", "Bob"], 2)
+    assert G.standings(s) is None and G.view(s, 0)["standings"] is None
+    s = play(s, True, False)
+    assert G.outcome(s) is None and G.standings(s) is None
+
+
+def test_standings_of_a_main_round_win_with_tied_losers() -> None:
+    """TL Victory: Ann alone places her last card in round 2; Bob and Cy hold one card each
+    (tied, 2nd), Di two (4th; she does not play in round 2: nobody after Cy could finish).
+    Correct placements are the cards dealt minus the cards left."""
+    s = play(game(["Ann", "Bob", "Cy", "Di"], 2), True, True, True, False, True, False, False)
+    assert G.outcome(s) is not None and G.outcome(s).winners == (0,)  # type: ignore[union-attr]
+    assert G.standings(s) == Standings((
+        Standing(1, (0,), "0 cards left", (("Placed correctly", "2"), ("Went out", "yes, round 2"))),
+        Standing(2, (1,), "1 card left", (("Placed correctly", "1"), ("Went out", "no"))),
+        Standing(2, (2,), "1 card left", (("Placed correctly", "1"), ("Went out", "no"))),
+        Standing(4, (3,), "2 cards left", (("Placed correctly", "0"), ("Went out", "no")))),
+        "Ann was the only player to place their last card correctly in round 2.", "TL Victory", "2 rounds")
+    assert G.view(s, None)["standings"] == G.standings(s).to_json()  # type: ignore[union-attr]
+
+
+def test_standings_of_a_play_off_win() -> None:
+    """TL Victory: Ann and Bob both go out in round 1 (Cy fails); both fail in round 2; in
+    round 3 only Ann succeeds. Bob, still in the play-off, is ahead of Cy."""
+    s = play(game(["Ann", "Bob", "Cy"], 1), True, True, False, False, False, True, False)
+    assert G.outcome(s).winners == (0,) and s["phase"] == "playoff"  # type: ignore[union-attr]
+    assert G.standings(s) == Standings((
+        Standing(1, (0,), "0 cards left", (("Went out", "yes, round 1"), ("Play-off", "won"))),
+        Standing(2, (1,), "1 card left", (("Went out", "yes, round 1"), ("Play-off", "still in at the end"))),
+        Standing(3, (2,), "1 card left", (("Went out", "no"),))),
+        "Ann and Bob placed their last card in round 1 and played on in a play-off; "
+        "Ann was the only one to place their card correctly in round 3.",
+        "TL Victory", "3 rounds, 2 of them play-off rounds")
+
+
+def test_standings_of_a_play_off_narrowed_round_by_round() -> None:
+    """Our reading of TL Victory: Ann, Bob and Cy go out in round 1; in round 2 Ann and Bob
+    succeed (Cy is out); in round 3 only Bob does. Cy outlasted Di, who never went out."""
+    s = play(game(["Ann", "Bob", "Cy", "Di"], 1), True, True, True, False, True, True, False, False, True)
+    assert G.outcome(s).winners == (1,)  # type: ignore[union-attr]
+    assert G.standings(s) == Standings((
+        Standing(1, (1,), "0 cards left", (("Went out", "yes, round 1"), ("Play-off", "won"))),
+        Standing(2, (0,), "1 card left", (("Went out", "yes, round 1"), ("Play-off", "still in at the end"))),
+        Standing(3, (2,), "1 card left", (("Went out", "yes, round 1"), ("Play-off", "out after round 2"))),
+        Standing(4, (3,), "1 card left", (("Went out", "no"),))),
+        "Ann, Bob and Cy placed their last card in round 1 and played on in a play-off; "
+        "Bob was the only one to place their card correctly in round 3.",
+        "TL Victory", "3 rounds, 2 of them play-off rounds")
+
+
+def test_standings_of_a_drawn_play_off() -> None:
+    """Module docstring: both players go out in round 1 and no card is left to draw for
+    the play-off: a draw, both first; the empty round 2 is not counted."""
+    keep = {C[10], C[50]}
+    others = [c for c in deck_cards(G.setup(["a", "b"], {}, 1)["options"]["decks"]) if c not in keep]
+    s = table([[C[10]], [C[50]]], sorted(others, key=lambda c: catalog()[c].year), pile=[], discard=[],
+              seats=["Ann", "Bob"])
+    s = play(s, True, True)
+    out = G.outcome(s)
+    assert out is not None and out.winners == (0, 1) and out.ending is Ending.STANDINGS
+    assert G.standings(s) == Standings((
+        Standing(1, (0,), "0 cards left", (("Went out", "yes, round 1"), ("Play-off", "drawn"))),
+        Standing(1, (1,), "0 cards left", (("Went out", "yes, round 1"), ("Play-off", "drawn")))),
+        "Ann and Bob placed their last card in round 1 and played on in a play-off; when round 2 "
+        "began no card was left to play, so Ann and Bob share the win.", "TL Victory", "1 round")
+
+
+def test_standings_when_the_play_off_log_names_fit_several_seats() -> None:
+    """Seat names with ", " in them: "A, B, C" could be A with "B, C" or A, B and C; the
+    play-off's entrants are then not known, and only those still in at the end show
+    "Went out"; the others are level on cards (1 each: 3rd, tied)."""
+    s = play(game(["A", "B, C", "B", "C"], 1), True, True, False, False, True, False)
+    assert G.outcome(s).winners == (0,)  # type: ignore[union-attr]
+    assert G.standings(s) == Standings((
+        Standing(1, (0,), "0 cards left", (("Went out", "yes"), ("Play-off", "won"))),
+        Standing(2, (1,), "1 card left", (("Went out", "yes"), ("Play-off", "still in at the end"))),
+        Standing(3, (2,), "1 card left", (("Play-off", "out"),)),
+        Standing(3, (3,), "1 card left", (("Play-off", "out"),))),
+        "Several players placed their last card in the same round and played on in a play-off; "
+        "A was the only one to place their card correctly in round 2.", "TL Victory", "2 rounds")
+
+
+def test_standings_of_a_solo_game_count_the_mistakes() -> None:
+    """Solo (module docstring): the goal is an empty hand; the score is the mistakes, as
+    the daily challenge counts them."""
+    m = Match.new("timeline", [Seat("Ann", "human")], {"cards_per_player": 2}, seed=4)
+    for right in (False, True, False, True):
+        cid = m.state["hands"][0][0]
+        if G.selected_card(m.state) is None:
+            m.apply(0, Action(SEL, (cid,)))
+        m.apply(0, Action(PLACE, (gap_for(m.state, cid, right),)))
+    assert m.is_over() and G.daily_score(m).score == 2
+    assert G.standings(m.state) == Standings(
+        (Standing(1, (0,), "2 mistakes", (("Placed correctly", "2"), ("Placements", "4"))),),
+        "Ann placed their last card correctly: the hand is empty, the solo goal.",
+        "TL Victory, solo variant", "4 turns")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8])
+def test_standings_agree_with_the_outcome_in_random_games(n: int) -> None:
+    """Random games of every size: the winners are exactly the first-place rows, every seat
+    stands in one row, places run from 1 without gaps other than ties."""
+    for seed in range(6):
+        s = G.setup([f"P{i}" for i in range(n)], {"cards_per_player": 2}, seed=seed)
+        rng = Rng.from_seed(seed)
+        while G.outcome(s) is None:
+            seat = G.to_act(s)[0]
+            acts = G.legal_actions(s, seat)
+            s = G.apply(s, seat, acts[rng.below(len(acts))])
+        st = G.standings(s)
+        assert st is not None and st.how and st.rule.startswith("TL Victory") and st.length
+        assert sorted(p for r in st.rows for p in r.seats) == list(range(n))
+        assert {p for r in st.rows if r.place == 1 for p in r.seats} == set(G.outcome(s).winners)  # type: ignore[union-attr]
+        assert [r.place for r in st.rows] == [1 + next(i for i, q in enumerate(st.rows) if q.place == r.place)
+                                              for r in st.rows]

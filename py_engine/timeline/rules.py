@@ -40,7 +40,9 @@ the score of a solo game is the number of mistakes made on the way
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from itertools import combinations
 from typing import Any, TypedDict, cast
 
 from ..core import (
@@ -52,8 +54,11 @@ from ..core import (
     OptionError,
     Outcome,
     Rng,
+    Standing,
+    Standings,
     State,
     clone,
+    ranked,
 )
 from ..core.daily import DailyScore
 from ..core.game import CoreState, log, reveal
@@ -64,6 +69,26 @@ from .cards import Card, about, catalog, deck_cards, deck_index, format_year
 
 SELECT = "select"
 PLACE = "place"
+#: The log lines :meth:`Timeline._end_round` writes when several players place their last card
+#: in one round (the play-off begins) or several contenders succeed in a play-off round (only
+#: they go on): the round and the names of those still in, in turn order. The state keeps no
+#: other record of who went into the play-off, so :meth:`Timeline.standings` reads them here.
+PLAYOFF_LINE = re.compile(r"Round (\d+): (.+) all (?:placed their last card\. They play on alone \(TL Victory\)"
+                          r"|succeeded\. They play on; the others are out)\.")
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``"1 card"``, ``"2 cards"`` (``words``: an irregular plural).
+
+    >>> plural(1, "card"), plural(0, "card"), plural(2, "play-off round")
+    ('1 card', '0 cards', '2 play-off rounds')
+    """
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def and_list(names: list[str]) -> str:
+    """``"Ann"``, ``"Ann and Bob"``, ``"Ann, Bob and Cy"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class LastPlacement(TypedDict):
@@ -370,6 +395,131 @@ class Timeline(Game):
         if res is None:
             return None
         return Outcome(tuple(res["winners"]), res["reason"], None, Ending(res["ending"]))
+
+    def standings(self, state: State) -> Standings | None:
+        """The final standings (None while the game runs), following TL Victory as read in
+        the module docstring.
+
+        Rows: the winner (or, in a drawn play-off, every remaining contender) first; then the
+        players who went furthest in the play-off (those still in when it ended, then those
+        knocked out in a later play-off round before those knocked out earlier; a play-off
+        entrant is ahead of everyone who never emptied their hand); then by the fewest cards
+        left. Players level on all of that share a place. The rulebook ranks only the
+        winner: the rest is our order, by how close each player came to winning.
+
+        Score: the cards left in hand (``"2 cards left"``); solo, the mistakes made on the way
+        (``"1 mistake"``, as :meth:`daily_score` counts them). Details, by ending:
+
+        - a main-round win (every player's hand changed only by correct placements, since a
+          wrong card is always replaced): ``("Placed correctly", n)``, ``("Went out", "yes,
+          round r" | "no")``;
+        - a play-off (won, or drawn when no card is left): ``("Went out", "yes, round r" |
+          "no")`` and, for the play-off's players, ``("Play-off", "won" | "drawn" | "still in
+          at the end" | "out after round r")``; who went into the play-off and when is read
+          from the engine's own log lines (:data:`PLAYOFF_LINE`); if a line's names fit no
+          single set of seats, only the players still in at the end are known to have gone
+          out (``"Went out"`` is then given for them alone);
+        - solo (our variant; the goal is an empty hand): ``("Placed correctly", n)``,
+          ``("Placements", n)``.
+
+        ``rule``: ``"TL Victory"`` (``"TL Victory, solo variant"``); ``length``: the rounds
+        played (``"7 rounds, 2 of them play-off rounds"``), solo the turns."""
+        st = tl(state)
+        res = st["result"]
+        if res is None:
+            return None
+        seats = st["seats"]
+        n = len(seats)
+        winners = list(res["winners"])
+        hands = [len(h) for h in st["hands"]]
+        r = st["round"]
+        cpp = int(st["options"]["cards_per_player"])
+
+        def left(p: int) -> str:
+            return f"{plural(hands[p], 'card')} left"
+
+        if n == 1:
+            wrong = r - cpp
+            row = Standing(1, (0,), plural(wrong, "mistake"),
+                           (("Placed correctly", str(cpp)), ("Placements", str(r))))
+            how = f"{seats[0]} placed their last card correctly: the hand is empty, the solo goal."
+            return Standings((row,), how, "TL Victory, solo variant", plural(r, "turn"))
+        if st["phase"] == "main":
+            w = winners[0]
+            order = ranked([(p, (p in winners, -hands[p])) for p in range(n)])
+            rows = tuple(Standing(place, (p,), left(p), (
+                ("Placed correctly", str(cpp - hands[p])),
+                ("Went out", f"yes, round {r}" if p in winners else "no"))) for place, p in order)
+            how = f"{seats[w]} was the only player to place their last card correctly in round {r}."
+            return Standings(rows, how, "TL Victory", plural(r, "round"))
+        # The play-off: ``hist`` lists (round, seats still in after it), from the round that
+        # started it; the last entry's seats are the contenders at the end.
+        hist = self._playoff_history(st)
+        drawn = res["ending"] == Ending.STANDINGS.value
+        played = r - 1 if drawn else r  # a drawn game ends as a new round finds no card to play
+        start: int | None = None
+        if hist is None:
+            stage = {p: int(p in st["contenders"]) for p in range(n)}
+            went = {p: "yes" for p in st["contenders"]}
+        else:
+            stage = {p: sum(p in still for _, still in hist) for p in range(n)}
+            start = hist[0][0]
+            went = {p: (f"yes, round {start}" if stage[p] else "no") for p in range(n)}
+        order = ranked([(p, (p in winners, stage[p], 0 if p in winners else -hands[p])) for p in range(n)])
+        top = max(stage.values())
+        rows_l: list[Standing] = []
+        for place, p in order:
+            details: list[tuple[str, str]] = []
+            if p in went:
+                details.append(("Went out", went[p]))
+            if p in winners:
+                details.append(("Play-off", "drawn" if drawn else "won"))
+            elif stage[p] == top:
+                details.append(("Play-off", "still in at the end"))
+            elif stage[p] and hist is not None:
+                details.append(("Play-off", f"out after round {hist[stage[p]][0]}"))
+            elif hist is None:
+                details.append(("Play-off", "out"))
+            rows_l.append(Standing(place, (p,), left(p), tuple(details)))
+        if hist is None:
+            how = "Several players placed their last card in the same round and played on in a play-off; "
+        else:
+            how = (f"{and_list([seats[p] for p in hist[0][1]])} placed their last card in round "
+                   f"{start} and played on in a play-off; ")
+        if drawn:
+            how += (f"when round {r} began no card was left to play, so "
+                    f"{and_list([seats[p] for p in winners])} share the win.")
+        else:
+            how += f"{seats[winners[0]]} was the only one to place their card correctly in round {r}."
+        length = plural(played, "round")
+        if start is not None and played > start:
+            extra = played - start
+            length += f", {extra} of them play-off round{'s' * (extra != 1)}"
+        return Standings(tuple(rows_l), how, "TL Victory", length)
+
+    def _playoff_history(self, state: TimelineState) -> list[tuple[int, list[int]]] | None:
+        """``[(round, seats still in after it)]`` for the round that began the play-off and
+        every later round that narrowed it, read from the public log lines
+        :meth:`_end_round` writes (:data:`PLAYOFF_LINE`): the names there are the seats that
+        placed their card, in turn order, among those still in. None if a line's names fit
+        no single set of seats (names with ", " in them) or no such line is found."""
+        seats = state["seats"]
+        n = len(seats)
+        pool = sorted(range(n), key=lambda s: (s - state["first"]) % n)
+        hist: list[tuple[int, list[int]]] = []
+        for vis, text in state["log"]:
+            m = PLAYOFF_LINE.fullmatch(text) if vis is None else None
+            if m is None:
+                continue
+            fits = [list(c) for k in range(2, len(pool) + 1) for c in combinations(pool, k)
+                    if ", ".join(seats[s] for s in c) == m.group(2)]
+            if len(fits) != 1:
+                return None
+            pool = fits[0]
+            hist.append((int(m.group(1)), pool))
+        if not hist or sorted(hist[-1][1]) != sorted(state["contenders"]):
+            return None
+        return hist
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this (measured: see tests/test_timeline.py)."""
