@@ -6,7 +6,8 @@ spec 1.0, cited ``B §n``). The rules live in :mod:`.turn` (the turn, the spaces
 the economy, winning) and :mod:`.combat` (fights, ranged attacks, stealing,
 healing, death), as frames of :mod:`.machine`; the effect vocabulary of the
 cards is interpreted by :mod:`.effects`; the board, the cards and the constants
-are data (:mod:`.components`, ``data/*.json``).
+are data (:mod:`.components`, ``data/*.json``); the end screen's final standings are
+:mod:`.standings`.
 
 State keys (beyond the core ones): ``cfg`` (the engine switches after the
 variants, B §20, §23.5), ``variants`` (the variant ids chosen), ``players`` (per
@@ -31,7 +32,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, State, clone
+from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, Standings, State, clone
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
 from . import components as C
 from .bot import evaluate
@@ -45,6 +46,7 @@ from .machine import (
     run,
     top_decision,
 )
+from .standings import final_standings
 from .state import DECKS, BaronsState, Config, Player, bs
 from .turn import init_character
 from .view import board_view
@@ -190,6 +192,19 @@ class Barons(Game):
         return Outcome(tuple(r["winners"]), r["reason"],
                        tuple(float(property_value(bst, p)) for p in range(len(bst["seats"]))),
                        Ending(r["ending"]))
+
+    def standings(self, state: State) -> Standings | None:
+        """The final standings (None while the game runs): who met which condition of B §19
+        (or B §20 first_blood), the political criteria of each player in their ranking order
+        (B §19, or B §20 political_most_property / political_highest_value), realms with a
+        keep, alive or dead, and the rounds played; see :func:`.standings.final_standings`
+        for the shapes. A finished state that no longer shows its recorded end (edited by
+        hand) gets the default standings of the outcome."""
+        bst = bs(state)
+        if bst["result"] is None:
+            return None
+        out = final_standings(bst)
+        return out if out is not None else super().standings(state)
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why an action is refused, in words."""

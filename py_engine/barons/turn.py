@@ -11,7 +11,7 @@ stealing, healing rolls and death are in :mod:`.combat`.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 from ..core import Action, Ending
 from ..core.game import reveal
@@ -1222,48 +1222,88 @@ def _names(state: BaronsState, ps: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _political(state: BaronsState, among: list[int], why: str, ending: Ending = Ending.STANDINGS) -> None:
-    w = political_winners(state, among)
-    verb = "wins" if len(w) == 1 else "share"
-    finish(state, w, f"{why}: {_names(state, w)} {verb} a political victory "
-           f"({CRITERION[cfg(state)['political_criterion']]}; B §19).", ending)
+def _political(state: BaronsState, winners: list[int], why: str) -> str:
+    verb = "wins" if len(winners) == 1 else "share"
+    return (f"{why}: {_names(state, winners)} {verb} a political victory "
+            f"({CRITERION[cfg(state)['political_criterion']]}; B §19).")
 
 
-def check_end(state: BaronsState) -> bool:
-    """The win conditions in priority order, checked at the start of every turn
-    (B §19; switched by ``win_conditions``, ``death_mode``, ``keeps_needed`` and
-    ``round_limit``). Returns True if the game ended."""
+#: The ways a game of Barons ends, in the order they are checked: every character fallen,
+#: First Blood (B §20), then B §19's conditions in its priority order.
+EndKind = Literal["fallen", "first_blood", "last_standing", "true_baron", "the_baron", "all_claimed",
+                  "round_limit"]
+#: The :class:`Ending` of each way.
+ENDINGS: dict[EndKind, Ending] = {
+    "fallen": Ending.ELIMINATION, "first_blood": Ending.STANDINGS, "last_standing": Ending.ELIMINATION,
+    "true_baron": Ending.GOAL, "the_baron": Ending.GOAL, "all_claimed": Ending.STANDINGS,
+    "round_limit": Ending.STANDINGS}
+
+
+class EndReached(NamedTuple):
+    """A win condition met (:func:`end_reached`): its ``kind``, the seats it concerns
+    (``among``: those ranked politically, or those meeting a goal), and the ``winners``."""
+
+    kind: EndKind
+    among: list[int]
+    winners: list[int]
+
+
+def end_reached(state: BaronsState) -> EndReached | None:
+    """The first win condition met now, in priority order (B §19; switched by
+    ``win_conditions``, ``death_mode``, ``keeps_needed`` and ``round_limit``), or None.
+    Reads the state only: :func:`check_end` ends the game with it, and the final standings
+    (:mod:`.standings`) read it again from the finished state, which it leaves unchanged."""
     c = cfg(state)
     wc = c["win_conditions"]
     living = alive(state)
     if not living:
-        _political(state, list(range(len(state["players"]))), "Every character has fallen", Ending.ELIMINATION)
-        return True
+        everyone = list(range(len(state["players"])))
+        return EndReached("fallen", everyone, political_winners(state, everyone))
     if c["death_mode"] == "first_blood" and state["blood"]:
-        _political(state, living, "First blood has been spilled")
-        return True
+        return EndReached("first_blood", living, political_winners(state, living))
     if "last_survivor" in wc and c["death_mode"] != "respawn" and len(living) == 1:
-        finish(state, living, f"{nm(state, living[0])} is the last baron standing (B §19).", Ending.ELIMINATION)
-        return True
+        return EndReached("last_standing", living, living)
     if "keep_in_every_realm" in wc:
         need = int(c["keeps_needed"])
         kings = [p for p in living if len(realms_with_keep(state, p)) >= need]
         if kings:
-            w = political_winners(state, kings)
-            where = "every realm" if need >= len(C.REALMS) else f"{need} realms"
-            finish(state, w, f"{_names(state, w)} {'has' if len(w) == 1 else 'have'} a keep in {where}: "
-                   f"the true Baron{'s' if len(w) > 1 else ''} (B §19).", Ending.GOAL)
-            return True
+            return EndReached("true_baron", kings, political_winners(state, kings))
     if "building_on_every_land" in wc:
-        for p in living:
-            if all(level_on(state, x, p) for x in C.lands()):
-                finish(state, [p], f"{nm(state, p)} holds every open land: the Baron (B §19).", Ending.GOAL)
-                return True
+        barons = [p for p in living if all(level_on(state, x, p) for x in C.lands())]
+        if barons:
+            return EndReached("the_baron", barons, barons[:1])
     if "all_land_claimed_political" in wc and all(buildings(state, x) for x in C.lands()):
-        _political(state, living, "Every open land has been claimed")
-        return True
+        return EndReached("all_claimed", living, political_winners(state, living))
     limit = c["round_limit"]
     if limit is not None and state["round"] > int(limit):
-        _political(state, living, f"The round limit ({limit} rounds) is reached")
-        return True
-    return False
+        return EndReached("round_limit", living, political_winners(state, living))
+    return None
+
+
+def check_end(state: BaronsState) -> bool:
+    """End the game if a win condition is met (:func:`end_reached`), checked at the start
+    of every turn (B §19). Returns True if the game ended."""
+    e = end_reached(state)
+    if e is None:
+        return False
+    c = cfg(state)
+    w = e.winners
+    if e.kind == "fallen":
+        reason = _political(state, w, "Every character has fallen")
+    elif e.kind == "first_blood":
+        reason = _political(state, w, "First blood has been spilled")
+    elif e.kind == "last_standing":
+        reason = f"{nm(state, w[0])} is the last baron standing (B §19)."
+    elif e.kind == "true_baron":
+        need = int(c["keeps_needed"])
+        where = "every realm" if need >= len(C.REALMS) else f"{need} realms"
+        reason = (f"{_names(state, w)} {'has' if len(w) == 1 else 'have'} a keep in {where}: "
+                  f"the true Baron{'s' if len(w) > 1 else ''} (B §19).")
+    elif e.kind == "the_baron":
+        reason = f"{nm(state, w[0])} holds every open land: the Baron (B §19)."
+    elif e.kind == "all_claimed":
+        reason = _political(state, w, "Every open land has been claimed")
+    else:
+        reason = _political(state, w, f"The round limit ({c['round_limit']} rounds) is reached")
+    finish(state, w, reason, ENDINGS[e.kind])
+    return True
