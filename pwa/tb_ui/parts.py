@@ -161,13 +161,12 @@ def standings_table(ctx: TableContext, rows: bool = True) -> Markup:
     trs = []
     for r in st["rows"]:
         names = join((html('<span class="st-name">{}</span>', seats[p]) for p in r["seats"]), Markup(" & "))
-        details = (html('<ul class="st-details">{}</ul>',
-                        join(html("<li>{}: <b>{}</b></li>", k, v) for k, v in r["details"]))
-                   if r["details"] else Markup())
-        trs.append(html('<tr{}><th scope="row" class="st-place">{}</th><td>{}{}</td>'
-                         '<td class="st-score">{}</td></tr>',
-                         attrs(class_="st-first" if r["place"] == 1 else None),
-                         ordinal(int(r["place"])), names, details, r["score"]))
+        first = attrs(class_="st-first" if r["place"] == 1 else None)
+        trs.append(html('<tr{}><th scope="row" class="st-place">{}</th><td>{}</td><td class="st-score">{}</td></tr>',
+                        first, ordinal(int(r["place"])), names, r["score"]))
+        if r["details"]:  # the breakdown under the name and the score, the width of both
+            trs.append(html('<tr class="st-more"><td></td><td colspan="2"><ul class="st-details">{}</ul></td></tr>',
+                            join(html("<li>{}: <b>{}</b></li>", k, v) for k, v in r["details"])))
     facts = []
     reason = (ctx.view.get("outcome") or {}).get("reason", "")
     if st.get("how") and st["how"] != reason:  # the panel's heading line already says the reason
@@ -178,7 +177,8 @@ def standings_table(ctx: TableContext, rows: bool = True) -> Markup:
     if length:
         facts.append(html("<li>Length: {}</li>", " · ".join(length)))
     if not rows:
-        return html('<ul class="st-facts">{}</ul>', join(facts)) if facts else Markup()
+        return (html('<div class="standings-wrap"><ul class="st-facts">{}</ul></div>', join(facts))
+                if facts else Markup())
     return html('<div class="standings-wrap"><table class="standings">'
                 '<caption>Final standings</caption>'
                 '<thead><tr><th scope="col">Place</th><th scope="col">Player</th>'
