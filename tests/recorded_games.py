@@ -19,6 +19,10 @@ branches come up across a few hundred games.
 
 - ``python tests/recorded_games.py --write`` records :data:`GAMES_PER_TITLE` games per title
   (only when a change of behaviour is intended, and said so in its commit);
+- ``python tests/recorded_games.py --stamp`` (after a write or a rehash) notes in
+  ``tests/recorded/stamp.json`` the engine version the state hashes belong to; when the hashes
+  changed it refuses until ``py_engine.__version__`` is bumped (saves of one version must keep
+  matching their checksums: :func:`stamp`);
 - ``python tests/recorded_games.py --check`` replays every recorded game (what
   ``TB_RECORDED=all pytest tests/test_recorded_games.py`` does; ``make test`` replays a
   sample of each title).
@@ -41,6 +45,7 @@ if __name__ == "__main__":  # run as a script: tests/ and the repository on the 
 
 from test_conformance import CASES
 
+import py_engine
 from py_engine.core import Action, State, canonical_json, state_hash
 from py_engine.games import get, ids
 
@@ -163,6 +168,36 @@ def rehash(game_id: str) -> int:
     return len(out)
 
 
+STAMP = HERE / "stamp.json"
+
+
+def hashes_digest() -> str:
+    """Digest (sha256 hex, 16 digits) of every recorded game's state hashes, all titles."""
+    h = hashlib.sha256()
+    for gid in ids():
+        for rec in records(gid):
+            h.update(json.dumps([gid, rec["seed"], rec["hashes"]], separators=(",", ":")).encode())
+    return h.hexdigest()[:16]
+
+
+def stamp() -> str:
+    """Write :data:`STAMP`: the engine version the recorded state hashes belong to.
+
+    A save keeps its state hash, and an engine of the *same* version refuses a save whose
+    moves replay to another hash as damaged (:meth:`py_engine.core.Match.load`), so a change of
+    the states' shape or bookkeeping must come with a new ``py_engine.__version__`` (an older
+    version's save then loads with a notice). Raises SystemExit if the hashes changed and the
+    version did not."""
+    digest = hashes_digest()
+    old = json.loads(STAMP.read_text()) if STAMP.exists() else None
+    if old is not None and old["hashes"] != digest and old["engine"] == py_engine.__version__:
+        raise SystemExit(f"the recorded state hashes changed but py_engine.__version__ is still "
+                         f"{py_engine.__version__}: saves of that version would read as damaged. "
+                         f"Bump it, then --stamp again.")
+    STAMP.write_text(json.dumps({"engine": py_engine.__version__, "hashes": digest}) + "\n")
+    return digest
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--write", action="store_true", help="record the games anew (a change of behaviour)")
@@ -171,6 +206,8 @@ def main() -> int:
                     help="replay every recorded game, checking what the players see but not the state hashes")
     ap.add_argument("--rehash", action="store_true",
                     help="after --check-views passed: write the state hashes the games now reach")
+    ap.add_argument("--stamp", action="store_true",
+                    help="after --write or --rehash: note the engine version the state hashes belong to")
     ap.add_argument("--games", type=int, default=GAMES_PER_TITLE)
     ap.add_argument("titles", nargs="*", default=ids())
     args = ap.parse_args()
@@ -186,6 +223,8 @@ def main() -> int:
                   f"{'state hash and view' if args.check else 'view'} the same")
         if args.rehash:
             print(f"{gid}: {rehash(gid)} recorded games replayed, views the same, state hashes rewritten")
+    if args.stamp:
+        print(f"{STAMP}: state hashes {stamp()} belong to engine {json.loads(STAMP.read_text())['engine']}")
     return 0
 
 

@@ -10,12 +10,14 @@ them, as a change to an engine's decision machinery must before it lands.
 from __future__ import annotations
 
 import copy
+import json
 import os
 from itertools import islice
 
 import pytest
-from recorded_games import EVERY, records, replay
+from recorded_games import EVERY, STAMP, hashes_digest, records, replay
 
+import py_engine
 from py_engine.games import ids
 
 #: Games replayed per title by default (every 30th recorded game).
@@ -32,6 +34,15 @@ def test_recorded_games_replay_to_the_same_states(game_id: str) -> None:
         replay(rec)
         played += 1
     assert played == (300 if every else SAMPLE)
+
+
+def test_the_recorded_state_hashes_belong_to_this_engine_version() -> None:
+    """A save carries its state hash, and the same engine version refuses a save that replays
+    to another hash as damaged; so when the states change (and the recordings with them,
+    ``--write``/``--rehash``) the engine version must change too (``--stamp`` checks that)."""
+    stamped = json.loads(STAMP.read_text())
+    assert stamped["hashes"] == hashes_digest(), "recorded state hashes changed: run tests/recorded_games.py --stamp"
+    assert stamped["engine"] == py_engine.__version__, "run tests/recorded_games.py --stamp"
 
 
 def test_a_changed_rule_is_caught() -> None:
