@@ -52,7 +52,9 @@ class History:
         - ``("none", 0)``: it is already the current entry;
         - ``("go", -k)``: it is an earlier entry (the library, or the screen a Back
           button returns to): go back ``k`` entries, as Back would;
-        - ``("replace", 0)``: the same screen about another game or save;
+        - ``("replace", 0)``: the same screen about another game or save, or the table of
+          the game the new-game form just started (so Back from a table never returns to a
+          filled-in form whose Start would begin another game: issue 24 §4);
         - ``("push", 0)``: a new entry (also a sub-page such as
           ``rules/<game>/<part>``, so that Back returns to the page it came from).
 
@@ -61,6 +63,8 @@ class History:
         (('none', 0), ('go', -2), ('go', -1))
         >>> h.plan("table/b"), h.plan("rules/timeline")
         (('replace', 0), ('push', 0))
+        >>> History(["library", "new/timeline"], 1).plan("table/a")
+        ('replace', 0)
         >>> History(["library", "rules/time_of_crisis"], 1).plan("rules/time_of_crisis/unconfirmed")
         ('push', 0)
         """
@@ -70,6 +74,8 @@ class History:
             if self.stack[i] == route:
                 return ("go", i - self.depth)
         if kind(route) == kind(self.route) and kind(route) in PARAM_SCREENS and route.count("/") == self.route.count("/"):
+            return ("replace", 0)
+        if kind(self.route) == "new" and kind(route) == "table":
             return ("replace", 0)
         return ("push", 0)
 

@@ -40,17 +40,18 @@ def finished(game_id: str, seed: int = 1) -> Match:
 
 def test_history_plan_pushes_replaces_and_steps_back() -> None:
     h = History()
-    for route in ("new/timeline", "table/a", "rules/timeline"):
+    for route, want in (("new/timeline", "push"), ("table/a", "replace"), ("rules/timeline", "push")):
         action, delta = h.plan(route)
-        assert action == "push"
+        assert action == want, route  # the started game's table takes the form's place
         h.apply(action, delta, route)
-    assert h.stack == ["library", "new/timeline", "table/a", "rules/timeline"] and h.previous == "table/a"
+    assert h.stack == ["library", "table/a", "rules/timeline"] and h.previous == "table/a"
     assert h.plan("table/a") == ("go", -1)           # the rules' Back button
     h.apply("go", -1, "table/a")
+    assert h.previous == "library"                   # Back from the table: not the filled-in form
     assert h.plan("table/b") == ("replace", 0)       # a rematch
-    assert h.plan("library") == ("go", -2)           # ‹ Games
+    assert h.plan("library") == ("go", -1)           # ‹ Games
     h.apply("push", 0, "saves")
-    assert h.stack == ["library", "new/timeline", "table/a", "saves"]
+    assert h.stack == ["library", "table/a", "saves"]
     again = History.from_entry(h.entry())
     assert again is not None and again.stack == h.stack and again.depth == h.depth
     for bad in (None, {}, {"tb": 1, "stack": [], "depth": 0}, {"tb": 1, "stack": ["library"], "depth": 3}):
