@@ -98,6 +98,10 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
         page.set_viewport_size(VIEWPORTS["phone"])
 
     check("library")
+    # a phone shows at least three whole games at once (issue 24 §4)
+    bottoms = page.eval_on_selector_all("article.gamecard", "els => els.map(e => e.getBoundingClientRect().bottom)")
+    assert sum(b <= VIEWPORTS["phone"]["height"] for b in bottoms) >= 3, bottoms
+    shot(page, "phone-library-sweep")
     page.get_by_role("button", name="Settings", exact=True).click()
     screen_is(page, "settings")
     check("settings")

@@ -64,9 +64,12 @@ def players_text(seats: list[dict[str, Any]]) -> str:
 
 # ---- library -------------------------------------------------------------------------
 def library(app: Any) -> Markup:
-    """The games, each with new game, continue (its latest unfinished game), daily and rules."""
+    """The games, each with new game, continue (its latest unfinished game), daily and rules;
+    the games with a game in progress first, the most recently played first (issue 24 §4)."""
+    saves = app.store.list()  # most recently played first
+    recent = {e["game"]: i for i, e in reversed(list(enumerate(saves))) if not e["over"] and not e["damaged"]}
     cards = []
-    for g in app.games():
+    for g in sorted(app.games(), key=lambda g: recent.get(g.id, len(saves))):
         d = g.describe()
         players = (f"{d['min_players']}–{d['max_players']} players"
                    if d["min_players"] != d["max_players"] else plural(d["min_players"], "player"))

@@ -5,6 +5,7 @@ announcements, the rules' sources. Pure Python (CPython); see test_tb_ui.py."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -179,3 +180,17 @@ def test_rules_and_setup_cite_no_path_outside_the_app(game_id: str) -> None:
         assert bad not in html, bad
     if game_id in ("timeline", "time_war", "time_barons"):
         assert "<h2>Source</h2>" in html and get(game_id).title.split()[0] in html
+
+
+def test_the_library_lists_the_games_in_progress_first_the_latest_first() -> None:
+    app = make_app()
+    for gid in ("barons", "time_war"):  # Time War played last
+        m = Match.new(gid, [Seat("Ann", "human"), Seat("Bob", "human")], {}, 4)
+        seat = m.to_act()[0]
+        m.apply(seat, m.game.legal_actions(m.state, seat)[0])
+        app.store.import_text(m.save_json())
+    app.store.import_text(finished("timeline").save_json())  # over: no place at the top
+    order = re.findall(r'<article class="gamecard" data-game="(\w+)"', app.render())
+    rest = [g.id for g in app.games() if g.id not in ("time_war", "barons")]
+    assert order == ["time_war", "barons", *rest]
+    assert order.index("timeline") == 2 + rest.index("timeline")
