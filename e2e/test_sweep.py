@@ -121,6 +121,22 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
         screen_is(page, "table")
         settled(page)
         check(f"table/{gid}")
+        if gid == "barons":  # the realm buttons' names never run together (issue 24 §4)
+            for width in (360, 390, 414, 768, 1024, 1366):
+                page.set_viewport_size({"width": width, "height": 844})
+                bad = page.evaluate("""() => {
+                    const els = [...document.querySelectorAll('.bx-zoombar .bx-zoom')];
+                    const r = els.map(e => e.getBoundingClientRect());
+                    const out = els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent);
+                    for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++)
+                        if (r[i].left < r[j].right - 0.5 && r[j].left < r[i].right - 0.5 &&
+                            r[i].top < r[j].bottom - 0.5 && r[j].top < r[i].bottom - 0.5)
+                            out.push(els[i].textContent + '/' + els[j].textContent);
+                    return els.length ? out : ['no realm buttons'];
+                }""")
+                assert not bad, (width, bad)
+            page.set_viewport_size(VIEWPORTS["phone"])
+            shot(page, "phone-barons-realm-buttons")
         log = page.get_by_role("button", name=re.compile("^Game log"))
         log.focus()  # by keyboard: on a tablet, Time Barons' side column scrolls inside itself
         page.keyboard.press("Enter")
