@@ -94,6 +94,22 @@ def _check_state_type(game: Game, state: State) -> None:
     assert keys <= required | optional, f"{game.id}: {t.__name__} does not name {sorted(keys - required - optional)}"
 
 
+def _check_standings(game: Game, state: State, n: int) -> None:
+    """The final standings (issue 24 §1) agree with the outcome: every seat in exactly one
+    row, places from 1 and never falling back, the first place exactly the winners (tied rows
+    of a draw included), and the view carries the same standings."""
+    out = game.outcome(state)
+    st = game.standings(state)
+    assert out is not None and st is not None, "a finished game has standings"
+    seats = [p for r in st.rows for p in r.seats]
+    assert sorted(seats) == list(range(n)), f"{game.id}: standings seats {seats}"
+    places = [r.place for r in st.rows]
+    assert places[0] == 1 and places == sorted(places), f"{game.id}: places {places}"
+    firsts = {p for r in st.rows if r.place == 1 for p in r.seats}
+    assert firsts == set(out.winners), f"{game.id}: first place {firsts} but winners {out.winners}"
+    assert st.how and game.view(state, None)["standings"] == st.to_json()
+
+
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     """Random play ends within the declared bound; invariants hold after every
@@ -132,6 +148,7 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
         for seat in range(n):
             assert game.legal_actions(state, seat) == []
             assert game.view(state, seat)["outcome"] == out.to_json()
+        _check_standings(game, state, n)
 
 
 def _junk_actions(game: Game, state: dict[str, Any], n: int) -> st.SearchStrategy[tuple[int, Action]]:
