@@ -55,18 +55,24 @@ def action_buttons(html: str) -> dict[str, dict[str, Any]]:
     return {b["attrs"]["data-a"]: b for b in buttons(html, "play")}
 
 
-def reachable(app: App) -> dict[str, dict[str, Any]]:
-    """Every action button on the table, opening each hand card to find its Play button."""
-    found = action_buttons(app.render())
-    for b in buttons(app.render(), "table-ui"):
+def reachable(app: App, html: str | None = None) -> dict[str, dict[str, Any]]:
+    """Every action button on the table, opening each hand card to find its Play button
+    (``html``: the table as drawn now, if the caller has it; each page is parsed once)."""
+    page = buttons(html if html is not None else app.render())
+    found = {b["attrs"]["data-a"]: b for b in page if b["attrs"]["data-act"] == "play"}
+    for b in page:
+        if b["attrs"]["data-act"] != "table-ui":
+            continue
         if b["attrs"].get("data-k") == "card":
             tap(app, b)
             found.update(action_buttons(app.render()))
             tap(app, b)
         elif b["attrs"].get("data-k") == "end":  # "End turn…" asks to confirm
             tap(app, b)
-            found.update(action_buttons(app.render()))
-            tap(app, next(c for c in buttons(app.render(), "table-ui") if c["attrs"].get("data-k") == "cancel"))
+            opened = buttons(app.render())
+            found.update({c["attrs"]["data-a"]: c for c in opened if c["attrs"]["data-act"] == "play"})
+            tap(app, next(c for c in opened if c["attrs"]["data-act"] == "table-ui"
+                          and c["attrs"].get("data-k") == "cancel"))
     return found
 
 
@@ -112,7 +118,7 @@ def test_every_legal_action_is_a_button_and_a_pass_and_play_game_ends() -> None:
         assert seat is not None
         legal = [json.dumps(a.to_json(), separators=(",", ":")) for a in app.match.game.legal_actions(
             app.match.state, seat)]
-        found = reachable(app)
+        found = reachable(app, html)
         missing = [a for a in legal if a not in found]
         assert not missing, f"no button for {missing}"
         pick = rng.choice(legal)
