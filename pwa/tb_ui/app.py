@@ -50,6 +50,10 @@ CATCHUP_LINES = 12
 IDLE_MS = 5 * 60_000
 ANNOUNCE_LINES = 4
 MAX_NAME = 24
+#: The new-game form's events: :meth:`App.dispatch` drops them when no form is open (a tap
+#: left over from a form that is gone), so their handlers may read :attr:`App.form`.
+FORM_EVENTS = frozenset({"seat-add", "seat-remove", "seat-kind", "seat-level", "seat-name", "opt", "opt-step",
+                         "start"})
 
 
 def _default_time(ms: float) -> str:
@@ -522,8 +526,8 @@ class App:
         data = dict(data or {})
         handler = getattr(self, "on_" + act.replace("-", "_"), None)
         effects: dict[str, Any] = {"render": True, "download": None}
-        if handler is None:
-            return effects
+        if handler is None or (act in FORM_EVENTS and self.draft is None):
+            return effects  # unknown, or a tap left over from a new-game form that is gone
         try:
             out = handler(data)
         except Exception as e:  # keep the app alive; show what happened
@@ -604,10 +608,19 @@ class App:
         self.error = self.notice = None
         self.go("new")
 
+    @property
+    def form(self) -> dict[str, Any]:
+        """The new-game form being filled in (:attr:`draft`), for the handlers of
+        :data:`FORM_EVENTS`, which :meth:`dispatch` calls only while a form is open.
+
+        Raises:
+            RuntimeError: no form is open."""
+        if self.draft is None:
+            raise RuntimeError("no new-game form is open")
+        return self.draft
+
     def _seat(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return None
+        draft = self.form
         try:
             seat: dict[str, Any] = draft["seats"][int(d.get("i", -1))]
             return seat
@@ -615,9 +628,7 @@ class App:
             return None
 
     def on_seat_add(self, d: dict[str, Any]) -> None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return
+        draft = self.form
         g = self.game(draft["game"])
         if len(draft["seats"]) < g.max_players:
             level = draft["seats"][-1]["level"]
@@ -626,9 +637,7 @@ class App:
         self.draft_error = None
 
     def on_seat_remove(self, d: dict[str, Any]) -> None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return
+        draft = self.form
         g = self.game(draft["game"])
         i = int(d.get("i", -1))
         if len(draft["seats"]) > g.min_players and 0 <= i < len(draft["seats"]):
@@ -637,18 +646,14 @@ class App:
         self.draft_error = None
 
     def on_seat_kind(self, d: dict[str, Any]) -> None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return
+        draft = self.form
         s = self._seat(d)
         if s is not None and d.get("kind") in ("human", "bot"):
             s["kind"] = d["kind"]
             self._refresh_names(draft)
 
     def on_seat_level(self, d: dict[str, Any]) -> None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return
+        draft = self.form
         s = self._seat(d)
         if s is not None and d.get("value") in self.bot_levels(draft["game"]):
             s["level"] = d["value"]
@@ -661,9 +666,7 @@ class App:
         return {"render": False}  # keep focus in the form while typing
 
     def _set_name(self, s: dict[str, Any], i: int, value: str) -> None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return
+        draft = self.form
         name = " ".join(value.split())[:MAX_NAME]
         if not name or name == default_seat_name(draft["seats"], i):
             s["custom"] = False
@@ -672,9 +675,7 @@ class App:
             s["custom"], s["name"] = True, name
 
     def _option(self, name: str) -> dict[str, Any] | None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return None
+        draft = self.form
         for o in self.game(draft["game"]).describe()["options"]:
             if o["name"] == name:
                 return dict(o)
@@ -682,9 +683,7 @@ class App:
 
     def on_opt(self, d: dict[str, Any]) -> dict[str, Any] | None:
         """Change events of option inputs (int, choice, multi, bool)."""
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return None
+        draft = self.form
         o = self._option(str(d.get("name")))
         if o is None:
             return None
@@ -719,9 +718,7 @@ class App:
         return None
 
     def on_opt_step(self, d: dict[str, Any]) -> None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return
+        draft = self.form
         o = self._option(str(d.get("name")))
         if o is None or o["kind"] != "int":
             return
@@ -730,9 +727,7 @@ class App:
         self.draft_error = None
 
     def on_start(self, d: dict[str, Any]) -> None:
-        draft = self.draft
-        if draft is None:  # a tap left over from a form that is gone
-            return
+        draft = self.form
         fields = d.get("fields") or {}
         for i, s in enumerate(draft["seats"]):
             if f"seat-name-{i}" in fields:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "pwa"))
 sys.path.insert(0, str(ROOT))
 
 from tb_ui import screens  # noqa: E402
-from tb_ui.app import App, default_seat_name  # noqa: E402
+from tb_ui.app import FORM_EVENTS, App, default_seat_name  # noqa: E402
 from tb_ui.store import CURRENT_KEY, INDEX_KEY, SAVE_PREFIX, SETTINGS_KEY, MemoryStorage, SaveStore  # noqa: E402
 
 from py_engine.core import Match  # noqa: E402
@@ -830,3 +830,9 @@ def test_a_form_tap_after_the_form_is_gone_changes_nothing() -> None:
                       ("start", {"fields": {}})):
         app.dispatch(act, data)
         assert app.error is None and app.draft is None and app.screen == "library" and app.match is None, act
+    # every event of the form's own controls is one the app drops when no form is open
+    library = {el["attrs"]["data-act"] for el in parse(app.render()).found}
+    app.dispatch("new", {"game": "barons"})
+    app.dispatch("seat-add", {})
+    form = {el["attrs"]["data-act"] for el in parse(app.render()).found} - library - {"back", "rules"}
+    assert form == FORM_EVENTS, form
