@@ -23,10 +23,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "pwa"))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui.app import App  # noqa: E402
 from tb_ui.rules import rules_pages  # noqa: E402
 from tb_ui.store import INDEX_KEY, SAVE_PREFIX, MemoryStorage  # noqa: E402
+from test_tb_ui import fill_form  # noqa: E402
 
 from py_engine import games  # noqa: E402
 from py_engine.core import Match, Seat  # noqa: E402
@@ -95,17 +97,7 @@ def render(app: App, where: str) -> Scan:
 def new_game(app: App, game_id: str, names: list[str]) -> Scan:
     """The new-game form with two humans and (where the game takes three) an easy bot,
     all hostile names; returns the scan of the form."""
-    app.dispatch("new", {"game": game_id})
-    g = app.game(game_id)
-    kinds = ["human", "human"] + (["bot"] if g.max_players >= 3 else [])
-    while len(app.draft["seats"]) < max(len(kinds), g.min_players):
-        app.dispatch("seat-add", {})
-    for i, _ in enumerate(app.draft["seats"]):
-        kind = kinds[i] if i < len(kinds) else "bot"
-        app.dispatch("seat-kind", {"i": str(i), "kind": kind})
-        if kind == "bot":
-            app.dispatch("seat-level", {"i": str(i), "value": app.bot_levels(game_id)[0]})
-        app.dispatch("seat-name", {"i": str(i), "value": names[i % len(names)]})
+    fill_form(app, game_id, names)
     s = render(app, f"{game_id} new game")
     for i, _ in enumerate(app.draft["seats"]):
         assert shows(s, names[i % len(names)]), f"seat name {names[i % len(names)]!r} not on the form"

@@ -157,6 +157,23 @@ def make_app(storage: MemoryStorage | None = None, **kw: Any) -> App:
     return App(storage if storage is not None else MemoryStorage(), now_ms=lambda: float(next(clock)), **kw)
 
 
+def fill_form(app: App, game_id: str, names: list[str] | None = None) -> None:
+    """The new-game form of ``game_id`` with two humans and, where the game takes three, its
+    easiest bot (every further seat a game needs a bot too), named from ``names`` in turn."""
+    app.dispatch("new", {"game": game_id})
+    g = app.game(game_id)
+    kinds = ["human", "human"] + (["bot"] if g.max_players >= 3 else [])
+    while len(app.form["seats"]) < max(len(kinds), g.min_players):
+        app.dispatch("seat-add", {})
+    for i, _ in enumerate(app.form["seats"]):
+        kind = kinds[i] if i < len(kinds) else "bot"
+        app.dispatch("seat-kind", {"i": str(i), "kind": kind})
+        if kind == "bot":
+            app.dispatch("seat-level", {"i": str(i), "value": app.bot_levels(game_id)[0]})
+        if names:
+            app.dispatch("seat-name", {"i": str(i), "value": names[i % len(names)]})
+
+
 def start_game(app: App, kinds: list[str], names: list[str] | None = None,
                options: dict[str, Any] | None = None, game: str = "timeline", level: str | None = None) -> None:
     """Set up ``game`` from the new-game screen with these seat kinds (bots at ``level``,

@@ -23,12 +23,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "pwa"))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui import replay  # noqa: E402
 from tb_ui.app import App  # noqa: E402
 from tb_ui.context import TableApp  # noqa: E402
 from tb_ui.store import MemoryStorage  # noqa: E402
 from tb_ui.tables import RENDERERS, handoff_note, render_with, table_context  # noqa: E402
+from test_tb_ui import fill_form  # noqa: E402
 
 from py_engine import games  # noqa: E402
 
@@ -59,16 +61,7 @@ def make_app() -> App:
 def start(app: App, game_id: str) -> None:
     """Two humans (the device passes between them) and, where the game takes three, its
     easiest bot."""
-    app.dispatch("new", {"game": game_id})
-    g = app.game(game_id)
-    kinds = ["human", "human"] + (["bot"] if g.max_players >= 3 else [])
-    while len(app.draft["seats"]) < max(len(kinds), g.min_players):
-        app.dispatch("seat-add", {})
-    for i, _ in enumerate(app.draft["seats"]):
-        kind = kinds[i] if i < len(kinds) else "bot"
-        app.dispatch("seat-kind", {"i": str(i), "kind": kind})
-        if kind == "bot":
-            app.dispatch("seat-level", {"i": str(i), "value": app.bot_levels(game_id)[0]})
+    fill_form(app, game_id)
     app.dispatch("start", {"fields": {}})
     assert app.screen == "table", app.draft_error
 
