@@ -24,6 +24,7 @@ from py_engine.core import (
     Game,
     IllegalAction,
     Match,
+    MomentKind,
     OptionError,
     RandomBot,
     Rng,
@@ -110,11 +111,26 @@ def _check_standings(game: Game, state: State, n: int) -> None:
     assert st.how and game.view(state, None)["standings"] == st.to_json()
 
 
+def _check_moment(game: Game, before: State, after: State, n: int, full: bool) -> None:
+    """The key-moment contract (issue 24 §1): an action makes at most one moment, an
+    elimination or a last-round trigger with a label; the leaders are None or some seats (one
+    side), with a label; ``full``: also an unchanged state makes no moment."""
+    found = game.moment(before, after)
+    assert found is None or (found[0] in (MomentKind.ELIMINATION, MomentKind.LAST_ROUND)
+                             and isinstance(found[1], str) and found[1]), f"{game.id}: moment {found}"
+    if full:
+        lead = game.leaders(after)
+        assert lead is None or (isinstance(lead, frozenset) and lead and lead <= frozenset(range(n))), lead
+        assert lead is None or game.lead_label(after, lead)
+        assert game.moment(after, after) is None, f"{game.id}: a moment without a change"
+
+
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     """Random play ends within the declared bound; invariants hold after every
     action; every seat to act has legal actions; views are JSON-ready; the bots'
-    ``quiet`` test answers a bool without touching the state."""
+    ``quiet`` test answers a bool without touching the state; the key moments' hooks keep
+    their contract (:func:`_check_moment`)."""
     game_id, n, opts = case
     game = get(game_id)
     for k in range(GAMES_PER_COUNT):
@@ -136,7 +152,8 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
                 before = state_hash(state)
                 assert isinstance(game.quiet(state), bool) and state_hash(state) == before
             seat = acting[0]
-            state = game.apply(state, seat, RandomBot().choose(game, state, seat, rng))
+            before, state = state, game.apply(state, seat, RandomBot().choose(game, state, seat, rng))
+            _check_moment(game, before, state, n, steps % 7 == 0)
             game.check_invariants(state)
             _check_state_type(game, state)
             steps += 1
@@ -221,6 +238,7 @@ def test_view_hides_everything_determinize_resamples(case: tuple[str, int, dict[
         det = game.determinize(m.state, seat, Rng.from_seed(det_seed))
         game.check_invariants(det)
         assert game.view(det, seat) == game.view(m.state, seat)
+        assert game.leaders(det) == game.leaders(m.state), "the leaders are public"
         assert game.to_act(det) == game.to_act(m.state)
         assert det["rng"] != m.state["rng"], "determinize must re-seed the RNG"
 

@@ -32,7 +32,19 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..core import Action, Ending, Game, Option, OptionError, Outcome, Rng, Standings, State, clone
+from ..core import (
+    Action,
+    Ending,
+    Game,
+    MomentKind,
+    Option,
+    OptionError,
+    Outcome,
+    Rng,
+    Standings,
+    State,
+    clone,
+)
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
 from . import components as C
 from .bot import evaluate
@@ -46,7 +58,8 @@ from .machine import (
     run,
     top_decision,
 )
-from .standings import final_standings
+from .standings import final_standings, political_leader, political_score
+from .standings import moment as key_moment
 from .state import DECKS, BaronsState, Config, Player, bs
 from .turn import init_character
 from .view import board_view
@@ -205,6 +218,26 @@ class Barons(Game):
             return None
         out = final_standings(bst)
         return out if out is not None else super().standings(state)
+
+    def leaders(self, state: State) -> frozenset[int] | None:
+        """The living baron first in the political ranking (B §19, or B §20's criterion),
+        once anyone owns property; see :func:`.standings.political_leader`."""
+        return political_leader(bs(state))
+
+    def lead_label(self, state: State, leaders: frozenset[int]) -> str:
+        """``"Ann takes the political lead (2 realms controlled, property worth 40 GP)"``: the
+        first political criterion, and the property's value (B §19)."""
+        bst = bs(state)
+        p = min(leaders)
+        score = political_score(bst, p)
+        if "GP" not in score:
+            score += f", property worth {property_value(bst, p)} GP"
+        return f"{nm(bst, p)} takes the political lead ({score})"
+
+    def moment(self, before: State, after: State) -> tuple[MomentKind, str] | None:
+        """A character's death (``"Bob dies"``: out of the game, B §14) or the last round
+        of a round limit (B §19); see :func:`.standings.moment`."""
+        return key_moment(bs(before), bs(after))
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why an action is refused, in words."""

@@ -13,7 +13,7 @@ Section citations ``B §n`` refer to the project's Barons specification 1.0.
 
 from __future__ import annotations
 
-from ..core import Standing, Standings, ranked
+from ..core import MomentKind, Standing, Standings, ranked
 from . import components as C
 from .machine import (
     alive,
@@ -57,7 +57,9 @@ def criteria(state: BaronsState, p: int) -> list[tuple[str, str]]:
     return [realms, value, gold, ("Trophies", str(len(me["trophies"])))]
 
 
-def _political_score(state: BaronsState, p: int) -> str:
+def political_score(state: BaronsState, p: int) -> str:
+    """``p``'s first political criterion in words (``"2 realms controlled"``, ``"3 buildings"``,
+    ``"property worth 40 GP"``), B §19 or B §20's criterion."""
     crit = cfg(state)["political_criterion"]
     if crit == "property_count":
         return _plural(building_count(state, p), "building")
@@ -173,8 +175,33 @@ def final_standings(state: BaronsState) -> Standings | None:
         elif p in e.winners and e.kind in titles:
             score = titles[e.kind]
         else:
-            score = _political_score(state, p)
+            score = political_score(state, p)
         rows.append(Standing(place, (p,), score, tuple(details)))
     rounds = rounds_played(state)
     return Standings(tuple(rows), _how(state, e), _rule(state, e),
                      f"{_plural(rounds, 'round')}, {_plural(int(state['turn']), 'turn')}")
+
+
+def political_leader(state: BaronsState) -> frozenset[int] | None:
+    """The living baron ranked first politically now (B §19, or B §20's criterion: the ranking
+    that decides a political victory), once someone owns property (before that, gold alone
+    would name a leader at every purchase); None on a full tie or when nobody lives."""
+    living = alive(state)
+    if not living:
+        return None
+    best = max(political_key(state, p) for p in living)
+    top = [p for p in living if political_key(state, p) == best]
+    return frozenset(top) if len(top) == 1 and any(best[:2]) else None
+
+
+def moment(before: BaronsState, after: BaronsState) -> tuple[MomentKind, str] | None:
+    """A character's death, which puts its baron out of the game (B §14; not with respawning,
+    where a character collapses and wakes again, B §20), or the last round's start when the
+    game has a round limit (B §19)."""
+    dead = [p for p, q in enumerate(after["players"]) if not q["alive"] and before["players"][p]["alive"]]
+    if dead:
+        return MomentKind.ELIMINATION, f"{_names(after, dead)} {'dies' if len(dead) == 1 else 'die'}"
+    limit = cfg(after)["round_limit"]
+    if limit is not None and after["result"] is None and before["round"] < int(limit) == after["round"]:
+        return MomentKind.LAST_ROUND, f"The last round begins (round {limit})"
+    return None

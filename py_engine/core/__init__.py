@@ -26,6 +26,7 @@ from .game import (
     CoreState,
     Ending,
     Game,
+    MomentKind,
     Option,
     Outcome,
     Standing,
@@ -40,12 +41,12 @@ from .game import (
 )
 from .match import SAVE_FORMAT, SAVE_VERSION, Match, Seat, Thinking
 from .mcts import MCTSBot, Search
-from .replay import Replay, Turn
+from .replay import LEAD_CHANGES, Moment, Replay, Turn, key_moments
 from .rng import Rng, seed_words
 
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "IllegalAction",
-    "CoreState", "Ending", "MCTSBot", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat", "Standing", "Standings",
-    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "log", "make_bot", "ranked", "reveal",
+    "CoreState", "Ending", "LEAD_CHANGES", "MCTSBot", "Moment", "MomentKind", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat", "Standing", "Standings",
+    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "key_moments", "log", "make_bot", "ranked", "reveal",
     "seed_words", "state_hash",
 ]

@@ -187,6 +187,22 @@ class Ending(StrEnum):
     STANDINGS = "standings"
 
 
+class MomentKind(StrEnum):
+    """What kind of key moment of a game a step is (issue 24 §1: the replay opens there).
+
+    >>> MomentKind("last_round") is MomentKind.LAST_ROUND
+    True
+    """
+
+    #: A side takes the lead (:meth:`Game.leaders` changed to another side).
+    LEAD = "lead"
+    #: A player is knocked out of the game (Time Barons' free-for-all, a Barons character's
+    #: death, a Timeline player left out of the play-off).
+    ELIMINATION = "elimination"
+    #: The end comes into sight: the last round (or turn, or phase) is triggered.
+    LAST_ROUND = "last_round"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
@@ -298,7 +314,8 @@ class Game:
     :meth:`_apply`, :meth:`outcome`, :meth:`board_view`, :meth:`prompt`,
     :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
     :meth:`explain_illegal`, :meth:`action_target`, :meth:`max_actions`,
-    :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`.
+    :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`, :meth:`standings`,
+    and the key moments' :meth:`leaders`, :meth:`lead_label` and :meth:`moment`.
     """
 
     id: ClassVar[str] = ""
@@ -464,6 +481,29 @@ class Game:
                               ("winner" if p in out.winners else ""))
                      for place, p in ranked(keys))
         return Standings(rows, out.reason)
+
+    # ---- key moments (issue 24 §1: the replay viewer opens at them) ----------------------
+    def leaders(self, state: State) -> frozenset[int] | None:
+        """The seats that lead now, in the game's own terms (one seat, or one team's seats),
+        or None when nobody leads alone (a tie, or a game that keeps no score to lead by).
+        Public information only. :func:`py_engine.core.replay.key_moments` reads it at the
+        end of every turn and names each change of leader a key moment. Default: None."""
+        return None
+
+    def lead_label(self, state: State, leaders: frozenset[int]) -> str:
+        """The label of the moment ``leaders`` (see :meth:`leaders`) take the lead at
+        ``state``, e.g. ``"Ann takes the lead"``; a game may add the score in its own terms."""
+        names = [state["seats"][p] for p in sorted(leaders)]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{who} {'takes' if len(names) == 1 else 'take'} the lead"
+
+    def moment(self, before: State, after: State) -> tuple[MomentKind, str] | None:
+        """The key moment one action made, from the state ``before`` it to the state
+        ``after`` it: a player eliminated (:attr:`MomentKind.ELIMINATION`) or the last round
+        triggered (:attr:`MomentKind.LAST_ROUND`), with its label in the game's terms (e.g.
+        ``"Bob is eliminated"``, ``"The last round begins"``); None for an ordinary action
+        (the default). Called once per action of a replay, so it compares a few keys only."""
+        return None
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), JSON-ready.

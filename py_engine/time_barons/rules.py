@@ -64,6 +64,7 @@ from ..core import (
     Action,
     Ending,
     Game,
+    MomentKind,
     Option,
     OptionError,
     Outcome,
@@ -371,6 +372,41 @@ class TimeBarons(Game):
         return Outcome(tuple(r["winners"]), r["reason"], tuple(float(followers(st, p))
                                                               for p in range(len(st["seats"]))),
                        Ending(r["ending"]))
+
+    def leaders(self, state: State) -> frozenset[int] | None:
+        """The side with the most followers now, the higher tech level breaking a tie (the
+        majority rule, TB Game end; a team by its combined totals, TB Team multiplayer; in a
+        free-for-all only players still in, TB Free-for-all); None while two sides are level."""
+        st = tbs(state)
+        sides = [t for t in st["teams"] if not any(p in st["out"] for p in t)]
+        keys = [(sum(followers(st, p) for p in t), sum(level_of(st, p) for p in t)) for t in sides]
+        if not keys:
+            return None
+        top = max(keys)
+        best = [t for t, k in zip(sides, keys, strict=True) if k == top]
+        return frozenset(best[0]) if len(best) == 1 else None
+
+    def lead_label(self, state: State, leaders: frozenset[int]) -> str:
+        """``"Ann takes the lead with 9 followers"``; a team: ``"Ann and Cy take the lead with
+        15 followers"`` (combined)."""
+        st = tbs(state)
+        side = sorted(leaders)
+        verb = "takes" if len(side) == 1 else "take"
+        return f"{_names(st, side)} {verb} the lead with {plural(sum(followers(st, p) for p in side), 'follower')}"
+
+    def moment(self, before: State, after: State) -> tuple[MomentKind, str] | None:
+        """A free-for-all player eliminated (no followers left, TB Free-for-all); the game's
+        last turn (a third draw stack runs out: the game ends with this turn, TB Game end);
+        with the End of Days variant, its start."""
+        b, a = tbs(before), tbs(after)
+        gone = [p for p in a["out"] if p not in b["out"]]
+        if gone:
+            return MomentKind.ELIMINATION, f"{_names(a, gone)} {'is' if len(gone) == 1 else 'are'} eliminated"
+        if a["eod"] and not b["eod"]:
+            return MomentKind.LAST_ROUND, "The End of Days begins"
+        if (not a["options"]["end_of_days"] and a["result"] is None and stacks_out(a) >= 3 > stacks_out(b)):
+            return MomentKind.LAST_ROUND, "A third draw stack runs out: this turn is the last"
+        return None
 
     def standings(self, state: State) -> Standings | None:
         """The final standings (None while the game runs), in places that agree with

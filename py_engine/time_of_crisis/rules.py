@@ -34,6 +34,7 @@ from ..core import (
     Action,
     Ending,
     Game,
+    MomentKind,
     Option,
     Outcome,
     Rng,
@@ -1182,6 +1183,26 @@ class TimeOfCrisis(Combat, Game):
         if state["trail"] is not None:
             state["trail"]["ask"] = None
         log(state, reason)
+
+    def leaders(self, state: State) -> frozenset[int] | None:
+        """The player with the most legacy now (ToC §7.1 ranks by legacy), None on a tie."""
+        legacy = [pl["legacy"] for pl in toc(state)["players"]]
+        top = max(legacy)
+        best = [p for p, x in enumerate(legacy) if x == top]
+        return frozenset(best) if len(best) == 1 else None
+
+    def lead_label(self, state: State, leaders: frozenset[int]) -> str:
+        """``"Ann takes the lead with 23 legacy"``."""
+        st = toc(state)
+        p = min(leaders)
+        return f"{st['seats'][p]} takes the lead with {st['players'][p]['legacy']} legacy"
+
+    def moment(self, before: State, after: State) -> tuple[MomentKind, str] | None:
+        """The last round's trigger: an Emperor ends his turn at the legacy goal (ToC §7.1; 40
+        in the short game, §7.2). No player is ever eliminated."""
+        if toc(after)["last_round"] and not toc(before)["last_round"]:
+            return MomentKind.LAST_ROUND, "The last round begins"
+        return None
 
     def standings(self, state: State) -> Standings | None:
         """The final standings (None while the game runs), ToC §7.1 (§7.2 for the short game).

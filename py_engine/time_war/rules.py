@@ -35,6 +35,7 @@ from ..core import (
     Action,
     Ending,
     Game,
+    MomentKind,
     Option,
     Outcome,
     Rng,
@@ -592,6 +593,30 @@ class TimeWar(Game):
         """The scenario in force (drawn at random unless chosen)."""
         st = tw(state)
         return str(st["scenario"])
+
+    def leaders(self, state: State) -> frozenset[int] | None:
+        """The seat with more points now (:meth:`scores`: Controlled spaces, scenario points and,
+        in a match of two, the first game's score, TW §7), None while the scores are level."""
+        sc = self.scores(state)
+        return None if sc[0] == sc[1] else frozenset({0 if sc[0] > sc[1] else 1})
+
+    def lead_label(self, state: State, leaders: frozenset[int]) -> str:
+        """``"Ann takes the lead, 7 points to 5"``."""
+        p = min(leaders)
+        sc = self.scores(state)
+        return f"{self._name(tw(state), p)} takes the lead, {sc[p]} points to {sc[1 - p]}"
+
+    def moment(self, before: State, after: State) -> tuple[MomentKind, str] | None:
+        """The last round: the turn after which each player holds one card and no deck is left
+        (each lays their last card, TW §7); in a match of two, in the second game only."""
+        b, a = tw(before), tw(after)
+        if a["result"] is not None or (a["options"]["match_of_two"] and a["game_no"] == 1):
+            return None
+
+        def last(st: TimeWarState) -> bool:
+            return not any(st["decks"]) and [len(h) for h in st["hands"]] == [1, 1]
+
+        return (MomentKind.LAST_ROUND, "The last round begins: one card each") if last(a) and not last(b) else None
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """16 turns of at most 1 select + 1 place + 5 choices, per game."""

@@ -50,6 +50,7 @@ from ..core import (
     Ending,
     Game,
     IllegalAction,
+    MomentKind,
     Option,
     OptionError,
     Outcome,
@@ -496,6 +497,41 @@ class Timeline(Game):
             extra = played - start
             length += f", {extra} of them play-off round{'s' * (extra != 1)}"
         return Standings(tuple(rows_l), how, "TL Victory", length)
+
+    def leaders(self, state: State) -> frozenset[int] | None:
+        """The player with the fewest cards left in hand, the nearest to winning (TL Victory),
+        while the main rounds last and one player has fewer than everyone else; None on a
+        tie, once a player has placed their last card (the round decides, :meth:`moment`), in
+        the play-off (every contender plays one card a round) and solo."""
+        st = tl(state)
+        if len(st["seats"]) < 2 or st["phase"] != "main" or st["done"] or st["result"] is not None:
+            return None
+        left = {p: len(st["hands"][p]) for p in st["contenders"]}
+        low = min(left.values())
+        best = [p for p, h in left.items() if h == low]
+        return frozenset(best) if len(best) == 1 else None
+
+    def lead_label(self, state: State, leaders: frozenset[int]) -> str:
+        """``"Ann takes the lead with 2 cards left"``."""
+        st = tl(state)
+        p = min(leaders)
+        return f"{st['seats'][p]} takes the lead with {plural(len(st['hands'][p]), 'card')} left"
+
+    def moment(self, before: State, after: State) -> tuple[MomentKind, str] | None:
+        """TL Victory as read in the module docstring: the first player of a main round to
+        place their last card makes it the deciding round (``"Ann placed their last card:
+        this round decides"``); players left out of the play-off, or of the next play-off
+        round, are out (``"Cy is out: the play-off begins"``, ``"Bob is out"``)."""
+        b, a = tl(before), tl(after)
+        out = [p for p in b["contenders"] if p not in a["contenders"]]
+        if out:
+            names = [a["seats"][p] for p in out]
+            text = f"{and_list(names)} {'is' if len(out) == 1 else 'are'} out"
+            return MomentKind.ELIMINATION, text + (": the play-off begins" if b["phase"] == "main" else "")
+        if (a["result"] is None and a["phase"] == "main" and len(a["seats"]) > 1 and a["done"]
+                and not b["done"]):
+            return MomentKind.LAST_ROUND, f"{a['seats'][a['done'][0]]} placed their last card: this round decides"
+        return None
 
     def _playoff_history(self, state: TimelineState) -> list[tuple[int, list[int]]] | None:
         """``[(round, seats still in after it)]`` for the round that began the play-off and

@@ -4,7 +4,7 @@ the rest of the turn."""
 
 from __future__ import annotations
 
-from py_engine.core import Ending
+from py_engine.core import Ending, MomentKind
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis.board import emperor
 
@@ -233,8 +233,12 @@ def test_last_round_starts_when_the_emperor_reaches_the_goal() -> None:
     game ends once all have had as many turns."""
     s = table(prov={"italia": {"gov": 0}}, italia=2, legacy=[58, 10], avail=[["senate_1"] * 9] * 2,
               hands=[["senate_1"] * 4, ["senate_1"] * 5])
-    s = _end_turn(s, crisis_dice(2, "ira_deorum"))
+    s0, s = s, _end_turn(s, crisis_dice(2, "ira_deorum"))
     assert s["last_round"] and s["players"][0]["legacy"] >= 60 and GAME.outcome(s) is None and s["active"] == 1
+    # the key moment of the replay (issue 24 §1), and Ann leads by legacy
+    assert GAME.moment(s0, s) == (MomentKind.LAST_ROUND, "The last round begins") and GAME.moment(s, s) is None
+    legacy = s["players"][0]["legacy"]
+    assert GAME.leaders(s) == frozenset({0}) and GAME.lead_label(s, frozenset({0})) == f"Ann takes the lead with {legacy} legacy"
     s = _end_turn(s)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0,) and "last round" in out.reason
