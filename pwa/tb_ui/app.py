@@ -24,7 +24,7 @@ from py_engine.games import ids as game_ids
 from . import screens
 from .daily import DailyRecords, record_of, share_text
 from .html import Markup, as_markup
-from .replay import ReplayView
+from .replay import ReplayView, walk
 from .rules import rules_pages
 from .store import (
     BOT_DELAY,
@@ -117,6 +117,9 @@ class App:
         self.fresh_action: tuple[int, Any] | None = None  # the action to animate once
         self.table_ui: dict[str, Any] = {}   # a table's own view state (previews, open stacks)
         self.thinking: Any = None            # the bot decision being computed (Thinking)
+        #: The finished match's replay and key moments (replay.walk), with the match (id,
+        #: actions) they belong to: walked once for the end panel and the viewer.
+        self._walked: tuple[int, int, Any] | None = None
         self._last_screen = ""
 
     # ---- start -------------------------------------------------------------------
@@ -277,17 +280,36 @@ class App:
         self.error = f"This saved game could not be opened: {msg}"
         return False
 
-    def open_replay(self, sid: str) -> bool:
-        """Open save ``sid`` in the replay viewer; on failure say why."""
+    def walked(self) -> Any:
+        """The replay of the finished match on the table and its key moments
+        (:func:`tb_ui.replay.walk`), walked once per match; None while it runs."""
+        m = self.match
+        if m is None or not m.is_over():
+            return None
+        if self._walked is None or self._walked[:2] != (id(m), len(m.actions)):
+            self._walked = (id(m), len(m.actions), walk(m))
+        return self._walked[2]
+
+    def key_moments(self) -> list[tuple[int, str]]:
+        """``(step, label)`` of each key moment of the finished match on the table (issue 24
+        §1: the end panel's "Watch again"), [] while it runs."""
+        w = self.walked()
+        return list(w[1]) if w is not None else []
+
+    def open_replay(self, sid: str, k: int | None = None) -> bool:
+        """Open save ``sid`` in the replay viewer at step ``k`` (None: a finished game at its
+        end, an unfinished one at the start); on failure say why."""
+        walked = None
         if self.match is not None and self.match_id == sid:
             match = self.match
+            walked = self.walked()
         else:
             match, msg = self._load(sid)
             if match is None:
                 self.error = (f"This saved game could not be replayed: {msg}" if msg
                               else "That save no longer exists.")
                 return False
-        self.replay = ReplayView.open(sid, match)
+        self.replay = ReplayView.open(sid, match, k, walked)
         self.log_open = False
         self.go("replay")
         return True
@@ -842,8 +864,14 @@ class App:
 
     # replays
     def on_replay_open(self, d: dict[str, Any]) -> None:
+        """Open a save's replay (``id``), at step ``k`` if given (the end panel's "Watch
+        again": the start or a key moment)."""
         self.error = self.notice = None
-        self.open_replay(str(d.get("id", "")))
+        try:
+            k = int(d["k"]) if d.get("k") not in (None, "") else None
+        except (TypeError, ValueError):
+            k = None
+        self.open_replay(str(d.get("id", "")), k)
 
     def _rv(self) -> Any:
         return self.replay if self.screen == "replay" else None

@@ -90,6 +90,9 @@ class TableContext:
     #: Minutes the players spent at this table (pauses over five minutes left out), or None
     #: when unknown (a game saved before the app counted them); shown at the end.
     minutes: int | None = None
+    #: The key moments of a finished game, ``(step, label)`` (issue 24 §1: the end panel's
+    #: "Watch again" opens the replay there; see ``py_engine.core.key_moments``), or [].
+    moments: list[tuple[int, str]] = field(default_factory=list)
 
     def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
         """data-* attributes of a button that performs action ``a``."""

@@ -194,14 +194,27 @@ def ordinal(n: int) -> str:
 
 
 def end_actions(app: TableApp, ctx: TableContext) -> Markup:
-    """The end panel's buttons: rematch, the replay, the library (a daily deal: its
-    result instead of a rematch; the replay viewer: none)."""
+    """The end panel's buttons: rematch and the library (a daily deal: its result instead of a
+    rematch), then "Watch again" (:func:`watch_again`); the replay viewer: none."""
     if ctx.mode == "replay":
         return Markup()
     if ctx.daily:
         first = button("See your result", "daily", "btn primary", data_game=ctx.view["game"])
     else:
         first = button("Rematch", "rematch", "btn primary")
-    return html('<div class="actions">{}{}{}</div>', first,
-                button("Watch the replay", "replay-open", "btn", data_id=app.match_id),
-                button("Library", "leave", "btn"))
+    return html('<div class="actions">{}{}</div>{}', first, button("Library", "leave", "btn"),
+                watch_again(app, ctx))
+
+
+def watch_again(app: TableApp, ctx: TableContext) -> Markup:
+    """"Watch again" (issue 24 §1): the replay from the start, and from each key moment of
+    ``ctx.moments`` (a button per step: "Move 12", then what happened there)."""
+    sid = app.match_id
+    items = [html("<li>{}</li>", button("From the start", "replay-open", "btn watch-start", data_id=sid, data_k=0,
+                                        aria_label="Watch the replay from the start"))]
+    for k, label in ctx.moments:
+        shown = html('<span class="wm-step">Move {}</span><span class="wm-label">{}</span>', k, label)
+        items.append(html("<li>{}</li>", button(shown, "replay-open", "btn watch-moment", data_id=sid, data_k=k,
+                                                aria_label=f"Watch from move {k}: {label}")))
+    return html('<section class="watch-again" aria-labelledby="watch-title">'
+                '<h3 id="watch-title">Watch again</h3><ul class="watch-list">{}</ul></section>', join(items))

@@ -8,6 +8,11 @@ stays hidden exactly as it was in play. Which seats may be watched
 (:meth:`ReplayView.watch_choices`): every seat of a game without hidden
 information; otherwise the table only (no hand), or the single human's own seat,
 until the game is over and the players choose to reveal the hands.
+
+A finished game's key moments (``py_engine.core.key_moments``: lead changes, eliminations, the
+last round's trigger; issue 24 §1) are found in the same walk through its states that opening
+at its end takes anyway (:func:`walk`); the viewer lists them as chapter marks ("Key
+moments"), and the end panel opens the viewer at one of them.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from py_engine.core import Replay
+from py_engine.core import Moment, Replay, key_moments
 
 from .context import TableContext
 from .html import Markup, attrs, button, html, join, plural
@@ -34,10 +39,30 @@ def _icon(path: Markup) -> Markup:
     return html('<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">{}</svg>', path)
 
 
+def marks(moments: list[Moment]) -> list[tuple[int, str]]:
+    """``(step, label)`` per step of ``moments`` (in step order), the labels of moments at
+    the same step joined ("The last round begins: one card each; Bob takes the lead…")."""
+    out: list[tuple[int, str]] = []
+    for m in moments:
+        if out and out[-1][0] == m.k:
+            out[-1] = (m.k, f"{out[-1][1]}; {m.label}")
+        else:
+            out.append((m.k, m.label))
+    return out
+
+
+def walk(match: Any) -> tuple[Replay, list[tuple[int, str]]]:
+    """The replay of ``match`` and its key moments (:func:`marks`), found by walking its
+    states once (which leaves the replay ready to jump anywhere cheaply)."""
+    rep = Replay(match)
+    return rep, marks(key_moments(rep))
+
+
 @dataclass
 class ReplayView:
     """The replay on screen: the save ``sid``, its match, the step ``k`` (actions
-    applied), the watched seat (None: the table only), revealed hands, autoplay."""
+    applied), the watched seat (None: the table only), revealed hands, autoplay, and the key
+    moments of a finished game (``(step, label)``, see :func:`walk`)."""
 
     sid: str
     match: Any
@@ -47,15 +72,20 @@ class ReplayView:
     reveal: bool = False
     playing: bool = False
     turns: list[Any] = field(default_factory=list)
+    moments: list[tuple[int, str]] = field(default_factory=list)
 
     @classmethod
-    def open(cls, sid: str, match: Any) -> ReplayView:
-        rep = Replay(match)
-        view = cls(sid, match, rep, 0, None, turns=rep.turns())
+    def open(cls, sid: str, match: Any, k: int | None = None,
+             walked: tuple[Replay, list[tuple[int, str]]] | None = None) -> ReplayView:
+        """The viewer on ``match`` at step ``k`` (None: a finished game at its end, an
+        unfinished one at the start); ``walked``: its :func:`walk` if already made (a
+        finished game is walked here otherwise: opening at its end walks it anyway)."""
+        over = bool(match.is_over())
+        rep, moments = walked if walked is not None else walk(match) if over else (Replay(match), [])
+        view = cls(sid, match, rep, 0, None, turns=rep.turns(), moments=moments)
         choices = view.watch_choices()
         view.watch = next((s for s in choices if s is not None), None)
-        # a finished game opens at its end; an unfinished one at the start
-        view.k = rep.length if match.is_over() else 0
+        view.set_step(k if k is not None else rep.length if over else 0)
         return view
 
     @property
@@ -168,6 +198,15 @@ def controls(view: ReplayView) -> Markup:
              attrs(value="" if s is None else s, selected=s == view.watch),
              "The table only (no hand)" if s is None else view.match.seats[s].name)
         for s in view.watch_choices())
+    chapters = Markup()
+    if view.moments:  # the key moments as chapter marks
+        marks_ = [html('<option{}>Key moments…</option>', attrs(value="", selected=all(m != k for m, _ in view.moments)))]
+        marks_ += [html('<option{}>Move {} · {}</option>', attrs(value=m, selected=m == k), m, label)
+                   for m, label in view.moments]
+        chapters = html('<label class="replay-field replay-moments"><span>Moments</span>'
+                        '<select{}>{}</select></label>',
+                        attrs(id="replay-moment", data_act="replay-to", aria_label="Jump to a key moment"),
+                        join(marks_))
     watch = html('<label class="replay-field"><span>Watch as</span>'
                  '<select{}>{}</select></label>',
                  attrs(id="replay-watch", data_act="replay-watch", aria_label="Watch the game as"), watch_opts)
@@ -184,9 +223,9 @@ def controls(view: ReplayView) -> Markup:
                 '<div class="replay-row"><p class="replay-caption" id="replay-caption">{}</p>'
                 '<progress class="replay-progress" max="100" value="{}" aria-label="Replay position">{}%</progress></div>'
                 '<div class="replay-row replay-steps" role="group" aria-label="Step through the game">{}</div>'
-                '<div class="replay-row replay-opts">{}{}{}{}</div>'
+                '<div class="replay-row replay-opts">{}{}{}{}{}</div>'
                 '{}</section>',
-                view.caption(), pct, pct, step_btns, jump, watch, reveal, export, what)
+                view.caption(), pct, pct, step_btns, jump, chapters, watch, reveal, export, what)
 
 
 def render(app: Any) -> Markup:

@@ -1,4 +1,5 @@
-"""The end of a game on the table: the final standings (issue 24 §1) and the time at the table."""
+"""The end of a game on the table: the final standings (issue 24 §1), the time at the table, and
+"Watch again": the replay from the start or from each key moment (issue 24 §1)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ from tb_ui.app import IDLE_MS, App  # noqa: E402
 from tb_ui.parts import ordinal  # noqa: E402
 from tb_ui.store import MemoryStorage  # noqa: E402
 from tb_ui.tables import played_minutes  # noqa: E402
-from test_tb_ui import parse, start_game  # noqa: E402
+from test_tb_ui import buttons, parse, start_game, tap  # noqa: E402
 
-from py_engine.core import Match, Seat  # noqa: E402
+from py_engine.core import Match, Replay, Seat, key_moments  # noqa: E402
 
 
 class Clock:
@@ -99,3 +100,45 @@ def test_a_game_saved_before_the_count_shows_no_minutes() -> None:
 def test_ordinals() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]
+
+
+@pytest.mark.parametrize("game_id", ["time_war", "timeline", "time_barons", "time_of_crisis", "barons"])
+def test_watch_again_opens_the_replay_at_the_start_or_at_a_key_moment(game_id: str) -> None:
+    app = App(MemoryStorage(), now_ms=Clock(), botspeed_override="instant")
+    start_game(app, ["human", "human"], ["Ann", "Bob"], game=game_id)
+    play_by_taps(app, Clock(), [], random.Random(3))
+    m = app.match
+    assert m is not None and m.is_over()
+    want = key_moments(Replay(m))
+    assert want, f"{game_id}: this seeded game has key moments"
+    page = app.render()
+    assert "Watch again" in " ".join(parse(page).text)
+    opens = buttons(page, "replay-open")
+    assert opens[0]["text"] == "From the start" and opens[0]["attrs"]["data-k"] == "0"
+    # one button per step, in step order, each naming its move and what happened there
+    steps = sorted({x.k for x in want})
+    assert [int(b["attrs"]["data-k"]) for b in opens[1:]] == steps
+    for b in opens[1:]:
+        k = int(b["attrs"]["data-k"])
+        labels = [x.label for x in want if x.k == k]
+        assert b["text"] == f"Move {k}" + "; ".join(labels)
+        assert b["attrs"]["aria-label"] == f"Watch from move {k}: " + "; ".join(labels)
+    # the last moment: the viewer opens there, and lists the moments as chapter marks
+    last = opens[-1]
+    k = int(last["attrs"]["data-k"])
+    tap(app, last)
+    rv = app.replay
+    assert app.screen == "replay" and rv is not None and rv.k == k
+    view = app.render()
+    assert f"Move {k} of {len(m.actions)}" in " ".join(parse(view).text)
+    assert 'id="replay-moment"' in view and f'<option value="{k}" selected>Move {k} · ' in view
+    # a chapter mark jumps there; the placeholder changes nothing
+    app.dispatch("replay-to", {"value": str(steps[0])})
+    assert rv.k == steps[0]
+    app.dispatch("replay-to", {"value": ""})
+    assert rv.k == steps[0]
+    # back to the table, then from the start
+    app.dispatch("back", {})
+    app.go("table")
+    tap(app, buttons(app.render(), "replay-open")[0])
+    assert app.screen == "replay" and app.replay.k == 0 and app.replay.rep is rv.rep  # walked once

@@ -40,7 +40,8 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         n=int(m.state["n"]),
         fresh=app.fresh_action, kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],
         game=m.game, score=score if score is not None else Markup(), options=dict(m.options),
-        daily=bool(m.meta.get("daily")), minutes=played_minutes(m.meta))
+        daily=bool(m.meta.get("daily")), minutes=played_minutes(m.meta),
+        moments=app.key_moments() if view["outcome"] is not None else [])
 
 
 def played_minutes(meta: dict[str, Any]) -> int | None:
