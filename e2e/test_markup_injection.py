@@ -99,9 +99,9 @@ def _walk(page: Any, game_id: str, mid: str, done: str) -> None:
     page.get_by_role("button", name="Saved games").click()
     page.locator(f"button[data-act=resume][data-id={done}]").click()
     expect(page.locator(".endpanel")).to_be_visible()
-    page.locator(".endpanel button[data-act=replay-open]").click()
+    page.locator(".endpanel button[data-act=replay-open]").first.click()  # Watch again: from the start
     expect(page.locator("#app > .screen-replay")).to_be_attached()
-    for _ in range(3):  # the replay opens at the end: step back through the last moves
+    for _ in range(3):  # from the setup: step through the first moves
         page.locator("button[data-act=replay-step]:not([disabled])").first.click()
 
     # the new-game form, the names typed in

@@ -34,6 +34,7 @@ from player_helpers import (
 )
 from playwright.sync_api import expect
 
+from py_engine.core import Replay, key_moments
 from py_engine.games import get, ids
 
 sys.path.insert(0, str(ROOT / "pwa"))
@@ -189,9 +190,36 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.locator(".endpanel").screenshot(path=str(ARTIFACTS / f"end-{size}-{gid}.png"))
         page.set_viewport_size(VIEWPORTS["phone"])
+        _watch_again(page, saves[gid]["finished_match"], gid)
         _leave(page)
     assert len(seen) >= 9 * len(GAMES)
     assert not problems, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in problems.items())
+
+
+def _watch_again(page: Any, match: Any, gid: str) -> None:
+    """The end panel's "Watch again" (issue 24 §1): a button per key moment of the game (the
+    engine's ``key_moments``, one per step); the last one opens the replay viewer at its step,
+    at phone and tablet size, with the moments as chapter marks; Close returns to the end."""
+    want = sorted({m.k for m in key_moments(Replay(match))})
+    watch = page.locator(".endpanel .watch-again")
+    expect(watch.get_by_role("button", name="Watch the replay from the start")).to_be_visible()
+    moments = watch.locator("button.watch-moment")
+    assert [int(k) for k in moments.evaluate_all("els => els.map(e => e.dataset.k)")] == want, gid
+    if not want:
+        return
+    k, n = want[-1], len(match.actions)
+    for size in ("phone", "tablet"):
+        page.set_viewport_size(VIEWPORTS[size])
+        watch.screenshot(path=str(ARTIFACTS / f"{size}-watch-again-{gid}.png"))
+        moments.last.click()
+        screen_is(page, "replay")
+        expect(page.locator("#replay-caption")).to_contain_text(f"Move {k} of {n}")
+        expect(page.locator("#replay-moment")).to_have_value(str(k))
+        page.screenshot(path=str(ARTIFACTS / f"{size}-replay-moment-{gid}.png"))  # the top: the caption
+        page.get_by_role("button", name="Close the replay").click()
+        screen_is(page, "table")
+        expect(page.locator(".endpanel")).to_be_visible()
+    page.set_viewport_size(VIEWPORTS["phone"])
 
 
 def _back(page: Any, to: str) -> None:

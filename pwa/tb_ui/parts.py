@@ -213,8 +213,8 @@ def watch_again(app: TableApp, ctx: TableContext) -> Markup:
     items = [html("<li>{}</li>", button("From the start", "replay-open", "btn watch-start", data_id=sid, data_k=0,
                                         aria_label="Watch the replay from the start"))]
     for k, label in ctx.moments:
-        shown = html('<span class="wm-step">Move {}</span><span class="wm-label">{}</span>', k, label)
-        items.append(html("<li>{}</li>", button(shown, "replay-open", "btn watch-moment", data_id=sid, data_k=k,
-                                                aria_label=f"Watch from move {k}: {label}")))
+        # its name is what it shows ("Move 12 Ann takes the lead"), under the "Watch again" heading
+        shown = html('<span class="wm-step">Move {}</span> <span class="wm-label">{}</span>', k, label)
+        items.append(html("<li>{}</li>", button(shown, "replay-open", "btn watch-moment", data_id=sid, data_k=k)))
     return html('<section class="watch-again" aria-labelledby="watch-title">'
                 '<h3 id="watch-title">Watch again</h3><ul class="watch-list">{}</ul></section>', join(items))
