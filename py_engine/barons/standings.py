@@ -189,8 +189,9 @@ def political_leader(state: BaronsState) -> frozenset[int] | None:
     living = alive(state)
     if not living:
         return None
-    best = max(political_key(state, p) for p in living)
-    top = [p for p in living if political_key(state, p) == best]
+    keys = {p: political_key(state, p) for p in living}
+    best = max(keys.values())
+    top = [p for p in living if keys[p] == best]
     return frozenset(top) if len(top) == 1 and any(best[:2]) else None
 
 

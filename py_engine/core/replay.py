@@ -117,9 +117,10 @@ def key_moments(replay: Replay, lead_changes: int = LEAD_CHANGES) -> list[Moment
 
     At most ``lead_changes`` lead changes are kept, the latest ones (those that decided the
     game; kept in a row, each names another side than the one before); the other moments are
-    all kept. The states are walked once, forward (O(actions) applies:
-    about 0.5 s for a 1,000-action Time Barons game in CPython); the replay keeps every
-    ``every``-th state on the way, so jumping to a moment afterwards is cheap.
+    all kept. The states are walked once, forward, as opening the replay at its end does
+    anyway; the replay keeps every ``every``-th state on the way, so jumping to a moment
+    afterwards is cheap. Measured in CPython: a 711-action 6-player Barons game 1.2 s, of which
+    0.9 s is the replay's own walk; a 448-action Time of Crisis game 0.46 s (0.37 s).
 
     Raises:
         ValueError: ``lead_changes`` is negative.
