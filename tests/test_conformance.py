@@ -272,7 +272,8 @@ def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int, d
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_view_actions_match_legal_actions(case: tuple[str, int, dict[str, Any]]) -> None:
     """The view lists exactly the legal actions, each with a label, for the seat to
-    act, and none for the others."""
+    act, and none for the others; an action's caution (issue 24 §2), when there is one,
+    is the game's ``caution`` sentence, and an action with none has no key."""
     game_id, n, opts = case
     game = get(game_id)
     m = random_match(game_id, n, 7, stop_at=15, options=opts)
@@ -281,6 +282,9 @@ def test_view_actions_match_legal_actions(case: tuple[str, int, dict[str, Any]])
         legal = [a.to_json() for a in game.legal_actions(m.state, seat)]
         assert [a["action"] for a in v["actions"]] == legal
         assert all(isinstance(a["label"], str) and a["label"] for a in v["actions"])
+        for a in v["actions"]:
+            warn = game.caution(m.state, seat, Action.from_json(a["action"]))
+            assert a.get("caution", None) == warn and (warn is None or (isinstance(warn, str) and warn))
         assert v["prompt"]
 
 

@@ -313,7 +313,7 @@ class Game:
     Subclass hooks: :meth:`_setup`, :meth:`to_act`, :meth:`legal_actions`,
     :meth:`_apply`, :meth:`outcome`, :meth:`board_view`, :meth:`prompt`,
     :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
-    :meth:`explain_illegal`, :meth:`action_target`, :meth:`max_actions`,
+    :meth:`explain_illegal`, :meth:`action_target`, :meth:`caution`, :meth:`max_actions`,
     :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`, :meth:`standings`,
     and the key moments' :meth:`leaders`, :meth:`lead_label` and :meth:`moment`.
     """
@@ -510,9 +510,11 @@ class Game:
 
         Shape: ``{"game", "title", "seat", "seats": [names], "to_act": [seats],
         "prompt": str, "actions": [{"action": [name, *args], "label": str,
-        "target": str | None}], "board": {...game specific...}, "log": [str],
+        "target": str | None, "caution"?: str}], "board": {...game specific...}, "log": [str],
         "outcome": Outcome JSON | None, "standings": Standings JSON | None}``. ``actions``
-        is empty unless ``seat`` is to act; ``standings`` is None until the game is over.
+        is empty unless ``seat`` is to act; an action's ``"caution"`` (:meth:`caution`) is
+        there only when the action harms the seat's own side; ``standings`` is None until
+        the game is over.
         """
         out = self.outcome(state)
         acting = self.to_act(state)
@@ -527,9 +529,13 @@ class Game:
         lines.reverse()
         actions: list[dict[str, Any]] = []
         if seat is not None and seat in acting:
-            actions = [{"action": a.to_json(), "label": self.action_label(state, seat, a),
-                        "target": self.action_target(state, seat, a)}
-                       for a in self.legal_actions(state, seat)]
+            for a in self.legal_actions(state, seat):
+                entry: dict[str, Any] = {"action": a.to_json(), "label": self.action_label(state, seat, a),
+                                         "target": self.action_target(state, seat, a)}
+                warn = self.caution(state, seat, a)
+                if warn is not None:
+                    entry["caution"] = warn
+                actions.append(entry)
         return {
             "game": self.id,
             "title": self.title,
@@ -558,6 +564,17 @@ class Game:
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The id of the board element ``action`` targets (e.g. ``"gap:3"``), or None."""
+        return None
+
+    def caution(self, state: State, seat: int, action: Action) -> str | None:
+        """Why ``action`` (one of ``seat``'s legal actions) clearly harms ``seat``'s own
+        side, as one short sentence in the game's terms (e.g. ``"This damages your own
+        Capital."``), or None (the default: nothing to warn about).
+
+        The app asks the player to confirm such an action before applying it (issue 24
+        §2); a game warns only where a less harmful choice exists in the same decision.
+        Never raises for a legal action; reads only what ``seat`` may know.
+        """
         return None
 
     # ---- bots ------------------------------------------------------------------

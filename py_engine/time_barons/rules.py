@@ -57,6 +57,7 @@ contract methods, and their helpers take it typed.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -189,6 +190,13 @@ def _names(state: TimeBaronsState, seats: list[int]) -> str:
     """``"Ann"``, ``"Ann and Cy"``, ``"Ann, Bob and Cy"``."""
     names = [state["seats"][p] for p in seats]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+#: Decision prompts that deal damage or kill followers on the site picked (see
+#: :meth:`TimeBarons.caution`); those removing damage or sparing a site do not.
+_HARM = re.compile(r"\b(damage|kill)\b", re.I)
+_KILL = re.compile(r"\bkill\b", re.I)
+_NOT_HARM = re.compile(r"\b(remove|stop|spare)\b", re.I)
 
 
 class TimeBarons(Game):
@@ -1721,6 +1729,41 @@ class TimeBarons(Game):
             return str(ask["labels"][ask["acts"].index(action.to_json())])
         except ValueError:
             return str(action)
+
+    def caution(self, state: State, seat: int, action: Action) -> str | None:
+        """Warns of damage (or kills) aimed at a site of ``seat``'s own side: its own or a
+        teammate's (TB Team multiplayer; R16: teammates are never opponents), when the
+        same decision offers something else (another site, or "Done"). A decision with
+        only own sites to pick (Mine, Dilemma, Misinformation) is the card's price and
+        asks nothing.
+
+        Returns e.g. ``"This damages your own Capital."`` or ``"This damages Cy's
+        Capital: Cy is your teammate."``; None for any other action.
+        """
+        st = tbs(state)
+        ask = st["ask"]
+        if ask is None or ask["seat"] != seat or action.name != "site" or not _HARM.search(ask["prompt"]):
+            return None
+        if _NOT_HARM.search(ask["prompt"]):
+            return None
+        x = site(st, int(action.args[0]))
+        side = team_of(st, seat)
+        if x is None or x["owner"] not in side:
+            return None
+
+        def ours(a: list[Any]) -> bool:
+            y = site(st, int(a[1])) if a[0] == "site" and len(a) > 1 else None
+            return y is not None and y["owner"] in side
+
+        if all(ours(a) for a in ask["acts"]):
+            return None
+        verb = "kills followers on" if _KILL.search(ask["prompt"]) and not re.search(r"\bdamage\b", ask["prompt"],
+                                                                                    re.I) else "damages"
+        what = name(x["card"])
+        if x["owner"] == seat:
+            return f"This {verb} your own {what}."
+        mate = st["seats"][x["owner"]]
+        return f"This {verb} {mate}’s {what}: {mate} is your teammate."
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at (``site:ID``, ``card:ID``,

@@ -28,6 +28,8 @@ contract methods).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ..core import (
@@ -1377,6 +1379,44 @@ class TimeOfCrisis(Combat, Game):
         """A button label for one of ``seat``'s options (see :mod:`.labels`)."""
         return describe(self, toc(state), seat, action)[0]
 
+    def caution(self, state: State, seat: int, action: Action) -> str | None:
+        """Warns of a Place Governor roll (ToC §6.3.2) with fewer dice than the votes it
+        needs, so that only bonus dice from sixes could carry it: choosing the province
+        (``place_governor``) when all of ``seat``'s Senate points (and Basilica dice for
+        Italia) are too few, and spending (``spend``) too few points on the roll. The
+        sentence gives the exact chance (:func:`pg_chance`). None for any other action.
+
+        E.g. ``"2 dice for 4 votes: only bonus dice from sixes could reach them
+        (a 4% chance)."``
+        """
+        st = toc(state)
+        if action.name == "place_governor":
+            pid = str(action.args[0])
+            have = int(st["tp"]["pts"]["senate"])
+            dice = have + (self._basilica_dice(st, seat) if pid == italia() else 0)
+            need = self.votes_needed(st, seat, pid)
+            if dice >= need:
+                return None
+            chance = pg_chance(dice, need, gov(st, pid) == NEUTRAL)
+            return (f"Your {_plural(have, 'Senate point')} give {_dice(dice)} for {need} votes: "
+                    f"only bonus dice from sixes could reach them ({_percent(chance)} at most).")
+        if action.name != "spend":
+            return None
+        found = self._ask_for(st, seat)
+        if found is None or not found[0]["stack"]:
+            return None
+        f = found[0]["stack"][-1]
+        if f["k"] != "pg" or f.get("stage", "amount") != "amount":
+            return None
+        pid = f["prov"]
+        dice = int(action.args[0]) + (self._basilica_dice(st, seat) if pid == italia() else 0)
+        need = self.votes_needed(st, seat, pid)
+        if dice >= need:
+            return None
+        chance = pg_chance(dice, need, gov(st, pid) == NEUTRAL)
+        return (f"{_dice(dice).capitalize()} for {need} votes: only bonus dice from sixes could reach them "
+                f"({_percent(chance)}).")
+
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at: ``province:<id>``, ``region:<id>``,
         ``capital:<id>``, ``army:<id>``, ``card:<id>`` (hand), ``supply:<id>``,
@@ -1436,3 +1476,39 @@ def _target_id(side: str, region: str) -> str:
 
 
 GAME = TimeOfCrisis()
+
+
+@cache
+def pg_chance(dice: int, need: int, neutral: bool) -> Fraction:
+    """The exact chance that a Place Governor roll of ``dice`` dice gets at least ``need``
+    votes (ToC §6.3.2): a 2–5 is a vote, a 6 a vote and a bonus die (no limit), a 1 a
+    vote only against a Neutral governor. Enumerated, not simulated.
+
+    >>> pg_chance(2, 2, True)
+    Fraction(1, 1)
+    >>> pg_chance(1, 2, False)  # the die must be a 6, then the bonus die not a 1
+    Fraction(5, 36)
+    >>> pg_chance(1, 2, True)  # a 6, then anything
+    Fraction(1, 6)
+    """
+    if need <= 0:
+        return Fraction(1)
+    if dice <= 0:
+        return Fraction(0)
+    one = pg_chance(dice - 1, need - 1 if neutral else need, neutral)
+    mid = pg_chance(dice - 1, need - 1, neutral)
+    six = pg_chance(dice, need - 1, neutral)
+    return (one + 4 * mid + six) / 6
+
+
+def _percent(p: Fraction) -> str:
+    """A chance in words: ``"a 4% chance"``, ``"an 8% chance"``, ``"less than a 1% chance"``."""
+    if p < Fraction(1, 100):
+        return "less than a 1% chance"
+    n = round(float(p) * 100)
+    return f"{'an' if str(n).startswith('8') or n in (11, 18) else 'a'} {n}% chance"
+
+
+def _dice(n: int) -> str:
+    """``"1 die"``, ``"2 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
