@@ -23,7 +23,7 @@ from py_engine.games import ids as game_ids
 
 from . import screens
 from .daily import DailyRecords, record_of, share_text
-from .html import Markup, as_markup
+from .html import Markup, as_markup, jattr
 from .replay import ReplayView, walk
 from .rules import rules_pages
 from .store import (
@@ -780,6 +780,7 @@ class App:
         m = self.match
         if m is None or self.screen != "table":
             return
+        self.table_ui.pop("caution", None)
         try:
             seat, n = int(d["seat"]), int(d.get("n", -1))
             action = Action.from_json(json.loads(d["a"]))
@@ -799,6 +800,28 @@ class App:
             self.error = str(e)
             return
         self._after_action(seat, action)
+
+    def on_caution(self, d: dict[str, Any]) -> None:
+        """An option that harms the player's own side (its view entry has a
+        ``caution``): open its confirmation (:func:`tb_ui.parts.caution_dialog`) instead
+        of playing it; nothing in the game changes."""
+        m = self.match
+        if m is None or self.screen != "table":
+            return
+        try:
+            seat, n = int(d["seat"]), int(d.get("n", -1))
+            a = jattr(json.loads(d["a"]))
+        except (KeyError, ValueError):
+            self.error = "That button is not an action."
+            return
+        if n != m.state["n"] or seat != self.acting_seat():
+            self.error = "The game moved on since that button was drawn; nothing was changed."
+            return
+        self.table_ui["caution"] = {"n": n, "a": a}
+
+    def on_caution_cancel(self, d: dict[str, Any]) -> None:
+        """Close an open confirmation without playing anything."""
+        self.table_ui.pop("caution", None)
 
     def on_reselect(self, d: dict[str, Any]) -> None:
         """Pick another card after choosing one: undo the choice, then choose again."""

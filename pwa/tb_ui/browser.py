@@ -43,6 +43,10 @@ _bot_task: Any = None
 _replay_task: Any = None
 _screen = ""
 _history = History()
+_decision = ""                  # the decision last drawn (see _bring_targets)
+_tapped_target: str | None = None  # the target of the option button just tapped
+#: Most target elements highlighted at once (a main phase with options everywhere glows nothing).
+MAX_GLOW = 8
 #: Seconds of bot search per slice before yielding to the browser (the page stays responsive).
 SLICE_SECONDS = 0.03
 
@@ -279,9 +283,96 @@ def render() -> None:
         again = auto or (document.getElementById(active_id) if active_id else None)
         if again:
             again.focus(_obj({"preventScroll": True}))
+    try:
+        _bring_targets()
+    except Exception:  # never let a scroll stop the table
+        traceback.print_exc()
     _announce()
     _schedule_bot()
     _schedule_replay()
+
+
+# ---- the decision beside its targets (issue 24 §2) -----------------------------------------
+def _decision_key() -> str:
+    """Which decision the page shows: the match, its move number, the seat deciding."""
+    app = _running()
+    m = app.match
+    if app.screen != "table" or m is None:
+        return ""
+    return f"{app.match_id}:{m.state['n']}:{app.acting_seat()}"
+
+
+def _target_elements(ids: list[str]) -> list[Any]:
+    """The board elements drawn for the target ids (``data-tgt``, a space-separated list),
+    in the order of ``ids``, each once."""
+    out: list[Any] = []
+    for t in ids:
+        found = _root.querySelectorAll(f'[data-tgt~="{js.CSS.escape(t)}"]')
+        for i in range(int(found.length)):
+            el = found.item(i)
+            if not any(el == x for x in out):  # JsProxy equality: the same DOM node
+                out.append(el)
+    return out
+
+
+def _scroll_to(els: list[Any]) -> None:
+    """Scroll the page so the targets show below the pinned bar: nothing if one of them
+    is in full view already; all of them if they fit, else the first."""
+    bar = document.querySelector(".tbar")
+    top_edge = float(bar.getBoundingClientRect().bottom) if bar else 0.0
+    bottom_edge = float(window.innerHeight)
+    rects = [el.getBoundingClientRect() for el in els]
+    rects = [r for r in rects if float(r.width) > 0 or float(r.height) > 0]
+    if not rects:
+        return
+    if any(float(r.top) >= top_edge - 1 and float(r.bottom) <= bottom_edge + 1 for r in rects):
+        return
+    top, bottom = min(float(r.top) for r in rects), max(float(r.bottom) for r in rects)
+    room = bottom_edge - top_edge
+    if bottom - top <= room - 16:
+        delta = (top + bottom) / 2 - (top_edge + bottom_edge) / 2
+    else:
+        delta = float(rects[0].top) - top_edge - 8
+    window.scrollBy(0, delta)
+
+
+def _bring_targets() -> None:
+    """After a render: when a new decision with targets on the board appears, highlight
+    them (``.tgt-now``; up to :data:`MAX_GLOW`) and scroll them into view below the
+    pinned prompt, those of options without a caution first (the tester's Onslaught: the
+    opponents' sites before the player's own Capital). When the player tapped an option
+    aimed at a target (a caution just asked, or the next decision has no targets), that
+    target comes into view."""
+    global _decision, _tapped_target
+    key = _decision_key()
+    tapped, _tapped_target = _tapped_target, None
+    new = key != _decision
+    _decision = key
+    if not key:
+        return
+    ids: list[str] = []
+    cautioned: set[str] = set()
+    opts = _root.querySelectorAll("[data-target]")
+    for i in range(int(opts.length)):
+        el = opts.item(i)
+        t = str(el.getAttribute("data-target"))
+        if t not in ids:
+            ids.append(t)
+        if el.hasAttribute("data-caution"):
+            cautioned.add(t)
+    els = _target_elements(ids) if new else []
+    if els:
+        if len(els) <= MAX_GLOW:
+            for el in els:
+                el.classList.add("tgt-now")
+        preferred = _target_elements([t for t in ids if t not in cautioned])
+        _scroll_to(preferred or els)
+        return
+    if tapped:
+        shown = _target_elements([tapped])
+        for el in shown[:MAX_GLOW]:
+            el.classList.add("tgt-now")
+        _scroll_to(shown)
 
 
 def _schedule_bot() -> None:
@@ -379,6 +470,7 @@ def run(act: str, data: dict[str, Any]) -> None:
 
 
 def _on_click(ev: Any) -> None:
+    global _tapped_target
     t = ev.target
     el = t.closest("[data-act]") if t is not None and hasattr(t, "closest") else None
     if not el:
@@ -388,6 +480,7 @@ def _on_click(ev: Any) -> None:
     if el.hasAttribute("disabled"):
         return
     ev.preventDefault()
+    _tapped_target = str(el.getAttribute("data-target")) if el.hasAttribute("data-target") else None
     run(str(el.getAttribute("data-act")), _data(el))
 
 

@@ -95,8 +95,26 @@ class TableContext:
     moments: list[tuple[int, str]] = field(default_factory=list)
 
     def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
-        """data-* attributes of a button that performs action ``a``."""
-        return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]))
+        """data-* attributes of a button that performs action ``a``; ``data-target``: the
+        board element it points at (``a["target"]``, the browser brings it into view).
+        An action the view marks with a ``caution`` (it harms the player's own side,
+        :meth:`py_engine.core.Game.caution`) asks first: its button's act is ``caution``,
+        which opens the confirmation (:func:`tb_ui.parts.caution_dialog`) instead of
+        playing."""
+        if act == "play" and a.get("caution"):
+            act = "caution"
+        return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]),
+                     data_target=a.get("target") or None, data_caution="1" if a.get("caution") else None)
+
+    def caution_pending(self, ui: dict[str, Any]) -> dict[str, Any] | None:
+        """The action (view shape, with its ``caution``) whose confirmation is open in the
+        table's view state ``ui`` (``ui["caution"]``: ``{"n", "a"}``, set by the app's
+        ``caution`` act), or None: none open, or the game moved on since (another ``n``),
+        or the action is no longer offered."""
+        c = ui.get("caution")
+        if not isinstance(c, dict) or self.mode != "play" or c.get("n") != self.n:
+            return None
+        return next((a for a in self.actions if a.get("caution") and jattr(a["action"]) == c.get("a")), None)
 
 
 class TableRenderer(Protocol):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import TableApp, TableContext
-from .html import Markup, attrs, button, html, join, plural
+from .html import Markup, attrs, button, html, jattr, join, plural
 
 
 def appbar(app: Any, active: str) -> Markup:
@@ -102,11 +102,44 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
                 '<div class="tbar-title"><h1 tabindex="-1">{title}</h1>'
                 '<span class="tbar-info">{info}</span></div>'
                 '<div class="tbar-actions">{skip}{undo}{rules}</div>'
-                "</div></header>",
+                "</div>{pinned}</header>",
                 leave=button("‹ Games", "leave", "btn ghost small",
                              aria_label="Games: leave the table (the game stays saved)"),
                 title=ctx.view["title"], info=info, skip=skip, undo=undo,
-                rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]))
+                rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]),
+                pinned=decision_bar(app, ctx))
+
+
+def decision_bar(app: TableApp, ctx: TableContext) -> Markup:
+    """The decision pinned under the table's bar (issue 24 §2), so it stays in view while
+    the player scrolls to the board: the prompt on one or two lines (``.tbar-prompt``;
+    hidden from screen readers, which hear it from the decision panel's live prompt),
+    or, while a cautioned option waits for its confirmation, :func:`caution_dialog`.
+    Empty when nobody here decides (bots, the other seat, the end, a replay)."""
+    if ctx.mode != "play" or ctx.view["outcome"] is not None or ctx.acting is None or not ctx.actions:
+        return Markup()
+    pending = ctx.caution_pending(app.table_ui)
+    if pending is not None:
+        return caution_dialog(ctx, pending)
+    return html('<div class="tbar-prompt" aria-hidden="true"><p class="tbar-prompt-text">{}</p></div>',
+                ctx.view["prompt"])
+
+
+def caution_dialog(ctx: TableContext, a: dict[str, Any]) -> Markup:
+    """The confirmation an option that harms the player's own side asks for (``a``: the
+    view's action entry, with its ``caution`` sentence): what it is, why it hurts, and
+    "Do it anyway" (plays it) or "Cancel" (closes the question; nothing is played).
+    An ``alertdialog`` in the pinned bar, so the target stays in view below it; Cancel
+    takes the focus."""
+    go = attrs(type="button", class_="btn danger", data_act="play", data_seat=ctx.acting, data_n=ctx.n,
+               data_a=jattr(a["action"]), data_target=a.get("target") or None)
+    return html('<div class="tbar-prompt tbar-caution" role="alertdialog" aria-modal="false" '
+                'aria-labelledby="caution-q" aria-describedby="caution-why">'
+                '<p class="caution-text"><b id="caution-q">{label}?</b> <span id="caution-why">{why}</span> '
+                'Do it anyway?</p><div class="caution-acts"><button{go}>Do it anyway</button>{cancel}</div></div>',
+                label=a["label"], why=a["caution"], go=go,
+                cancel=button("Cancel", "caution-cancel", "btn", data_autofocus=True,
+                              aria_label="Cancel: do not do it"))
 
 
 def log_panel(app: TableApp, ctx: TableContext) -> Markup:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui.app import App  # noqa: E402
 from tb_ui.rules import rules_html  # noqa: E402
-from test_tb_ui import buttons, make_app, parse, start_game, tap  # noqa: E402
+from test_tb_ui import buttons, make_app, option_buttons, parse, start_game, tap  # noqa: E402
 
 from py_engine.core import Action  # noqa: E402
 
@@ -37,7 +37,7 @@ def start(app: App, kinds: list[str], names: list[str], **options: Any) -> None:
 
 
 def action_buttons(html: str) -> dict[str, dict[str, Any]]:
-    return {b["attrs"]["data-a"]: b for b in buttons(html, "play")}
+    return {b["attrs"]["data-a"]: b for b in option_buttons(html)}
 
 
 def test_every_legal_action_is_a_button_through_a_game_with_two_humans_and_bots() -> None:

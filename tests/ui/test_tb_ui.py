@@ -132,11 +132,25 @@ def buttons(html: str, act: str | None = None) -> list[dict[str, Any]]:
             if el["tag"] == "button" and (act is None or el["attrs"]["data-act"] == act)]
 
 
-def tap(app: App, el: dict[str, Any], **extra: Any) -> dict[str, Any]:
+def tap(app: App, el: dict[str, Any], confirm: bool = True, **extra: Any) -> dict[str, Any]:
+    """Tap ``el`` as tb_ui/browser.py does. An option that asks for a confirmation
+    first (``data-act="caution"``, issue 24 §2) is confirmed ("Do it anyway") unless
+    ``confirm`` is False."""
     assert "disabled" not in el["attrs"], f"tapping a disabled button: {el}"
     data = {k[5:]: v for k, v in el["attrs"].items() if k.startswith("data-") and k != "data-act"}
     data.update(extra)
-    return app.dispatch(el["attrs"]["data-act"], data)
+    out = app.dispatch(el["attrs"]["data-act"], data)
+    if el["attrs"]["data-act"] == "caution" and confirm and app.error is None:
+        go = next(b for b in buttons(app.render(), "play") if b["text"].strip() == "Do it anyway")
+        assert go["attrs"]["data-a"] == el["attrs"]["data-a"]
+        return tap(app, go)
+    return out
+
+
+def option_buttons(html: str) -> list[dict[str, Any]]:
+    """The buttons performing a game action: played at once, or after a confirmation."""
+    return [el for el in parse(html).found
+            if el["tag"] == "button" and el["attrs"].get("data-act") in ("play", "caution")]
 
 
 def tap_named(app: App, name: str, act: str | None = None) -> None:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui.app import App  # noqa: E402
-from test_tb_ui import buttons, make_app, tap  # noqa: E402
+from test_tb_ui import buttons, make_app, option_buttons, tap  # noqa: E402
 
 from py_engine.core import Action  # noqa: E402
 
@@ -52,7 +52,7 @@ def start(app: App, kinds: tuple[str, ...] = ("human", "human"), names: tuple[st
 
 def action_buttons(html: str) -> dict[str, dict[str, Any]]:
     """Buttons performing a game action, by action JSON."""
-    return {b["attrs"]["data-a"]: b for b in buttons(html, "play")}
+    return {b["attrs"]["data-a"]: b for b in option_buttons(html)}
 
 
 def reachable(app: App, html: str | None = None) -> dict[str, dict[str, Any]]:

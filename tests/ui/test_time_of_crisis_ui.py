@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui.app import App  # noqa: E402
 from tb_ui.rules import rules_html  # noqa: E402
-from test_tb_ui import buttons, make_app, parse, section, start_game, tap  # noqa: E402
+from test_tb_ui import buttons, make_app, option_buttons, parse, section, start_game, tap  # noqa: E402
 
 from py_engine.time_of_crisis import components as D  # noqa: E402
 
@@ -37,7 +37,7 @@ def start(app: App, kinds: list[str], names: list[str], **options: Any) -> None:
 
 
 def action_buttons(html: str) -> dict[str, dict[str, Any]]:
-    return {b["attrs"]["data-a"]: b for b in buttons(html, "play")}
+    return {b["attrs"]["data-a"]: b for b in option_buttons(html)}
 
 
 HANDOFFS: list[int] = []
@@ -148,7 +148,7 @@ def test_legal_regions_are_highlighted_and_a_tap_on_the_map_plays() -> None:
         el = next(x for x in parse(html).found if x["tag"] == "g" and x["attrs"].get("data-region") == rid)
         tap(app, el)
         panel = section(app.render(), "toc-region-panel")
-        pg = next(b for b in buttons(panel, "play") if json.loads(b["attrs"]["data-a"])[0] == "place_governor")
+        pg = next(b for b in option_buttons(panel) if json.loads(b["attrs"]["data-a"])[0] == "place_governor")
     n = len(app.match.actions)
     want = json.loads(pg["attrs"]["data-a"])
     tap(app, pg)

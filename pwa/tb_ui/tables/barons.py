@@ -271,12 +271,14 @@ def _board(t: _T) -> Markup:
             cls += " bx-pick"
         if t.app.table_ui.get("space") == sid:
             cls += " bx-sel"
+        tgt = f"space:{sid}" if acts else None  # browser.py brings a decision's targets into view
         if len(acts) == 1:
-            g_attrs = attrs(class_="bx-space bx-hot", data_space=sid, **_play_attrs(t, acts[0]))
+            g_attrs = attrs(class_="bx-space bx-hot", data_space=sid, data_tgt=tgt, **_play_attrs(t, acts[0]))
         else:
             zoom_to = home or C.REALMS[p["side"]]
-            g_attrs = (attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid)
-                       if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to))
+            g_attrs = (attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid, data_tgt=tgt)
+                       if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to,
+                                            data_tgt=tgt))
         label = Markup()
         if t.zoom and sid in _labelled(t.zoom):
             nx, ny = p["nx"], p["ny"]
@@ -316,7 +318,8 @@ def _labelled(realm: str) -> frozenset[str]:
 
 
 def _play_attrs(t: _T, a: dict[str, Any]) -> dict[str, Any]:
-    return {"data_act": "play", "data_seat": t.ctx.acting, "data_n": t.ctx.n, "data_a": jattr(a["action"])}
+    act = "caution" if a.get("caution") else "play"  # see TableContext.action_attrs
+    return {"data_act": act, "data_seat": t.ctx.acting, "data_n": t.ctx.n, "data_a": jattr(a["action"])}
 
 
 def _board_description(t: _T) -> str:
@@ -583,9 +586,9 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> Markup:
                    chip=t.chip(seat), tag=tag, name=ch["name"], title=ch["title"], status=", ".join(status),
                    bar=_hpbar(p["hp"], p["max_hp"]), hp=p["hp"], gold=p["gold"], where=where)
     cls = "bx-mat" + (" dead" if not p["alive"] else "") + (" turn" if seat == t.b["active"] and not t.over else "")
-    return html('<li class="{}" data-css="--pc:{}" id="bx-mat-{}"><details{}>'
+    return html('<li class="{}" data-css="--pc:{}" id="bx-mat-{}" data-tgt="seat:{}"><details{}>'
                 '<summary>{}</summary>{}</details></li>',
-                cls, t.color(seat), seat, Markup(" open") if open_ else Markup(), summary, body)
+                cls, t.color(seat), seat, seat, Markup(" open") if open_ else Markup(), summary, body)
 
 
 def _mats(t: _T) -> Markup:

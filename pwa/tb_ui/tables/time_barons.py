@@ -205,7 +205,7 @@ def _site(t: _T, x: dict[str, Any]) -> Markup:
         '<span class="tb-dmg" title="Damage / integrity">{di} {dmg}/{integ}'
         '<span class="tb-bar"><span data-css="width:{pct}%"></span></span></span></div>'
         '{badges}{inc}{atts}{tuck}{abilities}{picks}</li>',
-        attrs=attrs(class_=" ".join(cls), id=f"tb-site-{sid}", data_site=sid, aria_label=label),
+        attrs=attrs(class_=" ".join(cls), id=f"tb-site-{sid}", data_site=sid, data_tgt=f"site:{sid}" if opts else None, aria_label=label),
         name=c["name"], lv=ROMAN[(c["level"] or 1) - 1], fi=icon("f"), f=x["f"], di=icon("d"), dmg=dmg,
         integ=integ, pct=pct, badges=join(badges), inc=inc,
         atts=html('<ul class="tb-atts">{}</ul>', atts) if atts else Markup(), tuck=tuck,
@@ -234,7 +234,8 @@ def _stacks(t: _T) -> Markup:
         marks = join(html('<span class="tb-marker">{}</span>', nm) for nm in levels)
         tiles.append(html('<li{}><span class="tb-stack-lv">{}</span><span class="tb-stack-n">{}</span>{}{}</li>',
                           attrs(class_="tb-stack" + (" pick" if here else "") + (" out" if not n else ""),
-                                id=f"tb-stack-{lv}", aria_label=f"Level {ROMAN[lv - 1]} stack: {n} cards"),
+                                id=f"tb-stack-{lv}", data_tgt=f"stack:{lv}" if here and not t.main else None,
+                                aria_label=f"Level {ROMAN[lv - 1]} stack: {n} cards"),
                           ROMAN[lv - 1], n if n else "out", marks, btns))
     out = sum(1 for n in b["stacks"] if not n)
     note = Markup()
@@ -498,7 +499,7 @@ def _strip(t: _T, seat: int) -> Markup:
             body += html('<p class="tb-known">Cards you know in {}’s hand: {}</p>',
                          p["name"], ", ".join(_card(c)["name"] for c in p["known"]))
         body += _tableau(t, seat)
-    return html("<li{}>{}{}<div{}>{}</div></li>", attrs(class_=cls, id=f"tb-strip-{seat}", data_seat=seat), head,
+    return html("<li{}>{}{}<div{}>{}</div></li>", attrs(class_=cls, id=f"tb-strip-{seat}", data_seat=seat, data_tgt=f"seat:{seat}" if targets else None), head,
                 html('<div class="tb-strip-picks">{}</div>', chooses) if chooses else Markup(),
                 attrs(id=f"tb-tab-{seat}", class_="tb-strip-body"), body)
 

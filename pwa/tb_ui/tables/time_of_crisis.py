@@ -33,7 +33,7 @@ from typing import Any
 from py_engine.time_of_crisis import components as D
 
 from ..context import Seating, TableApp, TableContext
-from ..html import Markup, attrs, button, html, jattr, join, plural
+from ..html import Markup, attrs, button, html, join, plural
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 from .barons import SEAT_COLORS
 
@@ -338,12 +338,13 @@ def _map(t: _T) -> Markup:
         acts = t.by_region.get(rid, [])
         inner = _province_svg(t, rid, r) if r["type"] == "province" else _other_svg(t, rid, r)
         cls = f"toc-region toc-{r['type']}" + (" toc-pick" if acts else "") + (" toc-sel" if t.focus == rid else "")
+        # the option targets drawn in this region (browser.py brings a decision's targets into view)
+        tgt = " ".join(sorted({str(a["target"]) for a in acts})) or None
         if len(acts) == 1 and acts[0].get("target", "").split(":")[0] in ("province", "region", "capital"):
             a = acts[0]
-            g = attrs(class_=cls + " toc-hot", data_region=rid, data_act="play", data_seat=t.ctx.acting,
-                      data_n=t.ctx.n, data_a=jattr(a["action"]))
+            g = attrs(class_=cls + " toc-hot", data_region=rid, data_tgt=tgt) + t.ctx.action_attrs(a)
         else:
-            g = attrs(class_=cls, data_region=rid, data_act="table-ui", data_k="focus")
+            g = attrs(class_=cls, data_region=rid, data_act="table-ui", data_k="focus", data_tgt=tgt)
         ring = Markup()
         if acts:
             x, y = r["xy"]
