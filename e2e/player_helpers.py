@@ -4,7 +4,9 @@
 - :func:`axe_violations` runs axe-core (npm, node_modules/axe-core; injected by
   Playwright's evaluate, never shipped in dist/) on the page;
 - :func:`finished_save` / :func:`unfinished_save` write save files of any registered
-  game, played by random moves in CPython, for the tests to import through the UI.
+  game, played by random moves in CPython, for the tests to import through the UI;
+- :func:`random_position` plays a seeded game to an exact decision; :func:`decision_in_view`
+  and :func:`caution_asks` check the decision beside its targets (issue 24 §2).
 
 Waiting uses ``wait_for_selector`` only (``wait_for_function`` evals inside the page,
 which a Content-Security-Policy without 'unsafe-eval' refuses).
@@ -17,7 +19,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from conftest import ROOT, wait_ready
+from conftest import ARTIFACTS, ROOT, state_n, wait_moved, wait_ready
+from playwright.sync_api import expect
 
 from py_engine.core import Match, Seat
 
@@ -126,3 +129,77 @@ def import_file(page: Any, path: Path) -> None:
 
 def save_json(m: Match) -> dict[str, Any]:
     return json.loads(m.save_json())
+
+
+# ---- the decision beside its targets (issue 24 §2) -------------------------------------------------
+def random_position(game_id: str, names: list[str], kinds: list[str], seed: int, steps: int,
+                    options: dict[str, Any] | None = None) -> Match:
+    """The game after ``steps`` random moves (``random.Random(seed)`` choosing among the legal
+    actions of the first seat to act; bots at easy): the seeds and step counts of the tests
+    were found by searching for a decision of the wanted kind."""
+    seats = [Seat(n, k, "easy" if k == "bot" else None) for n, k in zip(names, kinds, strict=True)]
+    m = Match.new(game_id, seats, options or {}, seed, {"holder": 0})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
+    return m
+
+
+#: The pinned bar, the prompt in it and the highlighted targets, as viewport rectangles.
+_BOXES_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left,
+                                                                   right: r.right, height: r.height}; };
+  const bar = document.querySelector('#app .tbar'), prompt = document.querySelector('#app .tbar-prompt');
+  return {vh: innerHeight, vw: innerWidth, bar: bar && box(bar), prompt: prompt && box(prompt),
+          targets: [...document.querySelectorAll('#app .tgt-now')].map(box)};
+}"""
+
+
+def decision_in_view(page: Any) -> dict[str, Any]:
+    """After a decision with board targets appears: the prompt pinned in the table's bar is
+    inside the viewport, the bar takes at most a fifth of the screen's height, and a
+    highlighted target (``.tgt-now``) is wholly inside the viewport below the bar.
+    Returns the measured boxes."""
+    page.wait_for_selector("#app .tgt-now", state="attached")
+    b = page.evaluate(_BOXES_JS)
+    assert b["bar"] and b["prompt"], b
+    assert 0 <= b["prompt"]["top"] and b["prompt"]["bottom"] <= b["vh"] and b["prompt"]["height"] > 0, b
+    assert b["bar"]["bottom"] <= 0.2 * b["vh"] + 1, f"the pinned bar takes {b['bar']['bottom']} of {b['vh']} px"
+    assert any(t["top"] >= b["bar"]["bottom"] - 1 and t["bottom"] <= b["vh"] + 1 and t["left"] >= -1
+               and t["right"] <= b["vw"] + 1 for t in b["targets"]), b
+    return b
+
+
+def view_shot(page: Any, name: str) -> Path:
+    """A screenshot of what the viewport shows now (not the full page: the pinned bar and
+    the targets where the player sees them), as e2e/artifacts/<name>.png."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def caution_asks(page: Any, confirm: bool, name: str) -> None:
+    """The first option that harms the player's own side asks first: its confirmation (an
+    alertdialog, Cancel focused, inside the viewport; screenshot ``name``) changes nothing;
+    Cancel closes it with the game unchanged; with ``confirm``, "Do it anyway" then plays it."""
+    n = state_n(page)
+    option = page.locator("#main button[data-act=caution]").first
+    option.click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Do it anyway?")
+    cancel = page.get_by_role("button", name="Cancel: do not do it")
+    expect(cancel).to_be_focused()
+    box = dialog.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert state_n(page) == n
+    view_shot(page, name)
+    cancel.click()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    assert state_n(page) == n
+    if confirm:
+        option.click()
+        page.get_by_role("button", name="Do it anyway").click()
+        wait_moved(page, n)

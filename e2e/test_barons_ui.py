@@ -27,6 +27,7 @@ from conftest import (
     state_n,
     wait_moved,
 )
+from player_helpers import decision_in_view, random_position, view_shot
 from playwright.sync_api import expect
 
 from py_engine.core import Action, Match, Seat  # noqa: E402
@@ -248,7 +249,21 @@ def test_barons_screenshots_fit(page, server, traffic, size):
     fight = position(lambda m: m.state["combat"] is not None and m.to_act() == [0]
                      and m.state["stack"][-1]["k"] == "fight", 4, ["Fay", "Gus", "Hal", "Ida", "Jo", "Kim"])
     over = position(Match.is_over, 5, ["Eve", "Lou"], opts={"round_limit": 4})
-    _load(page, server, {"move": move, "fight": fight, "over": over})
+    # Ros is to roll her movement dice (found by searching: the roll gives two moves)
+    roll = random_position("barons", ["Ros", "Bot"], ["human", "bot"], 1, 14, {"characters": "random"})
+    _load(page, server, {"move": move, "fight": fight, "over": over, "roll": roll})
+    # the decision beside its targets (issue 24 §2): the roll button is under the board; once
+    # rolled, the ringed spaces the prompt points to are in view below the pinned prompt
+    _resume(page, "Ros")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    n = state_n(page)
+    page.locator("#main .bx-decide button[data-a='[\"roll\"]']").click()
+    wait_moved(page, n)
+    expect(page.locator(".tbar-prompt")).to_contain_text("choose a die and where to go")
+    assert page.locator("g.bx-space.tgt-now").count() == 2
+    decision_in_view(page)
+    view_shot(page, f"{size}-barons-targets-in-view")
+    page.locator("button[data-act=leave]").first.click()
     _resume(page, "Mia")
     capture("move")
     page.get_by_role("button", name="Fire: zoom on the Fire Mountains").click()

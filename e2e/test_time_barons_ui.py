@@ -28,6 +28,7 @@ from conftest import (
     state_n,
     wait_moved,
 )
+from player_helpers import caution_asks, decision_in_view, random_position, view_shot
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT / "pwa"))
@@ -233,8 +234,27 @@ def test_time_barons_screenshots_fit(page, server, traffic, size):
         "main": _position(["Main Mia", "Bot"], ["human", "bot"], 3, midgame, {"card_set": "expansion"}),
         "window": _position(["Win Wes", "Bot"], ["human", "bot"], 5, window),
         "end": _position(["End Eve", "Bot"], ["human", "bot"], 7, Match.is_over),
+        # Cat Cal may use her Catapult: 1 damage to any site, her own included (found by searching)
+        "catapult": random_position("time_barons", ["Cat Cal", "Bot"], ["human", "bot"], 1, 58),
     }
     _load(page, server, games)
+    # the decision beside its targets (issue 24 §2): "Use" the Catapult from the panel at the
+    # bottom; the Bot's sites (the targets without a caution) come into view below the pinned
+    # prompt, highlighted; damaging her own site asks first
+    _resume(page, "Cat Cal")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    n = state_n(page)
+    page.locator("#main .tb-decide button[data-a='[\"ability\",4,1]']").click()
+    wait_moved(page, n)
+    expect(page.locator(".tbar-prompt")).to_contain_text("Deal 1 damage to which site?")
+    b = decision_in_view(page)
+    seen = page.evaluate("""(bottom) => [...document.querySelectorAll('#app .tb-site.tgt-now')]
+        .filter(e => { const r = e.getBoundingClientRect(); return r.top >= bottom - 1 && r.bottom <= innerHeight + 1; })
+        .map(e => e.getAttribute('aria-label'))""", b["bar"]["bottom"])
+    assert any(" of Bot:" in x for x in seen), seen  # an opponent's site, not her own
+    view_shot(page, f"{size}-time_barons-targets-in-view")
+    caution_asks(page, confirm=False, name=f"{size}-time_barons-caution")
+    page.locator("button[data-act=leave]").first.click()
     _resume(page, "Main Mia")
     capture("main")
     page.locator(".tb-hand .tb-hc-head").first.click()

@@ -30,6 +30,7 @@ from conftest import (
     wait_until,
     watch_bot_thinking,
 )
+from player_helpers import caution_asks, decision_in_view, import_file, random_position, view_shot
 from playwright.sync_api import expect
 
 from py_engine.core import Action, Match, Seat  # noqa: E402
@@ -333,10 +334,12 @@ def zoom_the_map(page: Any, size: str) -> None:
 
 
 @pytest.mark.parametrize("size", ["phone", "tablet"])
-def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
+def test_time_of_crisis_screenshots_fit(page, server, traffic, size, tmp_path):
     """The table at phone and tablet sizes: busy maps that between them show every kind
     of piece, a focused region with its pieces in words, the player's board; no sideways
-    scrolling, targets ≥ 44 px."""
+    scrolling, targets ≥ 44 px. Then the decision beside its targets (issue 24 §2): a Place
+    Governor roll with too few dice asks first, and the next decision's map targets are in
+    view below the pinned prompt."""
     page.set_viewport_size(VIEWPORTS[size])
     page.emulate_media(reduced_motion="reduce")
     positions = SHOWCASE if size == "phone" else SHOWCASE[:1]
@@ -374,6 +377,25 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size):
     page.locator("button[data-act=rules][data-part=unconfirmed]").click()
     expect(page.locator("#main h1")).to_contain_text("Time of Crisis: what we could not confirm")
     capture(page, f"{size}-toc-unconfirmed")
+    # Mia seeks 2 votes and may spend 1 or 2 Senate points (found by searching): spending 1
+    # asks first (a 17% chance); after the roll her options point at five map regions
+    pg = tmp_path / "toc-pg.json"
+    pg.write_text(random_position("time_of_crisis", ["Mia", "Bot"], ["human", "bot"], 1, 298).save_json(), "utf-8")
+    page.get_by_role("button", name="‹ Back to the rules").click()
+    page.get_by_role("button", name=re.compile("Back to the table")).click()
+    page.wait_for_selector("#app > .screen-table")
+    page.locator("button[data-act=leave]").first.click()
+    page.get_by_role("button", name="Saved games").click()
+    import_file(page, pg)
+    expect(page.get_by_role("status").filter(has_text="Imported")).to_be_visible()
+    page.locator("li.save").first.get_by_role("button", name=re.compile(r"^Resume ")).click()
+    page.wait_for_selector("#app > .screen-table")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    expect(page.locator(".tbar-prompt")).to_contain_text("How many Senate points")
+    caution_asks(page, confirm=True, name=f"{size}-toc-caution")
+    expect(page.locator(".tbar-prompt")).to_contain_text("take actions")
+    decision_in_view(page)
+    view_shot(page, f"{size}-toc-targets-in-view")
 
 
 # ---- one human and two bots, by taps ----------------------------------------------------------------

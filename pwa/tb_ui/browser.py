@@ -316,8 +316,8 @@ def _target_elements(ids: list[str]) -> list[Any]:
 
 
 def _scroll_to(els: list[Any]) -> None:
-    """Scroll the page so the targets show below the pinned bar: nothing if one of them
-    is in full view already; all of them if they fit, else the first."""
+    """Scroll the page so the targets show below the pinned bar: nothing if all of them
+    are in full view already; else all of them (centred) if they fit, else the first."""
     bar = document.querySelector(".tbar")
     top_edge = float(bar.getBoundingClientRect().bottom) if bar else 0.0
     bottom_edge = float(window.innerHeight)
@@ -325,7 +325,7 @@ def _scroll_to(els: list[Any]) -> None:
     rects = [r for r in rects if float(r.width) > 0 or float(r.height) > 0]
     if not rects:
         return
-    if any(float(r.top) >= top_edge - 1 and float(r.bottom) <= bottom_edge + 1 for r in rects):
+    if all(float(r.top) >= top_edge - 1 and float(r.bottom) <= bottom_edge + 1 for r in rects):
         return
     top, bottom = min(float(r.top) for r in rects), max(float(r.bottom) for r in rects)
     room = bottom_edge - top_edge
@@ -339,8 +339,8 @@ def _scroll_to(els: list[Any]) -> None:
 def _bring_targets() -> None:
     """After a render: when a new decision with targets on the board appears, highlight
     them (``.tgt-now``; up to :data:`MAX_GLOW`) and scroll them into view below the
-    pinned prompt, those of options without a caution first (the tester's Onslaught: the
-    opponents' sites before the player's own Capital). When the player tapped an option
+    pinned prompt, those of options without a caution (the tester's Onslaught: the
+    opponents' sites rather than the player's own Capital). When the player tapped an option
     aimed at a target (a caution just asked, or the next decision has no targets), that
     target comes into view."""
     global _decision, _tapped_target
