@@ -51,15 +51,16 @@ def tap_targets_under_44(page: Any) -> list[str]:
     return list(page.evaluate(TARGETS_JS))
 
 
-def axe_violations(page: Any) -> list[str]:
-    """axe-core's violations on the page (all rules axe runs by default), one line each."""
+def axe_violations(page: Any, within: str | None = None) -> list[str]:
+    """axe-core's violations on the page (all rules axe runs by default), one line each;
+    ``within``: only inside the first element matching this selector."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE_JS.read_text(encoding="utf-8") + "\n;undefined")
-    result = page.evaluate("""async () => {
-        const r = await axe.run(document, {resultTypes: ['violations']});
+    result = page.evaluate("""async (within) => {
+        const r = await axe.run(within ? document.querySelector(within) : document, {resultTypes: ['violations']});
         return r.violations.map(v => `${v.id} (${v.impact}): ${v.help} — ` +
             v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
-    }""")
+    }""", within)
     return list(result)
 
 
@@ -182,7 +183,8 @@ def view_shot(page: Any, name: str) -> Path:
 
 def caution_asks(page: Any, confirm: bool, name: str) -> None:
     """The first option that harms the player's own side asks first: its confirmation (an
-    alertdialog, Cancel focused, inside the viewport; screenshot ``name``) changes nothing;
+    alertdialog, Cancel focused, inside the viewport, no axe-core violation, tap targets of
+    44 px; screenshot ``name``) changes nothing;
     Cancel closes it with the game unchanged; with ``confirm``, "Do it anyway" then plays it."""
     n = state_n(page)
     option = page.locator("#main button[data-act=caution]").first
@@ -195,6 +197,8 @@ def caution_asks(page: Any, confirm: bool, name: str) -> None:
     box = dialog.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     assert state_n(page) == n
+    assert not axe_violations(page, "#app .tbar-caution"), axe_violations(page, "#app .tbar-caution")
+    assert not tap_targets_under_44(page), tap_targets_under_44(page)
     view_shot(page, name)
     cancel.click()
     expect(page.get_by_role("alertdialog")).to_have_count(0)

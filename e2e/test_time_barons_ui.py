@@ -37,7 +37,8 @@ from tb_ui.store import MemoryStorage, SaveStore  # noqa: E402
 from py_engine.core import Match, Seat  # noqa: E402
 
 #: Anything a human can do on the Time Barons table, or the end of the game.
-ACTIONABLE = "button[data-act=handoff-ok], .endpanel, #main button[data-act=play], button.tb-end"
+ACTIONABLE = ("button[data-act=handoff-ok], .endpanel, #main button[data-act=play], #main button[data-act=caution], "
+              "button.tb-end")
 
 
 def offered(page: Any) -> list[list[Any]]:

@@ -37,7 +37,7 @@ from py_engine.core import Action, Match, Seat  # noqa: E402
 from py_engine.time_of_crisis import components as D  # noqa: E402
 
 WANT = ("place_governor", "buy", "create_army", "move", "battle")
-ACTIONABLE = ".endpanel, #main button[data-act=play], button[data-act=handoff-ok]"
+ACTIONABLE = ".endpanel, #main button[data-act=play], #main button[data-act=caution], button[data-act=handoff-ok]"
 
 
 # ---- the humans' plan, shared by the CPython rehearsal and the taps ---------------------------------
@@ -90,12 +90,16 @@ def tap(page: Any, action: Action, on_map: bool = False) -> None:
     data = json.dumps(action.to_json(), separators=(",", ":"), ensure_ascii=False)
     hot = page.locator(f"g.toc-hot[data-a='{data}']")
     if on_map and hot.count():
-        hot.first.click()
+        el = hot.first
     else:
-        btn = page.locator(f"#main button[data-act=play][data-a='{data}']").first
-        if not btn.is_visible():  # in a folded group of options: unfold it as a player would
-            btn.locator("xpath=ancestor::details[1]/summary").click()
-        btn.click()
+        el = page.locator(f"#main button[data-act=play][data-a='{data}'], "
+                          f"#main button[data-act=caution][data-a='{data}']").first
+        if not el.is_visible():  # in a folded group of options: unfold it as a player would
+            el.locator("xpath=ancestor::details[1]/summary").click()
+    asks = el.get_attribute("data-act") == "caution"
+    el.click()
+    if asks:  # a roll with too few dice asks first (issue 24 §2)
+        page.get_by_role("button", name="Do it anyway").click()
     wait_moved(page, n)
 
 

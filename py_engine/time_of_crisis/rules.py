@@ -1383,7 +1383,8 @@ class TimeOfCrisis(Combat, Game):
         """Warns of a Place Governor roll (ToC §6.3.2) with fewer dice than the votes it
         needs, so that only bonus dice from sixes could carry it: choosing the province
         (``place_governor``) when all of ``seat``'s Senate points (and Basilica dice for
-        Italia) are too few, and spending (``spend``) too few points on the roll. The
+        Italia) are too few, and spending (``spend``) fewer points than would do (when no
+        spend could reach the votes, none is warned of: the province's choice was). The
         sentence gives the exact chance (:func:`pg_chance`). None for any other action.
 
         E.g. ``"2 dice for 4 votes: only bonus dice from sixes could reach them
@@ -1409,10 +1410,11 @@ class TimeOfCrisis(Combat, Game):
         if f["k"] != "pg" or f.get("stage", "amount") != "amount":
             return None
         pid = f["prov"]
-        dice = int(action.args[0]) + (self._basilica_dice(st, seat) if pid == italia() else 0)
+        extra = self._basilica_dice(st, seat) if pid == italia() else 0
+        dice = int(action.args[0]) + extra
         need = self.votes_needed(st, seat, pid)
-        if dice >= need:
-            return None
+        if dice >= need or int(st["tp"]["pts"][f["suit"]]) + extra < need:
+            return None  # enough dice; or no spend could reach (asked when choosing the province)
         chance = pg_chance(dice, need, gov(st, pid) == NEUTRAL)
         return (f"{_dice(dice).capitalize()} for {need} votes: only bonus dice from sixes could reach them "
                 f"({_percent(chance)}).")

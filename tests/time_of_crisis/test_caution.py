@@ -48,6 +48,15 @@ def test_spending_too_few_points() -> None:
     assert float(pg_chance(2, 4, False)) < 0.06 and float(pg_chance(3, 4, False)) > 0.26
 
 
+def test_no_spend_is_warned_of_when_none_could_reach() -> None:
+    """Gallia needs 6 votes and Ann has 4 points: the choice of the province asked; then
+    every spend is as short, and spending all 4 is the best left: no spend asks again."""
+    s = table(prov={"gallia": {"gov": 1, "sup": 3}}, pts={"senate": 4}, govs=[2, 3])
+    assert GAME.caution(s, 0, Action("place_governor", ("gallia",))) is not None
+    s = act(s, "place_governor", "gallia")
+    assert [a.get("caution") for a in GAME.view(s, 0)["actions"]] == [None] * 4
+
+
 def test_other_actions_carry_no_caution() -> None:
     s = table(prov={"pannonia": {"gov": 1, "sup": 2}}, pts={"senate": 4}, govs=[2, 1])
     assert GAME.caution(s, 0, Action("end")) is None
