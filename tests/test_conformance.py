@@ -33,6 +33,7 @@ from py_engine.core import (
     canonical_json,
     state_hash,
 )
+from py_engine.core.wording import bad_wording
 from py_engine.games import all as all_games
 from py_engine.games import get
 
@@ -125,20 +126,37 @@ def _check_moment(game: Game, before: State, after: State, n: int, full: bool) -
         assert game.moment(after, after) is None, f"{game.id}: a moment without a change"
 
 
+def _names(game_id: str, n: int) -> list[str]:
+    """Seat names that catch wording faults (issue 24 §4): a bot's default name with its level
+    tag, a name ending in s (possessives), and in Timeline, whose daily challenge names its
+    player "You", that name first (verbs and pronouns agree with it)."""
+    names = ["Ann", "Bot 1 (normal)", "Marcus", *(f"P{i}" for i in range(3, n))][:n]
+    return ["You", *names[1:]] if game_id == "timeline" else names
+
+
+def _check_wording(game_id: str, texts: set[str]) -> None:
+    """No log line, prompt or action label shows a fault of :data:`BAD_WORDING` ("3 movement
+    dies", "1 political points", "Sand Worm's Sand Worm attacks", "(normal) (bot)", …)."""
+    bad = {t: found for t in texts if (found := bad_wording(t))}
+    assert not bad, f"{game_id}: bad wording:\n" + "\n".join(f"  {t!r}: {f}" for t, f in sorted(bad.items())[:20])
+
+
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     """Random play ends within the declared bound; invariants hold after every
     action; every seat to act has legal actions; views are JSON-ready; the bots'
     ``quiet`` test answers a bool without touching the state; the key moments' hooks keep
-    their contract (:func:`_check_moment`)."""
+    their contract (:func:`_check_moment`); the log lines, prompts and action labels of these
+    games are worded right (:func:`_check_wording`)."""
     game_id, n, opts = case
     game = get(game_id)
     for k in range(GAMES_PER_COUNT):
         seed = 1000 * n + k
-        state = game.setup([f"P{i}" for i in range(n)], opts, seed)
+        state = game.setup(_names(game_id, n), opts, seed)
         game.check_invariants(state)
         _check_state_type(game, state)
         rng = Rng.from_seed(seed)
+        texts: set[str] = set()
         bound = game.max_actions(n, game.resolve_options(n, opts))
         steps = 0
         while game.outcome(state) is None:
@@ -148,7 +166,10 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
                 assert game.legal_actions(state, seat), f"seat {seat} to act has no legal action"
             if steps % 7 == 0:
                 for seat in [None, *range(n)]:
-                    json.dumps(game.view(state, seat))
+                    v = game.view(state, seat)
+                    json.dumps(v)
+                    texts.add(v["prompt"])
+                    texts.update(a["label"] for a in v["actions"])
                 before = state_hash(state)
                 assert isinstance(game.quiet(state), bool) and state_hash(state) == before
             seat = acting[0]
@@ -166,6 +187,10 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
             assert game.legal_actions(state, seat) == []
             assert game.view(state, seat)["outcome"] == out.to_json()
         _check_standings(game, state, n)
+        texts.update(text for _vis, text in state["log"])
+        st = game.standings(state)
+        texts.update([st.how, st.length] if st is not None else [])
+        _check_wording(game_id, texts)
 
 
 def _junk_actions(game: Game, state: dict[str, Any], n: int) -> st.SearchStrategy[tuple[int, Action]]:

@@ -31,7 +31,11 @@ from typing import Any, LiteralString
 
 from markupsafe import Markup, escape
 
-__all__ = ["Markup", "as_markup", "attrs", "button", "escape", "html", "jattr", "join", "plural"]
+from py_engine.core.wording import bare_name, plural, possessive, seat_name
+
+# the wording helper (plurals, possessives, seat names) is the engines' own, re-exported for the UI
+__all__ = ["Markup", "as_markup", "attrs", "bare_name", "button", "escape", "html", "jattr", "join", "plural",
+           "possessive", "seat_name"]
 
 EMPTY = Markup("")
 
@@ -155,6 +159,3 @@ def jattr(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``"1 card"``, ``"2 cards"`` (plain text)."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import daily, replay
-from .html import Markup, attrs, button, html, join, plural
+from .html import Markup, attrs, button, html, join, plural, seat_name
 from .parts import alerts, appbar
 from .rules import rules_html, rules_pages
 from .tables import handoff_note, render_table
@@ -57,8 +57,8 @@ def render(app: Any) -> Markup:
 
 
 def players_text(seats: list[dict[str, Any]]) -> str:
-    """The players of a saved game as plain text: ``"Ann, Bot 1 (bot)"``."""
-    return ", ".join(s.get("name", "?") + (" (bot)" if s.get("kind") == "bot" and "Bot" not in s.get("name", "") else "")
+    """The players of a saved game as plain text: ``"Ann, Bot 1 (hard), Robo (bot)"`` (:func:`seat_name`)."""
+    return ", ".join(seat_name(str(s.get("name", "?")), bot=s.get("kind") == "bot")
                      for s in seats)
 
 

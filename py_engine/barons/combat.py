@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..core import Action
+from ..core.wording import plural, possessive
 from . import components as C
 from .effects import spell_of_scroll
 from .items import drink, give_land, heal_items, item_name, merge_item
@@ -306,19 +307,18 @@ def _fight_label(state: BaronsState, f: Frame, a: Action) -> str:
     if a.name == "melee":
         thr = max(int(cfg(state)["min_hit_threshold"]), int(s["melee_thr"]) - (1 if a.args else 0))
         n = int(s["melee"]) + bonus
-        return (f"{'Mighty Blow' if a.args else 'Attack'} ({n} {'die' if n == 1 else 'dice'}, "
-                f"hit on {thr}+)")
+        return (f"{'Mighty Blow' if a.args else 'Attack'} ({plural(n, 'die')}, hit on {thr}+)")
     if a.name == "cast":
         src = str(a.args[0])
         sp = next((x for x in s["spells"] if x["src"] == src), None) or spell_of_scroll(src)
         assert sp is not None
         n = int(s["mana"]) + int(sp["bonus_dice"]) + int(s["spell_dice"]) + bonus
-        return f"Cast {sp['name']} ({n} {'die' if n == 1 else 'dice'}, hit on {sp['threshold']}+)"
+        return f"Cast {sp['name']} ({plural(n, 'die')}, hit on {sp['threshold']}+)"
     if a.name == "use":
         iid = str(a.args[0])
         free = " (free)" if iid == "giant_strength" else ""
         return f"{'Throw' if iid == 'smoke_bomb' else 'Drink'} {item_name(iid)}{free}"
-    return f"Run away ({int(s['flee'])} Guile dice, any 6 escapes)"
+    return f"Run away ({plural(int(s['flee']), 'Guile die')}, any 6 escapes)"
 
 
 decision("fight", _fight_opts, _fight_act, _fight_prompt, _fight_label)
@@ -329,7 +329,7 @@ def _attack_roll(state: BaronsState, f: Frame) -> tuple[int, int, str]:
     low = int(cfg(state)["min_hit_threshold"])
     if f["att"] == -1:
         m = C.dungeon_cards()[fight(state)["side"][f["a"]]["mon"]]
-        return int(m["strength"]), 6, f"{m['name']} attacks"
+        return int(m["strength"]), 6, "attack"
     p = f["att"]
     s = st(state, p)
     bonus = 0
@@ -394,7 +394,7 @@ def _strike(state: BaronsState, f: Frame) -> None:
         f["ph"] = 2
         f["def"] = []
         if h == 0:
-            _event(state, f"{_att_name(state, f)}'s {f['what']} {die_text(f['atk'])} misses {_tgt_name(state, f)}.")
+            _event(state, f"{possessive(_att_name(state, f))} {f['what']} {die_text(f['atk'])} misses {_tgt_name(state, f)}.")
             state["stack"].pop()
             return
         if undefended:
@@ -407,7 +407,7 @@ def _strike(state: BaronsState, f: Frame) -> None:
     h = f["h"]
     blocks = min(h, hits(f["def"], 6))
     dmg = h - blocks
-    words = f"{_att_name(state, f)}'s {f['what']} {die_text(f['atk'])} scores {h} hit{'s' * (h != 1)}"
+    words = f"{possessive(_att_name(state, f))} {f['what']} {die_text(f['atk'])} scores {plural(h, 'hit')}"
     if f.get("undef"):
         words += " (undefended)"
     elif f["def"]:
@@ -458,7 +458,7 @@ def _charm_act(state: BaronsState, f: Frame, a: Action) -> None:
     roll[i] = d6(state)
     p = f["seat"]
     pl(state, p)["rr"] += 1
-    res = f"{hits(roll, f['thr'])} hits" if f["thr"] is not None else f"total {sum(roll)}"
+    res = plural(hits(roll, f['thr']), "hit") if f["thr"] is not None else f"total {sum(roll)}"
     note_roll(state, p, f"{f['what']} (Lucky Charm)", roll, f["thr"], res)
     say(state, f"{nm(state, p)} re-rolls a {old} with the Lucky Charm: {roll[i]}.")
     if not (useful_reroll(roll, f["thr"], f["need"]) and rerolls_left(state, p) > 0):
@@ -492,7 +492,7 @@ def _heal(state: BaronsState, f: Frame) -> None:
     state["stack"].pop()
     gain = min(top - me["hp"], int(f["base"]) + hits(f["roll"], int(s["heal_thr"])))
     me["hp"] += gain
-    say(state, f"{nm(state, p)} {f['what'].lower()}s {die_text(f['roll'])} and heals {gain} (health {me['hp']}).")
+    say(state, f"{nm(state, p)} {'rests' if f['what'] == 'rest' else 'mends'}: {die_text(f['roll'])}, heals {gain} (health {me['hp']}).")
 
 
 @auto("steal")

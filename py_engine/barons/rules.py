@@ -45,6 +45,7 @@ from ..core import (
     State,
     clone,
 )
+from ..core.wording import possessive
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
 from . import components as C
 from .bot import evaluate
@@ -246,7 +247,7 @@ class Barons(Game):
         if d is None:
             return "The game is over."
         if d["seat"] != seat:
-            return f"It is {nm(bst, d['seat'])}'s decision now, not yours."
+            return f"It is {possessive(nm(bst, d['seat']))} decision now, not yours."
         return f"\u201c{action}\u201d is not one of the choices now: {FLOW.prompt(state)}"
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:

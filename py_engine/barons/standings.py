@@ -14,6 +14,7 @@ Section citations ``B §n`` refer to the project's Barons specification 1.0.
 from __future__ import annotations
 
 from ..core import MomentKind, Standing, Standings, ranked
+from ..core.wording import plural as _plural
 from . import components as C
 from .machine import (
     alive,
@@ -31,9 +32,6 @@ from .turn import CRITERION, EndReached, end_reached, political_key
 #: The variant (B §20) behind each political criterion other than the default.
 CRITERION_VARIANT = {"property_count": "political_most_property", "property_value": "political_highest_value"}
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _names(state: BaronsState, ps: list[int]) -> str:

@@ -15,6 +15,8 @@ from typing import Any, Literal, NamedTuple
 
 from ..core import Action, Ending
 from ..core.game import reveal
+from ..core.wording import plural as _plural
+from ..core.wording import possessive
 from . import components as C
 from .combat import start_monster, start_pvp
 from .effects import spell_of_scroll, talent_levels
@@ -61,9 +63,6 @@ from .state import BaronsState
 MAX_OFFERS = 3
 GOLD_STEPS = (5, 10, 20, 50)
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 
@@ -135,7 +134,7 @@ def _turn(state: BaronsState, f: Frame) -> None:
     for q in state["players"]:
         q["rr"] = 0
         q["mb"] = False
-    say(state, f"Round {state['round']}: {nm(state, p)}'s turn.")
+    say(state, f"Round {state['round']}: {possessive(nm(state, p))} turn.")
     me = pl(state, p)
     state["stack"].append({"k": "end_turn"})
     if me["skip"]:
@@ -517,7 +516,7 @@ def acquire(state: BaronsState, p: int, iid: str) -> None:
         old = me["items"].get(it["slot"])
         if old is not None:
             put_bottom(state, "ideck", [old])
-            say(state, f"{nm(state, p)}'s {item_name(old)} goes to the bottom of the item deck.")
+            say(state, f"{possessive(nm(state, p))} {item_name(old)} goes to the bottom of the item deck.")
         me["items"][it["slot"]] = iid
     else:
         me["potions"].append(iid)
@@ -1177,7 +1176,7 @@ def _answer_act(state: BaronsState, f: Frame, a: Action) -> None:
         _receive(state, p, get[0], get[1])
         say(state, f"{nm(state, p)} trades {_swap_text(*give)} to {nm(state, q)} for {_swap_text(*get)}.")
     else:
-        say(state, f"{nm(state, q)} turns down {nm(state, p)}'s offer.")
+        say(state, f"{nm(state, q)} turns down {possessive(nm(state, p))} offer.")
 
 
 decision("answer", lambda s, f: [A("accept"), A("decline")], _answer_act,
@@ -1304,6 +1303,6 @@ def check_end(state: BaronsState) -> bool:
     elif e.kind == "all_claimed":
         reason = _political(state, w, "Every open land has been claimed")
     else:
-        reason = _political(state, w, f"The round limit ({c['round_limit']} rounds) is reached")
+        reason = _political(state, w, f"The round limit ({_plural(c['round_limit'] or 0, 'round')}) is reached")
     finish(state, w, reason, ENDINGS[e.kind])
     return True

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from ..core import Action
+from ..core.wording import plural, possessive
 from .board import (
     abilities_blocked,
     ability,
@@ -344,7 +345,7 @@ def relocate(g: Ctx, *, src: list[int] | None = None, dst: list[int] | None = No
     if total and mate is not None and to_mate:
         mname = s["seats"][mate]
         low = 0 if dests else total
-        passed = g.choose_number(low, total, f"{what}: pass how many of the {total} followers to {mname}? "
+        passed = g.choose_number(low, total, f"{what}: pass how many of {plural(total, 'follower')} to {mname}? "
                                  f"{mname} places them.",
                                  lambda n: "Pass none" if n == 0 else f"Pass {n} to {mname}")
     put = {}
@@ -463,7 +464,7 @@ def p_weapon(g: Ctx) -> None:
     if not left:
         return
     q = left[0]
-    g.damage(g.choose_site(own(g.s, q), f"Weapon: 3 damage to which of {g.s['seats'][q]}'s sites?"), 3,
+    g.damage(g.choose_site(own(g.s, q), f"Weapon: 3 damage to which of {possessive(g.s['seats'][q])} sites?"), 3,
              label="Weapon")
     if left[1:]:
         g.plan("weapon", left=left[1:])
@@ -988,7 +989,7 @@ def p_fertility(g: Ctx) -> None:
         return
     n = sum(1 for x in sites_of(g.s, opp) if x["f"])
     if n:
-        g.gain(g.choose_site(own(g.s, g.seat, receive=True), f"Fertility Fest: {n} followers on which site?"), n)
+        g.gain(g.choose_site(own(g.s, g.seat, receive=True), f"Fertility Fest: {plural(n, 'follower')} on which site?"), n)
 
 
 @planner("card:cannon_fodder")
@@ -1187,7 +1188,7 @@ def p_arms2(g: Ctx) -> None:
     """Arms Factory 2: 1 damage to each of up to L different sites (L = your level)."""
     sites = all_sites(g.s)
     lv = level_of(g.s, g.seat)
-    got = g.alloc(lv, sites, f"Arms Factory: 1 damage to each of up to {lv} sites", cap={x: 1 for x in sites},
+    got = g.alloc(lv, sites, f"Arms Factory: 1 damage to each of up to {plural(lv, 'site')}", cap={x: 1 for x in sites},
                   at_least=1)
     g.batch(hits=[[sid, 1, False] for sid in got], label="Arms Factory")
 
@@ -1463,7 +1464,7 @@ def w_predamage(g: Ctx) -> None:
     b = batch_at(g.s, bix)
     mine = [i for i, h in enumerate(b["hits"]) if (x := site(g.s, h[0])) and x["owner"] == g.seat and h[1] > 0]
     what = "; ".join(_window_label(g.s, b, i) for i in mine)
-    src = f"{g.s['seats'][b['src']]}'s " if b["src"] is not None else ""
+    src = f"{possessive(g.s['seats'][b['src']])} " if b["src"] is not None else ""
     a = g.ask(opts + [(Action("pass"), "Let it happen", None)],
               f"{src}{b.get('label') or 'An effect'} is about to deal {what}. Respond?")
     if a.name == "pass":
@@ -1621,7 +1622,7 @@ def p_force_field(g: Ctx) -> None:
 def w_sentient(g: Ctx) -> None:
     """Sentient AI: the owner may repeat the ability that just resolved, free."""
     sid, n = g.args["site"], g.args["n"]
-    if g.yes_no(f"Sentient AI: use {site_label(g.s, sid)}'s ability again for free?", "Repeat it"):
+    if g.yes_no(f"Sentient AI: use {possessive(site_label(g.s, sid))} ability again for free?", "Repeat it"):
         g.plan(f"ab:{S(g.s, sid)['card']}:{n}", **{**g.args["args"], "site": sid, "n": n})
         g.op({"k": "ability_done", "seat": g.seat, "site": sid, "n": n, "repeat": True, "args": {}})
 

@@ -77,6 +77,7 @@ from ..core import (
     ranked,
 )
 from ..core.game import log, reveal
+from ..core.wording import plural
 from . import cards as C
 from .board import (
     abilities_blocked,
@@ -180,10 +181,6 @@ def _clone_for_search(state: State) -> State:
     new["log"] = list(state["log"])
     return new
 
-
-def plural(n: int, word: str) -> str:
-    """``"1 follower"``, ``"2 followers"``."""
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _names(state: TimeBaronsState, seats: list[int]) -> str:
@@ -673,7 +670,7 @@ class TimeBarons(Game):
         if me["level"] < 4 and acts >= UPGRADE_COST[me["level"]] and can_upgrade(state, p):
             extra = " and a card" if p == state["solo"] else ""
             out.append((Action("upgrade"), f"Upgrade to level {ROMAN[me['level']]} "
-                        f"({UPGRADE_COST[me['level']]} actions{extra})", f"level:{p}"))
+                        f"({plural(UPGRADE_COST[me['level']], 'action')}{extra})", f"level:{p}"))
         if me["forge"] >= 3:
             out.append((Action("fire"), "Fire a weapon: 3 tokens for 3 damage to a site of each opponent",
                         f"forge:{p}"))
@@ -1037,7 +1034,7 @@ class TimeBarons(Game):
         winners = self._leader(state, followers)
         if winners is not None:
             self._finish(state, winners, f"Three draw stacks ran out; {self._win(state, winners)} a "
-                         f"majority victory with {best} followers (TB Game end).", Ending.STANDINGS)
+                         f"majority victory with {plural(best, 'follower')} (TB Game end).", Ending.STANDINGS)
         else:
             self._tiebreak(state, f"Three draw stacks ran out with followers tied at {best}", "majority",
                            Ending.STANDINGS)
@@ -1050,16 +1047,16 @@ class TimeBarons(Game):
         top = [p for p in alive if followers(state, p) == best]
         if len(top) == 1:
             self._finish(state, top, f"Three draw stacks ran out; {self._win(state, top)} a majority victory "
-                         f"with {best} followers (TB Free-for-all).", Ending.STANDINGS)
+                         f"with {plural(best, 'follower')} (TB Free-for-all).", Ending.STANDINGS)
             return
         lv = max(level_of(state, p) for p in top)
         lead = [p for p in top if level_of(state, p) == lv]
         names = " and ".join(state["seats"][p] for p in top)
         if len(lead) == 1:
-            self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {best} followers; "
+            self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {plural(best, 'follower')}; "
                          f"{self._win(state, lead)} on the higher tech level (TB Free-for-all).", Ending.STANDINGS)
         else:
-            self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {best} followers and "
+            self._finish(state, lead, f"Three draw stacks ran out with {names} tied at {plural(best, 'follower')} and "
                          f"the same tech level: a draw between {' and '.join(state['seats'][p] for p in lead)} "
                          "(TB Free-for-all).", Ending.STANDINGS)
 

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from ..core import Action
 from ..core.game import log
+from ..core.wording import plural, possessive
 from . import components as D
 from .board import (
     NEUTRAL,
@@ -132,10 +133,10 @@ def side_label(state: TimeOfCrisisState, side: str) -> str:
         a = army(state, int(ref))
         if a is None:
             return "a destroyed army"
-        return f"{name_of(state, a['owner'])}'s army ({a['full']}+{a['red']} legions" + (
+        return f"{possessive(name_of(state, a['owner']))} army ({a['full']}+{a['red']} legions" + (
             f", {len(a['foed'])} foederati" if a["foed"] else "") + ")"
     if kind == "militia":
-        return f"{name_of(state, state['prov'][ref]['gov'])}'s Militia of {region_name(ref)}"
+        return f"{possessive(name_of(state, state['prov'][ref]['gov']))} Militia of {region_name(ref)}"
     if kind == "tribe":
         return f"the {D.tribes()[ref]['name']}"
     return str(D.rival_emperors()[ref]["name"])
@@ -193,18 +194,18 @@ class Combat:
             f["rd"], f["fd"] = roll_groups(state, dice_groups(state, f["dfn"], f["ud"]))
             self._hits(state, f)
             log(state, f"Battle in {region_name(f['at'])}: {side_label(state, f['att'])} rolls {f['fa']} "
-                       f"({f['ha']} hits), {side_label(state, f['dfn'])} rolls {f['fd']} ({f['hd']} hits).")
+                       f"({plural(f['ha'], 'hit')}), {side_label(state, f['dfn'])} rolls {f['fd']} ({plural(f['hd'], 'hit')}).")
             only_losing = bool(D.param("flanking_maneuver", "only_if_not_winning"))
             f["stage"] = "reroll" if f["flank"] and (f["win"] != "a" or not only_losing) else "alloc"
             return None
         if st == "reroll":
             if ans is None:
-                return (p, f"You inflict {f['ha']} hits and take {f['hd']}. Re-roll your dice (Flanking Maneuver)?",
+                return (p, f"You inflict {plural(f['ha'], 'hit')} and take {f['hd']}. Re-roll your dice (Flanking Maneuver)?",
                         [["reroll", "yes"], ["reroll", "no"]])
             if ans.args[0] == "yes":
                 f["ra"], f["fa"] = roll_groups(state, dice_groups(state, f["att"], f["ua"]))
                 self._hits(state, f)
-                log(state, f"Flanking Maneuver: the re-roll gives {f['fa']} ({f['ha']} hits).")
+                log(state, f"Flanking Maneuver: the re-roll gives {f['fa']} ({plural(f['ha'], 'hit')}).")
             f["stage"] = "alloc"
             return None
         if st == "alloc":
@@ -257,7 +258,7 @@ class Combat:
                 if ans.args[0] == "yes":
                     a["cap"] = True
                     a["castra"] = False
-                    log(state, f"{name_of(state, a['owner'])}'s army advances into the capital of {region_name(a['at'])}.")
+                    log(state, f"{possessive(name_of(state, a['owner']))} army advances into the capital of {region_name(a['at'])}.")
             # empty labels: the view names the sides (:func:`.view.board`)
             state["last_battle"] = {"att": f["att"], "dfn": f["dfn"], "at": f["at"], "fa": f["fa"], "fd": f["fd"],
                                     "ha": f["ha"], "hd": f["hd"], "win": f["win"], "flank": f["flank"],
@@ -335,7 +336,7 @@ class Combat:
                 a["red"] -= 1
             if a is not None and a["full"] + a["red"] + len(a["foed"]) == 0:
                 state["armies"].remove(a)
-                log(state, f"{name_of(state, a['owner'])}'s army in {region_name(region)} is destroyed; "
+                log(state, f"{possessive(name_of(state, a['owner']))} army in {region_name(region)} is destroyed; "
                            "its general goes home.")
             return
         if kind == "rival":
@@ -389,7 +390,7 @@ class Combat:
             if a is not None and a["cap"]:
                 a["cap"] = False
                 a["castra"] = False
-                log(state, f"{name_of(state, a['owner'])}'s army retreats out of the capital.")
+                log(state, f"{possessive(name_of(state, a['owner']))} army retreats out of the capital.")
         if loser_side is not None and loser_side.startswith("tribe:"):
             tribe = loser_side[6:]
             home = D.homeland(tribe)

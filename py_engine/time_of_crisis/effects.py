@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core import Rng
 from ..core.game import log
+from ..core.wording import possessive
 from . import components as D
 from .board import (
     NEUTRAL,
@@ -234,7 +235,7 @@ def expand_pretender(state: TimeOfCrisisState, seat: int) -> list[str]:
             p["mark"] = "brk"
             added.append(pid)
     if added:
-        log(state, f"{name_of(state, seat)}'s empire grows: {', '.join(region_name(p) for p in added)}.")
+        log(state, f"{possessive(name_of(state, seat))} empire grows: {', '.join(region_name(p) for p in added)}.")
     return added
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action
+from ..core.wording import plural, possessive
 from . import components as D
 from .board import army, governed, region_name
 from .combat import side_label
@@ -72,9 +73,9 @@ def describe(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Ac
         return (f"Move the army from {_army_where(state, a[0])} to {region_name(str(a[1]))} ({d} Military)",
                 f"region:{a[1]}")
     if n == "enter_capital":
-        return f"Move the army into {_army_where(state, a[0])}'s capital (free)", f"army:{a[0]}"
+        return f"Move the army into {possessive(_army_where(state, a[0]))} capital (free)", f"army:{a[0]}"
     if n == "leave_capital":
-        return f"Move the army out of {_army_where(state, a[0])}'s capital (free)", f"army:{a[0]}"
+        return f"Move the army out of {possessive(_army_where(state, a[0]))} capital (free)", f"army:{a[0]}"
     if n == "battle":
         att, dfn = str(a[0]), str(a[1])
         if att.startswith("army:"):
@@ -92,7 +93,7 @@ def describe(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Ac
         return f"Disperse the mob in {_army_where(state, a[0])} with this army (1 Military)", f"army:{a[0]}"
     if n == "place_governor":
         pid = str(a[0])
-        return f"Place Governor in {region_name(pid)} ({game.votes_needed(state, seat, pid)} votes needed)", f"province:{pid}"
+        return f"Place Governor in {region_name(pid)} ({plural(game.votes_needed(state, seat, pid), 'vote')} needed)", f"province:{pid}"
     if n == "recall":
         return f"Recall your governor from {region_name(str(a[0]))} ({D.rule('recall_cost')} Senate)", f"province:{a[0]}"
     if n == "support":
@@ -138,7 +139,7 @@ def describe(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Ac
     if n == "damnatio":
         old = pg.get("old") if pg is not None else None
         who = state["seats"][old] if isinstance(old, int) and old >= 0 else "the deposed Emperor"
-        return (f"Erase {who}'s Emperor Turns", None) if a[0] == "yes" else ("Do not use it", None)
+        return (f"Erase {possessive(who)} Emperor Turns", None) if a[0] == "yes" else ("Do not use it", None)
     if n == "flank":
         return ("Declare Flanking Maneuver", None) if a[0] == "yes" else ("Fight without it", None)
     if n == "reroll":
@@ -174,9 +175,9 @@ def describe(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Ac
         cid = str(a[0])
         cost = game.price(state, seat, cid, te["bought"] if te is not None else 0, te["disc"] if te is not None else [],
                           len(governed(state, seat)))
-        return f"Buy {D.card_name(cid)} ({cost} points)", f"supply:{cid}"
+        return f"Buy {D.card_name(cid)} ({plural(cost, 'point')})", f"supply:{cid}"
     if n == "trash":
-        return f"Trash {D.card_name(str(a[0]))} from your discard pile ({D.rule('trash_cost')} points)", f"discard:{a[0]}"
+        return f"Trash {D.card_name(str(a[0]))} from your discard pile ({plural(int(D.rule('trash_cost')), 'point')})", f"discard:{a[0]}"
     if n == "discard":
         return f"Discard {D.card_name(str(a[0]))} from your hand", f"card:{a[0]}"
     if n == "done":

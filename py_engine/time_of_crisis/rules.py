@@ -47,6 +47,8 @@ from ..core import (
     ranked,
 )
 from ..core.game import log, reveal
+from ..core.wording import plural as _plural
+from ..core.wording import possessive
 from . import components as D
 from .board import (
     NEUTRAL,
@@ -139,10 +141,6 @@ def _tp(seat: int) -> TurnPlay:
     return {"seat": seat, "pts": {"military": 0, "senate": 0, "populace": 0}, "played": [], "pg": [],
             "recalled": [], "disc": [], "mil_fought": []}
 
-
-def _plural(n: int, word: str) -> str:
-    """``"1 round"``, ``"9 rounds"``."""
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _cname(cid: str) -> str:
@@ -375,7 +373,7 @@ class TimeOfCrisis(Combat, Game):
             state["active"] = p
             state["tp"] = _tp(p)
             n_turn = state["turns"][p] + 1
-            log(state, f"— {state['seats'][p]}'s turn {n_turn} —")
+            log(state, f"— {possessive(state['seats'][p])} turn {n_turn} —")
             self._upkeep(state, p)
             f["ph"] = "actions"
             m["stack"].append({"k": "crisis", "seat": p})
@@ -481,7 +479,7 @@ class TimeOfCrisis(Combat, Game):
         me["discard"] = []
         me["known"] = sorted(me["hand"])
         reveal(state)
-        log(state, f"{state['seats'][seat]}'s discard pile becomes the Available Pile.")
+        log(state, f"{possessive(state['seats'][seat])} discard pile becomes the Available Pile.")
 
     def _take(self, state: TimeOfCrisisState, seat: int, cid: str) -> None:
         me = state["players"][seat]
@@ -755,14 +753,14 @@ class TimeOfCrisis(Combat, Game):
             assert ar is not None
             dest = str(args[1])
             pts["military"] -= D.distances(ar["at"])[dest]
-            log(state, f"{who}'s army moves from {region_name(ar['at'])} to {region_name(dest)}.")
+            log(state, f"{possessive(who)} army moves from {region_name(ar['at'])} to {region_name(dest)}.")
             ar.update({"at": dest, "cap": False, "castra": False})
         elif name in ("enter_capital", "leave_capital"):
             ar = army(state, int(args[0]))
             assert ar is not None
             ar["cap"] = name == "enter_capital"
             ar["castra"] = False
-            log(state, f"{who}'s army {'enters' if ar['cap'] else 'leaves'} the capital of {region_name(ar['at'])}.")
+            log(state, f"{possessive(who)} army {'enters' if ar['cap'] else 'leaves'} the capital of {region_name(ar['at'])}.")
         elif name == "battle":
             pts["military"] -= 1
             att, dfn = str(args[0]), str(args[1])
@@ -871,8 +869,8 @@ class TimeOfCrisis(Combat, Game):
             need = self.votes_needed(state, p, pid)
             have = tp["pts"][suit]
             if ans is None:
-                return (p, f"Place Governor in {region_name(pid)}: {need} votes needed. How many {SUIT_NAME[suit]} "
-                           f"points will you spend?" + (f" (+{extra} Basilica dice)" if extra else ""),
+                return (p, f"Place Governor in {region_name(pid)}: {_plural(need, 'vote')} needed. How many {SUIT_NAME[suit]} "
+                           f"points will you spend?" + (f" (+{_plural(extra, 'Basilica die')})" if extra else ""),
                         [["spend", k] for k in range(1, have + 1)])
             k = int(ans.args[0])
             tp["pts"][suit] -= k
@@ -890,7 +888,7 @@ class TimeOfCrisis(Combat, Game):
             ok = votes >= need
             f.update({"stage": "damnatio", "votes": votes, "faces": faces, "need": need, "ok": ok})
             state["last_pg"] = {"seat": p, "prov": pid, "faces": faces, "votes": votes, "need": need, "ok": ok}
-            log(state, f"{state['seats'][p]} seeks {region_name(pid)}: dice {faces}, {votes} of {need} votes — "
+            log(state, f"{state['seats'][p]} seeks {region_name(pid)}: dice {faces}, {votes} of {_plural(need, 'vote')} — "
                        f"{'success' if ok else 'failure'}.")
             if ok:
                 old = gov(state, pid)
@@ -907,7 +905,7 @@ class TimeOfCrisis(Combat, Game):
             if ans.args[0] == "yes":
                 self._use_event(state, "damnatio_memoriae")
                 state["players"][old]["eturns"] = 0
-                log(state, f"Damnatio Memoriae: {state['seats'][old]}'s Emperor Turns are erased.")
+                log(state, f"Damnatio Memoriae: {possessive(state['seats'][old])} Emperor Turns are erased.")
         m["stack"].pop()
         return None
 
@@ -974,7 +972,7 @@ class TimeOfCrisis(Combat, Game):
             self._replace(state, pid, None, 1)
             f["done"] = True
             log(state, f"{state['seats'][p]} occupies {region_name(pid)}: the "
-                       f"{'Seat of Power' if kind == 'sop' else 'Breakaway'} falls and {name_of(state, old)}'s governor goes home.")
+                       f"{'Seat of Power' if kind == 'sop' else 'Breakaway'} falls and {possessive(name_of(state, old))} governor goes home.")
         opts: list[Act] = [["occupy", "mine"]] if governors_free(state, p) > 0 else []
         opts.append(["occupy", "neutral"])
         if len(opts) > 1 and ans is None:
@@ -1066,7 +1064,7 @@ class TimeOfCrisis(Combat, Game):
                     opts += [["trash", cid] for cid in sorted(set(me["discard"]), key=_card_order)]
                 opts += [["discard", cid] for cid in sorted(set(me["hand"]), key=_card_order)]
                 opts.append(["done"])
-                return (p, f"Buy or trash cards: {f['pp']} political points.", opts)
+                return (p, f"Buy or trash cards: {_plural(f['pp'], 'political point')}.", opts)
             cid = str(ans.args[0]) if ans.args else ""
             if ans.name == "buy":
                 cost = self.price(state, p, cid, f["bought"], f["disc"])
@@ -1252,7 +1250,7 @@ class TimeOfCrisis(Combat, Game):
             a = crisis["seat"] if crisis is not None else st["active"]
             done = st["turns"][a]
             rounds, turns = done + 1, n * done + (a - st["first"]) % n + 1
-            how = (f"{D.events()[drawn[-1]]['name']} was drawn at the crisis of {st['seats'][a]}'s turn "
+            how = (f"{D.events()[drawn[-1]]['name']} was drawn at the crisis of {possessive(st['seats'][a])} turn "
                    f"{done + 1}, ending the game at once.")
             rule = "ToC §7.1"
             length = f"{_plural(rounds, 'round')} ({_plural(turns, 'turn')}, the last one cut short)"

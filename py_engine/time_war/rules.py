@@ -47,6 +47,7 @@ from ..core import (
 )
 from ..core.flow import Ask, Flow, Frame, Step
 from ..core.game import CoreState, log, reveal
+from ..core.wording import plural as _plural
 
 COLOURS = ("yellow", "red", "white")
 SELECT, PLACE = "select", "place"
@@ -161,15 +162,6 @@ def ahead(space: int, player: int) -> int | None:
 def order(active: int) -> list[int]:
     """Execution order: from the active player's base toward the opponent's (TW §5.2)."""
     return [0, 1, 2, 3, 4] if active == 0 else [4, 3, 2, 1, 0]
-
-
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    """``"1 point"``, ``"2 points"`` (``words``: an irregular plural).
-
-    >>> _plural(1, "point"), _plural(0, "point"), _plural(2, "trophy", "trophies")
-    ('1 point', '0 points', '2 trophies')
-    """
-    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def _space_name(s: int) -> str:
@@ -586,7 +578,7 @@ class TimeWar(Game):
         else:
             w = 0 if total[0] > total[1] else 1
             how = f"{played}; {names[w]} has more points{over}, {total[w]} to {total[1 - w]}."
-        length = f"2 games of {st['turn']} turns" if match else _plural(st["turn"], "turn")
+        length = f"2 games of {_plural(st['turn'], 'turn')}" if match else _plural(st["turn"], "turn")
         return Standings(tuple(rows), how, "TW §7", length)
 
     def setup_label(self, state: State) -> str:

@@ -64,6 +64,7 @@ from ..core import (
 from ..core.daily import DailyScore
 from ..core.game import CoreState, log, reveal
 from ..core.replay import Replay
+from ..core.wording import plural, their, verb
 from .bots import LEVELS as BOT_LEVELS
 from .bots import KnowledgeBot
 from .cards import Card, about, catalog, deck_cards, deck_index, format_year
@@ -76,15 +77,6 @@ PLACE = "place"
 #: other record of who went into the play-off, so :meth:`Timeline.standings` reads them here.
 PLAYOFF_LINE = re.compile(r"Round (\d+): (.+) all (?:placed their last card\. They play on alone \(TL Victory\)"
                           r"|succeeded\. They play on; the others are out)\.")
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``"1 card"``, ``"2 cards"`` (``words``: an irregular plural).
-
-    >>> plural(1, "card"), plural(0, "card"), plural(2, "play-off round")
-    ('1 card', '0 cards', '2 play-off rounds')
-    """
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def and_list(names: list[str]) -> str:
@@ -177,7 +169,7 @@ class Timeline(Game):
         if size < need:
             raise OptionError(
                 f"The chosen decks hold {size} cards; {n_players} players with "
-                f"{options['cards_per_player']} cards each need at least {need}. "
+                f"{plural(int(options['cards_per_player']), 'card')} each need at least {need}. "
                 "Add a deck or deal fewer cards.")
 
     def _setup(self, state: State, rng: Rng) -> None:
@@ -197,7 +189,7 @@ class Timeline(Game):
                    "turn": first, "selected": None, "round": 1, "phase": "main",
                    "contenders": list(range(n)), "done": [], "last": None, "result": None})
         log(st, f"The starting card is {self._card(start).title} ({format_year(self._card(start).year)}).")
-        log(st, f"{st['seats'][first]} plays first.")
+        log(st, f"{st['seats'][first]} {verb(st['seats'][first], 'plays')} first.")
 
     # ---- helpers ---------------------------------------------------------------
     @staticmethod
@@ -349,13 +341,14 @@ class Timeline(Game):
         done = state["done"]
         r = state["round"]
         if len(done) == 1 and len(seats) == 1:
-            self._finish(state, [0], f"{seats[0]} placed their last card: the hand is empty (solo).", Ending.GOAL)
+            self._finish(state, [0], f"{seats[0]} placed {their(seats[0])} last card: the hand is empty (solo).", Ending.GOAL)
             return
         if len(done) == 1:
             w = done[0]
-            why = ("the only player to place their last card correctly this round"
-                   if state["phase"] == "main" else "the only contender to place their card correctly this round")
-            self._finish(state, [w], f"{seats[w]} is {why} (TL Victory).", Ending.GOAL)
+            why = (f"the only player to place {their(seats[w])} last card correctly this round"
+                   if state["phase"] == "main"
+                   else f"the only contender to place {their(seats[w])} card correctly this round")
+            self._finish(state, [w], f"{seats[w]} {verb(seats[w], 'is')} {why} (TL Victory).", Ending.GOAL)
             return
         if len(done) > 1:
             names = ", ".join(seats[s] for s in done)
@@ -443,7 +436,7 @@ class Timeline(Game):
             wrong = r - cpp
             row = Standing(1, (0,), plural(wrong, "mistake"),
                            (("Placed correctly", str(cpp)), ("Placements", str(r))))
-            how = f"{seats[0]} placed their last card correctly: the hand is empty, the solo goal."
+            how = f"{seats[0]} placed {their(seats[0])} last card correctly: the hand is empty, the solo goal."
             return Standings((row,), how, "TL Victory, solo variant", plural(r, "turn"))
         if st["phase"] == "main":
             w = winners[0]
@@ -451,7 +444,8 @@ class Timeline(Game):
             rows = tuple(Standing(place, (p,), left(p), (
                 ("Placed correctly", str(cpp - hands[p])),
                 ("Went out", f"yes, round {r}" if p in winners else "no"))) for place, p in order)
-            how = f"{seats[w]} was the only player to place their last card correctly in round {r}."
+            how = (f"{seats[w]} {verb(seats[w], 'was')} the only player to place {their(seats[w])} last card "
+                   f"correctly in round {r}.")
             return Standings(rows, how, "TL Victory", plural(r, "round"))
         # The play-off: ``hist`` lists (round, seats still in after it), from the round that
         # started it; the last entry's seats are the contenders at the end.
@@ -491,7 +485,8 @@ class Timeline(Game):
             how += (f"when round {r} began no card was left to play, so "
                     f"{and_list([seats[p] for p in winners])} share the win.")
         else:
-            how += f"{seats[winners[0]]} was the only one to place their card correctly in round {r}."
+            who = seats[winners[0]]
+            how += f"{who} {verb(who, 'was')} the only one to place {their(who)} card correctly in round {r}."
         length = plural(played, "round")
         if start is not None and played > start:
             extra = played - start

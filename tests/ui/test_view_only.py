@@ -12,8 +12,10 @@ from a peephole at every sampled step and must equal what the app draws.
 from __future__ import annotations
 
 import copy
+import html
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,7 @@ from tb_ui.tables import RENDERERS, handoff_note, render_with, table_context  # 
 from test_tb_ui import fill_form  # noqa: E402
 
 from py_engine import games  # noqa: E402
+from py_engine.core.wording import bad_wording  # noqa: E402
 
 #: What a renderer may read of the app: TableApp's attributes and methods.
 ALLOWED = frozenset(TableApp.__annotations__) | {n for n in vars(TableApp) if not n.startswith("_")}
@@ -74,6 +77,17 @@ def same_table(app: App, where: str) -> None:
     seen = render_with(Peephole(app), ctx)
     app.table_ui = before
     assert seen == render_with(app, ctx), where
+    check_wording(str(seen), where)
+
+
+def check_wording(markup: str, where: str) -> None:
+    """The words a table shows (its text, and its aria-labels and titles) have none of the
+    faults of :data:`~py_engine.core.wording.BAD_WORDING` (issue 24 §4: "Bot 1 (normal) (bot)
+    to play", "1 political points", …)."""
+    said = re.findall(r'(?:aria-label|title)="([^"]*)"', markup)
+    text = re.sub(r"<[^>]+>", "\n", markup)
+    bad = [f for t in [text, *said] for f in bad_wording(html.unescape(t))]
+    assert not bad, (where, bad)
 
 
 @pytest.mark.parametrize("game_id", games.ids())

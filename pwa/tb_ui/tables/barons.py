@@ -30,7 +30,7 @@ from typing import Any
 from py_engine.barons import components as C
 
 from ..context import Seating, TableApp, TableContext
-from ..html import Markup, attrs, button, html, jattr, join
+from ..html import Markup, attrs, button, html, jattr, join, plural, seat_name
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 
 #: Player colours by seat (distinct from the realm colours, readable on both themes).
@@ -389,10 +389,9 @@ def _banner(app: TableApp, t: _T) -> Markup:
             text = f"{t.names[seat]}, your decision (during {t.names[active]}’s turn)"
         return html('<div class="bx-banner mine" role="status" data-css="--pc:{}">'
                     '<span class="bx-chip" aria-hidden="true"></span><strong>{}</strong></div>', col, text)
-    who = t.names[seat]
-    kind = "bot" if ctx.kinds[seat] == "bot" else "player"
+    who = seat_name(t.names[seat], bot=ctx.kinds[seat] == "bot")
     return html('<div class="bx-banner" role="status" data-css="--pc:{}"><span class="bx-chip" aria-hidden="true"></span>'
-                '{}{} to play · round {}</div>', col, who, " (bot)" if kind == "bot" else "", t.b["round"])
+                '{} to play · round {}</div>', col, who, t.b["round"])
 
 
 def _die(v: int, hit: bool | None = None) -> Markup:
@@ -452,7 +451,7 @@ def _fight(t: _T) -> Markup:
     lim = t.b["rules"]["pvp_rounds"]
     note = Markup()
     if not last and c["kind"] == "pvp" and lim:
-        note = html('<p class="bx-note">A fight between players stops after {} rounds.</p>', lim)
+        note = html('<p class="bx-note">A fight between players stops after {}.</p>', plural(lim, "round"))
     if not last and any(c.get("undef") or []):
         note += Markup('<p class="bx-note">After a failed escape, the next blow cannot be blocked.</p>')
     return html('<section class="bx-fight panel" aria-label="{head}"><h2>{head}</h2>'
@@ -573,11 +572,11 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> Markup:
                 '<h3>Items</h3><ul class="bx-list">{items}</ul>'
                 '<h3>Skills</h3><ul class="bx-list">{skills}</ul>'
                 '<p><b>Resources:</b> {res}</p><p><b>Trophies:</b> {trophies}</p>'
-                '<p><b>Buildings:</b> {buildings} ({points} points, worth {value} GP) · '
+                '<p><b>Buildings:</b> {buildings} ({points}, worth {value} GP) · '
                 '<b>realms held:</b> {realms} · <b>keeps in:</b> {keeps}</p></div>',
                 talent=ch["talent"]["name"], mark=_mark(ch), text=ch["talent"]["text"], attrs=attrs_html,
                 derived=" · ".join(derived), items=items or none, skills=skills or none, res=res, trophies=trophies,
-                buildings=p["buildings"], points=p["points"], value=p["value"], realms=p["realms"], keeps=keeps)
+                buildings=p["buildings"], points=plural(p["points"], "point"), value=p["value"], realms=p["realms"], keeps=keeps)
     where = C.name(p["pos"]) if p["alive"] else "—"
     summary = html('<span class="bx-mat-name">{chip}{tag}</span>'
                    '<span class="bx-mat-char">{name} {title} · {status}</span>'

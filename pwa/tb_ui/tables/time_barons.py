@@ -33,7 +33,7 @@ from typing import Any
 from py_engine.time_barons.cards import card as _card
 
 from ..context import Seating, TableApp, TableContext
-from ..html import Markup, attrs, button, html, join, plural
+from ..html import Markup, attrs, bare_name, button, html, join, plural
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 
 ROMAN = ("I", "II", "III", "IV")
@@ -135,7 +135,7 @@ def _players(t: _T) -> Markup:
             '<span>{ci} {cards}</span>{acts}{lof}{think}</span></li>',
             attrs=attrs(class_="pchip tb-pl" + (" turn" if turn else ""), aria_current="true" if turn else None,
                         aria_label=label, id=f"tb-player-{s}"),
-            name=p["name"], tag=tag, lv=ROMAN[p["level"] - 1], fi=icon("f"), f=p["followers"], ci=icon("c"),
+            name=bare_name(p["name"]) if ctx.kinds[s] == "bot" else p["name"], tag=tag, lv=ROMAN[p["level"] - 1], fi=icon("f"), f=p["followers"], ci=icon("c"),
             cards=p["hand_count"], acts=acts, lof=lof, think=think))
     return html('<ul class="players tb-players" aria-label="Players">{}</ul>', join(items))
 
@@ -235,7 +235,7 @@ def _stacks(t: _T) -> Markup:
         tiles.append(html('<li{}><span class="tb-stack-lv">{}</span><span class="tb-stack-n">{}</span>{}{}</li>',
                           attrs(class_="tb-stack" + (" pick" if here else "") + (" out" if not n else ""),
                                 id=f"tb-stack-{lv}", data_tgt=f"stack:{lv}" if here and not t.main else None,
-                                aria_label=f"Level {ROMAN[lv - 1]} stack: {n} cards"),
+                                aria_label=f"Level {ROMAN[lv - 1]} stack: {plural(n, 'card')}"),
                           ROMAN[lv - 1], n if n else "out", marks, btns))
     out = sum(1 for n in b["stacks"] if not n)
     note = Markup()

@@ -33,7 +33,7 @@ from typing import Any
 from py_engine.time_of_crisis import components as D
 
 from ..context import Seating, TableApp, TableContext
-from ..html import Markup, attrs, button, html, join, plural
+from ..html import Markup, attrs, button, html, jattr, join, plural, seat_name
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 from .barons import SEAT_COLORS
 
@@ -462,9 +462,9 @@ def _banner(t: _T) -> Markup:
         return html('<div class="bx-banner mine" role="status" data-css="--pc:{}">'
                     '<span class="bx-chip" aria-hidden="true"></span><strong>{}</strong></div>',
                     t.color(ctx.acting), text)
-    bot = " (bot)" if ctx.kinds[seat] == "bot" else ""
+    who = seat_name(t.names[seat], bot=ctx.kinds[seat] == "bot")
     return html('<div class="bx-banner" role="status" data-css="--pc:{}"><span class="bx-chip" aria-hidden="true"></span>'
-                '{}{} to play · round {}</div>', col, t.names[seat], bot, t.b["turn"]["round"])
+                '{} to play · round {}</div>', col, who, t.b["turn"]["round"])
 
 
 def _phase_bar(t: _T) -> Markup:
@@ -659,8 +659,8 @@ def _hand(t: _T) -> Markup:
                                      else Markup(), "played")
                                for p in tp["played"]))
     return html('<section class="toc-hand panel" aria-label="Your hand"><h2>Your hand <span class="count">'
-                '{} political points</span></h2>{}<ul class="toc-cards">{}</ul>{}'
-                '{}{}</section>', me["political_points"], pts, hand, played,
+                '{}</span></h2>{}<ul class="toc-cards">{}</ul>{}'
+                '{}{}</section>', plural(me["political_points"], "political point"), pts, hand, played,
                 _pile("Available pile", me["available"] or []), _pile("Discard pile", me["discard"]))
 
 

@@ -30,7 +30,7 @@ from py_engine.time_war.rules import TimeWar
 from py_engine.time_war.rules import data as _data
 
 from ..context import Seating, TableApp, TableContext
-from ..html import Markup, attrs, button, html, join, plural
+from ..html import Markup, attrs, bare_name, button, html, join, plural
 from ..parts import alerts, end_actions, log_panel, standings_table, thinking_html, topbar
 
 COLOURS = ("yellow", "red", "white")
@@ -171,7 +171,7 @@ def _players(t: _Ctx) -> Markup:
             word = "trophy" if b["scenario"]["id"] == "garrison" else "cube"
             held = html('<span title="White {}s held">{} {}</span>',
                         word, badge(2), plural(p["held"], word, "trophies" if word == "trophy" else None))
-        label = (f"{COLOURS[s].title()}, {p['name']}: {p['score']} points; "
+        label = (f"{COLOURS[s].title()}, {p['name']}: {plural(p['score'], 'point')}; "
                  f"{plural(p['hand_count'], 'card')} in hand, {p['deck_count']} in the deck, "
                  f"{p['supply']} in the supply" + (", to play" if turn else ""))
         think = Markup()
@@ -189,7 +189,8 @@ def _players(t: _Ctx) -> Markup:
             '<span>Deck {}</span><span>Supply {}</span>{}</div>{}</li>',
             attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""),
                   aria_current="true" if turn else None, aria_label=label),
-            badge(s), p["name"], p["score"], tag, p["hand_count"], p["deck_count"], p["supply"], held, think))
+            badge(s), bare_name(p["name"]) if ctx.kinds[s] == "bot" else p["name"], p["score"], tag, p["hand_count"],
+            p["deck_count"], p["supply"], held, think))
     return html('<ul class="tw-players" aria-label="Players and scores">{}</ul>', join(items))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..context import TableApp, TableContext
-from ..html import Markup, attrs, html, join, plural
+from ..html import Markup, attrs, bare_name, html, join, plural
 from ..parts import alerts, end_panel, log_panel, topbar
 
 STATUS = {"playing": "Playing", "finished": "Finished", "out": "Out", "winner": "Winner"}
@@ -58,7 +58,9 @@ def _player_chips(ctx: TableContext, board: dict[str, Any]) -> Markup:
             '<span class="pstatus">{}</span></span></li>',
             attrs(class_="pchip st-" + p["status"] + (" turn" if turn else ""),
                   aria_current="true" if turn else None, aria_label=label),
-            p["name"], you, who, plural(len(p["hand"]), "card"), status))
+            # a bot's level is in its tag: the name without it never gets cut short ("Bot 1 (no…")
+            bare_name(p["name"]) if ctx.kinds[s] == "bot" else p["name"], you, who, plural(len(p["hand"]), "card"),
+            status))
     return html('<ul class="players" aria-label="Players">{}</ul>', join(items))
 
 
