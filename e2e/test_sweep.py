@@ -41,6 +41,9 @@ sys.path.insert(0, str(ROOT / "pwa"))
 from tb_ui.rules import rules_pages  # noqa: E402
 
 GAMES = ids()
+#: The game whose finished save is a long one (4 players, 676 actions, 1,229 log lines): the sweep
+#: opens its whole log (issue 24 §4).
+LONG_LOG = "barons"
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +52,9 @@ def saves(tmp_path_factory: Any) -> dict[str, dict[str, Any]]:
     tmp = tmp_path_factory.mktemp("sweep")
     out = {}
     for gid in GAMES:
-        fin, fm = finished_save(tmp, gid)
+        fin, fm = (finished_save(tmp, gid, ["human", "bot", "bot", "bot"], seed=2) if gid == LONG_LOG
+                   else finished_save(tmp, gid))
+        assert gid != LONG_LOG or len(fm.actions) >= 600, len(fm.actions)
         pnp, pm = unfinished_save(tmp, gid, ["human", "human"], 3)
         out[gid] = {"finished": fin, "finished_match": fm, "pnp": pnp, "pnp_match": pm}
     return out
@@ -191,6 +196,8 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
             page.locator(".endpanel").screenshot(path=str(ARTIFACTS / f"end-{size}-{gid}.png"))
         page.set_viewport_size(VIEWPORTS["phone"])
         _watch_again(page, saves[gid]["finished_match"], gid)
+        if gid == LONG_LOG:
+            _whole_log(page, saves[gid]["finished_match"], check)
         _leave(page)
     assert len(seen) >= 9 * len(GAMES)
     assert not problems, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in problems.items())
@@ -220,6 +227,37 @@ def _watch_again(page: Any, match: Any, gid: str) -> None:
         screen_is(page, "table")
         expect(page.locator(".endpanel")).to_be_visible()
     page.set_viewport_size(VIEWPORTS["phone"])
+
+
+def _whole_log(page: Any, m: Any, check: Any) -> None:
+    """The log of a long finished game (issue 24 §4): opened, it lists the latest 50 lines;
+    "Show the whole log" lists every line the seat may read, the game's first line first, as a
+    list named for a screen reader. Looked at: e2e/artifacts/{phone,tablet}-whole-log*.png."""
+    want = m.game.view(m.state, 0)["log"]
+    toggle = page.get_by_role("button", name=re.compile("^Game log"))
+    expect(toggle).to_contain_text(f"{len(want)} lines")
+    if toggle.get_attribute("aria-expanded") == "true":  # opened earlier: fold it first
+        toggle.click()
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#log-list > li")).to_have_count(50)
+    assert page.locator("#log-list > li").last.inner_text() == want[-1]
+    page.get_by_role("button", name=re.compile("^Show the whole log")).click()
+    whole = page.get_by_role("list", name=f"Game log, all {len(want)} lines, oldest first")
+    expect(whole.locator("> li")).to_have_count(len(want))
+    assert whole.locator("> li").first.inner_text() == want[0]
+    assert whole.locator("> li").last.inner_text() == want[-1]
+    check("table-whole-log/" + m.game.id)
+    for size in ("phone", "tablet"):
+        page.set_viewport_size(VIEWPORTS[size])
+        page.locator(".log").scroll_into_view_if_needed()
+        shot(page, f"{size}-whole-log")
+        page.locator(".log").screenshot(path=str(ARTIFACTS / f"{size}-whole-log-panel.png"))
+    page.locator(".log-scroll").evaluate("e => { e.scrollTop = -e.scrollHeight; }")  # to the game's first line
+    page.locator(".log").screenshot(path=str(ARTIFACTS / "tablet-whole-log-first-lines.png"))
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.locator(".log-scroll").evaluate("e => { e.scrollTop = -e.scrollHeight; }")
+    page.locator(".log").screenshot(path=str(ARTIFACTS / "phone-whole-log-first-lines.png"))
 
 
 def _back(page: Any, to: str) -> None:

@@ -113,6 +113,7 @@ class App:
         self.rules_part = ""                 # a sub-page of the rules help (tb_ui.rules.rules_pages)
         self.back_to = "library"
         self.log_open = False
+        self.log_all = False
         self.confirm_delete: str | None = None
         self.fresh_action: tuple[int, Any] | None = None  # the action to animate once
         self.table_ui: dict[str, Any] = {}   # a table's own view state (previews, open stacks)
@@ -271,6 +272,7 @@ class App:
             self.table_ui = {}
             self.thinking = None
             self.log_open = False
+            self.log_all = False
             self.go("table")
             return True
         assert msg is not None
@@ -311,6 +313,7 @@ class App:
                 return False
         self.replay = ReplayView.open(sid, match, k, walked)
         self.log_open = False
+        self.log_all = False
         self.go("replay")
         return True
 
@@ -537,6 +540,7 @@ class App:
         self.table_ui = {}
         self.thinking = None
         self.log_open = False
+        self.log_all = False
         self.error = None
         self.go("table")
         self.autosave()
@@ -867,7 +871,13 @@ class App:
         table_ui(self, d)
 
     def on_log_toggle(self, d: dict[str, Any]) -> None:
+        """Open or fold the game log (it opens on its latest lines)."""
         self.log_open = not self.log_open
+        self.log_all = False
+
+    def on_log_all(self, d: dict[str, Any]) -> None:
+        """The whole game log (``d["all"]`` true), or only its latest lines again."""
+        self.log_all = d.get("all") == "yes"
 
     def on_skip(self, d: dict[str, Any]) -> None:
         """Skip to my turn: the bots play on at full speed (no pause, no drawing of

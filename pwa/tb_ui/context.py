@@ -38,6 +38,7 @@ class TableApp(Protocol):
     save_error: str | None
     skipping: bool
     log_open: bool
+    log_all: bool
     match_id: str | None
 
     def storage_problem(self) -> str | None:

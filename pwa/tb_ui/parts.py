@@ -142,20 +142,41 @@ def caution_dialog(ctx: TableContext, a: dict[str, Any]) -> Markup:
                               aria_label="Cancel: do not do it"))
 
 
+#: How many of the latest log lines an opened log shows until the player asks for all of them:
+#: enough for a few rounds, few enough that a 600-turn game's table draws as fast as a short one's.
+LOG_SHOWN = 50
+
+
 def log_panel(app: TableApp, ctx: TableContext) -> Markup:
-    """The game log, newest first, folded unless ``app.log_open``."""
-    lines = ctx.view["log"]
+    """The game log (``view["log"]``: every line the seat may read), folded unless
+    ``app.log_open``. Opened, it is a numbered list in the order of play, oldest first, of
+    the latest :data:`LOG_SHOWN` lines (numbered as in the whole game), with a button for
+    the whole log (``app.log_all``) and back. Its box scrolls, starting at the newest line."""
+    lines: list[str] = ctx.view["log"]
     open_ = app.log_open
     body = Markup()
     if open_:
-        items = join(html("<li>{}</li>", t) for t in reversed(lines))
-        body = html('<ol class="log-list" id="log-list" reversed aria-label="Game log, newest first">{}</ol>', items)
+        total = len(lines)
+        first = 0 if app.log_all or total <= LOG_SHOWN else total - LOG_SHOWN
+        items = join(html("<li>{}</li>", t) for t in lines[first:])
+        label = (f"Game log, all {plural(total, 'line')}, oldest first" if first == 0
+                 else f"Game log, lines {first + 1} to {total} of {total}, oldest first")
+        more = Markup()
+        if first:
+            more = button(f"Show the whole log ({plural(first, 'earlier line')})", "log-all",
+                          "btn small log-more", data_all="yes")
+        elif app.log_all and total > LOG_SHOWN:
+            more = button(f"Show only the latest {LOG_SHOWN} lines", "log-all", "btn small log-more", data_all="no")
+        body = html('<div class="log-body" id="log-body">{}<div class="log-scroll" tabindex="0">'
+                    '<ol class="log-list" id="log-list" start="{}" aria-label="{}">{}</ol></div></div>',
+                    more, first + 1, label, items)
     toggle = attrs(class_="log-toggle", data_act="log-toggle", aria_expanded="true" if open_ else "false",
-                   aria_controls="log-list" if open_ else None)
+                   aria_controls="log-body" if open_ else None)
     return html('<section class="log panel" aria-label="Game log">'
                 '<button type="button"{}>'
                 '<span>Game log</span><span class="count">{}</span>'
-                '<span class="chev" aria-hidden="true"></span></button>{}</section>', toggle, len(lines), body)
+                '<span class="chev" aria-hidden="true"></span></button>{}</section>', toggle,
+                plural(len(lines), "line"), body)
 
 
 def end_panel(app: TableApp, ctx: TableContext) -> Markup:

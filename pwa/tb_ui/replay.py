@@ -139,6 +139,7 @@ class Stage:
         self.save_error: str | None = app.save_error
         self.skipping = False
         self.log_open: bool = app.log_open
+        self.log_all: bool = app.log_all
         self.match_id: str | None = app.match_id
 
     def storage_problem(self) -> str | None:

@@ -514,19 +514,15 @@ class Game:
         "outcome": Outcome JSON | None, "standings": Standings JSON | None}``. ``actions``
         is empty unless ``seat`` is to act; an action's ``"caution"`` (:meth:`caution`) is
         there only when the action harms the seat's own side; ``standings`` is None until
-        the game is over.
+        the game is over; ``log`` is every line the seat may read, the game's first line
+        first (the UI draws the latest ones until the player asks for the whole log, issue 24 §4).
         """
         out = self.outcome(state)
         acting = self.to_act(state)
-        # the last 200 lines the seat may read, found from the end (a long game's log has
-        # thousands)
-        lines: list[str] = []
-        for vis, text in reversed(state["log"]):
-            if vis is None or vis == seat:
-                lines.append(text)
-                if len(lines) == 200:
-                    break
-        lines.reverse()
+        # every line the seat may read, from the game's first (issue 24 §4: the catch-up
+        # summary and the end panel cite early lines); one pass over the log, no copies of
+        # the lines themselves
+        lines = [text for vis, text in state["log"] if vis is None or vis == seat]
         actions: list[dict[str, Any]] = []
         if seat is not None and seat in acting:
             for a in self.legal_actions(state, seat):

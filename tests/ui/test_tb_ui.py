@@ -25,9 +25,10 @@ sys.path.insert(0, str(ROOT))
 
 from tb_ui import screens  # noqa: E402
 from tb_ui.app import FORM_EVENTS, App, default_seat_name  # noqa: E402
+from tb_ui.parts import LOG_SHOWN  # noqa: E402
 from tb_ui.store import CURRENT_KEY, INDEX_KEY, SAVE_PREFIX, SETTINGS_KEY, MemoryStorage, SaveStore  # noqa: E402
 
-from py_engine.core import Match  # noqa: E402
+from py_engine.core import Match, Seat  # noqa: E402
 
 # ---- a tiny DOM for tests ------------------------------------------------------------------
 #: One tag, comment or declaration of the app's markup (what html.parser's tokenizer accepts
@@ -867,3 +868,38 @@ def test_a_form_tap_after_the_form_is_gone_changes_nothing() -> None:
     app.dispatch("seat-add", {})
     form = {el["attrs"]["data-act"] for el in parse(app.render()).found} - library - {"back", "rules"}
     assert form == FORM_EVENTS, form
+
+
+# ---- the game log keeps the whole game (issue 24 §4) -----------------------------------------
+def test_the_log_opens_on_its_latest_lines_and_shows_the_whole_game_on_request() -> None:
+    """The view carries every line the seat may read; the opened log lists the latest
+    LOG_SHOWN of them oldest first, numbered as in the whole game, and on request all of them
+    from the game's first line; folding the log goes back to the latest lines."""
+    m = Match.new("timeline", [Seat("Ann", "human"), Seat("Bot 1 (easy)", "bot", "easy"), Seat("Cy", "human")],
+                  {"cards_per_player": 8}, 3)
+    rng = random.Random(3)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
+    lines = m.game.view(m.state, 0)["log"]
+    assert lines == [t for vis, t in m.state["log"] if vis in (None, 0)] and len(lines) > LOG_SHOWN
+    app = make_app()
+    app.start_match(m)
+    page = app.render()
+    assert f"{len(lines)} lines" in section(page, "log") and 'id="log-list"' not in page
+    tap_named(app, f"Game log{len(lines)} lines", "log-toggle")
+    log = section(app.render(), "log")
+    items = re.findall(r"<li>(.*?)</li>", log)
+    first = len(lines) - LOG_SHOWN
+    assert items == [str(escape(t)) for t in lines[first:]]
+    assert f'start="{first + 1}"' in log
+    assert f'aria-label="Game log, lines {first + 1} to {len(lines)} of {len(lines)}, oldest first"' in log
+    tap_named(app, f"Show the whole log ({first} earlier lines)", "log-all")
+    log = section(app.render(), "log")
+    assert re.findall(r"<li>(.*?)</li>", log) == [str(escape(t)) for t in lines]
+    assert 'start="1"' in log and f'aria-label="Game log, all {len(lines)} lines, oldest first"' in log
+    tap_named(app, f"Show only the latest {LOG_SHOWN} lines", "log-all")
+    assert len(re.findall(r"<li>", section(app.render(), "log"))) == LOG_SHOWN
+    tap_named(app, f"Game log{len(lines)} lines", "log-toggle")  # folded, then opened: latest lines again
+    tap_named(app, f"Game log{len(lines)} lines", "log-toggle")
+    assert len(re.findall(r"<li>", section(app.render(), "log"))) == LOG_SHOWN

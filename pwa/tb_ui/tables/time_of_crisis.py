@@ -33,7 +33,7 @@ from typing import Any
 from py_engine.time_of_crisis import components as D
 
 from ..context import Seating, TableApp, TableContext
-from ..html import Markup, attrs, button, html, jattr, join, plural, seat_name
+from ..html import Markup, attrs, button, html, join, plural, seat_name
 from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
 from .barons import SEAT_COLORS
 
