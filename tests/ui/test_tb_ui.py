@@ -903,3 +903,14 @@ def test_the_log_opens_on_its_latest_lines_and_shows_the_whole_game_on_request()
     tap_named(app, f"Game log{len(lines)} lines", "log-toggle")  # folded, then opened: latest lines again
     tap_named(app, f"Game log{len(lines)} lines", "log-toggle")
     assert len(re.findall(r"<li>", section(app.render(), "log"))) == LOG_SHOWN
+
+
+def test_a_bot_chip_shows_its_name_and_its_level_once() -> None:
+    """Issue 24 §4: a bot's chip said "Bot 1 (no…" (its level cut short) beside "bot · normal";
+    it shows the name without the level, the level once in its tag, the whole name in its label."""
+    app = make_app()
+    start_game(app, ["human", "bot", "bot"], level="normal")
+    page = app.render()
+    names = re.findall(r'<span class="pname">([^<]*)', page)
+    assert names[1:] == ["Bot 1", "Bot 2"], names
+    assert page.count("bot · normal") == 2 and 'aria-label="Bot 1 (normal): ' in page
