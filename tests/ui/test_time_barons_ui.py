@@ -59,7 +59,7 @@ def reachable(app: App, html: str | None = None) -> dict[str, dict[str, Any]]:
     """Every action button on the table, opening each hand card to find its Play button
     (``html``: the table as drawn now, if the caller has it; each page is parsed once)."""
     page = buttons(html if html is not None else app.render())
-    found = {b["attrs"]["data-a"]: b for b in page if b["attrs"]["data-act"] == "play"}
+    found = {b["attrs"]["data-a"]: b for b in page if b["attrs"]["data-act"] in ("play", "caution")}
     for b in page:
         if b["attrs"]["data-act"] != "table-ui":
             continue
@@ -70,7 +70,7 @@ def reachable(app: App, html: str | None = None) -> dict[str, dict[str, Any]]:
         elif b["attrs"].get("data-k") == "end":  # "End turn…" asks to confirm
             tap(app, b)
             opened = buttons(app.render())
-            found.update({c["attrs"]["data-a"]: c for c in opened if c["attrs"]["data-act"] == "play"})
+            found.update({c["attrs"]["data-a"]: c for c in opened if c["attrs"]["data-act"] in ("play", "caution")})
             tap(app, next(c for c in opened if c["attrs"]["data-act"] == "table-ui"
                           and c["attrs"].get("data-k") == "cancel"))
     return found
