@@ -24,6 +24,7 @@ from py_engine.core import (
     Game,
     IllegalAction,
     Match,
+    MCTSBot,
     MomentKind,
     OptionError,
     RandomBot,
@@ -31,7 +32,9 @@ from py_engine.core import (
     Seat,
     State,
     canonical_json,
+    make_bot,
     state_hash,
+    suggest,
 )
 from py_engine.core.wording import bad_wording
 from py_engine.games import all as all_games
@@ -292,6 +295,30 @@ def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int, d
         cap = min((c for _i, c in (game.search_budgets or {}).values()), default=400)
         bot = MCTSBot(12, rollout_limit=cap, quiet_extra=max(game.search_quiet.values(), default=0))
         assert bot.choose(game, m.state, seat, Rng.from_seed(b)) == bot.choose(game, twin, seat, Rng.from_seed(b))
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_a_hint_is_legal_and_sees_only_what_the_seat_knows(case: tuple[str, int, dict[str, Any]]) -> None:
+    """A game that offers hints (issue 24 §5, ``Game.hint_level``) makes them with a search
+    bot, which sees the position only through ``determinize``: the hint is one of the legal
+    actions, and the true state and a determinization of it (which the seat cannot tell
+    apart) give the same hint, line of why included, for the same seed."""
+    game_id, n, opts = case
+    game = get(game_id)
+    level = game.hint_level()
+    if level is None:
+        return
+    assert hasattr(make_bot(game, level), "search"), f"{game_id}: the hint bot must search determinized states"
+    m = random_match(game_id, n, 5, stop_at=25, options=opts)
+    if m.is_over():
+        return
+    seat = game.to_act(m.state)[0]
+    twin = game.determinize(m.state, seat, Rng.from_seed(9))
+    cap = min((c for _i, c in (game.search_budgets or {}).values()), default=400)
+    bot = MCTSBot(8, rollout_limit=cap, quiet_extra=max(game.search_quiet.values(), default=0))
+    hint = suggest(game, m.state, seat, Rng.from_seed(4), bot)
+    assert hint is not None and hint.action in game.legal_actions(m.state, seat)
+    assert suggest(game, twin, seat, Rng.from_seed(4), bot) == hint
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)

@@ -43,6 +43,47 @@ def score(state: BaronsState, p: int, held: int | None = None) -> float:
             + (0.4 if q["adv"] else 0.0))
 
 
+def score_terms(state: BaronsState, p: int, held: int) -> list[tuple[str, float]]:
+    """:func:`score` split into its terms, as it weighs them (``held``: realms ``p``
+    controls): the race for keeps, realms controlled, property, gold, health, skills,
+    items, resources and the advantage; they add up to :func:`score` (all 0 for a dead seat)."""
+    q = state["players"][p]
+    labels = ["lead in the race for keeps", "lead in realms controlled", "property lead", "gold lead",
+              "health lead", "lead in skills", "lead in items", "lead in resources", "advantage"]
+    if not q["alive"] or q["char"] is None:
+        return [(label, 0.0) for label in labels]
+    need = int(cfg(state)["keeps_needed"])
+    lr = C.land_realm()
+    keep_realms = set()
+    value = 0
+    for x, b in state["bld"].items():
+        for s, lv in b:
+            if s == p:
+                value += int(C.space(x)["price"]) * lv
+                if lv == 2:
+                    keep_realms.add(lr[x])
+    keeps = len(keep_realms)
+    race = keeps + (2.0 if keeps >= need else 0.0) + max(0, keeps - need + 2) * 0.5
+    values = [2.2 * race, 1.0 * held, value / 30.0, q["gold"] / 45.0, 0.12 * q["hp"],
+              0.25 * (len(q["skills"]) + sum(q["tracks"].values())),
+              0.25 * (len(q["items"]) + 0.5 * len(q["potions"])), 0.08 * sum(q["res"].values()),
+              0.4 if q["adv"] else 0.0]
+    return [(label, float(v)) for label, v in zip(labels, values, strict=True)]
+
+
+def evaluate_terms(state: BaronsState, seat: int) -> list[tuple[str, float]]:
+    """The terms of :func:`evaluate`'s material score for ``seat``, each as a lead over the
+    living rival with the highest score (B §19: the True Baron race, then the political
+    ranking)."""
+    n = len(state["players"])
+    ctl = list(controlled(state).values())
+    terms = [score_terms(state, p, ctl.count(p)) for p in range(n)]
+    rivals = [p for p in range(n) if p != seat and state["players"][p]["alive"]] or [
+        p for p in range(n) if p != seat]
+    top = max(rivals, key=lambda p: sum(v for _l, v in terms[p]))
+    return [(label, v - terms[top][i][1]) for i, (label, v) in enumerate(terms[seat])]
+
+
 def evaluate(state: BaronsState) -> list[float]:
     """Per-seat values in [0, 1] that sum to 1 over the living seats."""
     n = len(state["players"])

@@ -49,6 +49,7 @@ from ..core.wording import possessive
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
 from . import components as C
 from .bot import evaluate
+from .bot import evaluate_terms as bot_terms
 from .machine import (
     FLOW,
     buildings,
@@ -374,6 +375,11 @@ class Barons(Game):
         property value, gold, health, skills and items — that grows sharper as the
         round limit nears (the political ranking is then close to final)."""
         return evaluate(bs(state))
+
+    def evaluate_terms(self, state: State, seat: int) -> list[tuple[str, float]]:
+        """The evaluation's material terms for ``seat``, as leads over the strongest living
+        rival (:func:`.bot.evaluate_terms`)."""
+        return bot_terms(bs(state), seat)
 
 
 GAME = Barons()

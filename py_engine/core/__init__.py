@@ -12,7 +12,7 @@ its contract methods, so mypy checks its rule code (``TimeWarState``, ``Timeline
 The modules import one way: :mod:`.errors`, :mod:`.action`, :mod:`.rng`, :mod:`.levels`
 (bot levels' budgets) → :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
 a game's own bot for a level, else the random or generic search bot; bots are built
-here, never by :class:`Game`) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`; :mod:`.flow`
+here, never by :class:`Game`) → :mod:`.hint` (a hint's move and its line of why) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`; :mod:`.flow`
 (one way for a rule to ask a player: a frame stack in the state, :class:`~.flow.Step` per
 frame kind, :class:`~.flow.Ask`, the always-ask rule) imports only :mod:`.action`. The game
 registry :mod:`py_engine.games` imports each engine on first use.
@@ -39,14 +39,15 @@ from .game import (
     reveal,
     state_hash,
 )
+from .hint import Hint, suggest
 from .match import SAVE_FORMAT, SAVE_VERSION, Match, Seat, Thinking
 from .mcts import MCTSBot, Search
 from .replay import LEAD_CHANGES, Moment, Replay, Turn, key_moments
 from .rng import Rng, seed_words
 
 __all__ = [
-    "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "IllegalAction",
+    "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "Hint", "IllegalAction",
     "CoreState", "Ending", "LEAD_CHANGES", "MCTSBot", "Moment", "MomentKind", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat", "Standing", "Standings",
     "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "key_moments", "log", "make_bot", "ranked", "reveal",
-    "seed_words", "state_hash",
+    "seed_words", "state_hash", "suggest",
 ]

@@ -315,7 +315,8 @@ class Game:
     :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
     :meth:`explain_illegal`, :meth:`action_target`, :meth:`caution`, :meth:`max_actions`,
     :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`, :meth:`standings`,
-    and the key moments' :meth:`leaders`, :meth:`lead_label` and :meth:`moment`.
+    :meth:`evaluate_terms`, :meth:`hint_level`, and the key moments' :meth:`leaders`,
+    :meth:`lead_label` and :meth:`moment`.
     """
 
     id: ClassVar[str] = ""
@@ -599,6 +600,26 @@ class Game:
         """A heuristic per-seat value in [0, 1] of an unfinished state, used by the
         search bot when a playout is cut off; None (the default): 0.5 for all."""
         return None
+
+    def evaluate_terms(self, state: State, seat: int) -> list[tuple[str, float]]:
+        """The terms of :meth:`evaluate` for ``seat``, for explaining a hint (issue 24 §5):
+        ``(label, value)`` pairs, ``label`` a short noun phrase that reads after "your" (e.g.
+        ``"legacy lead"``), ``value`` the seat's lead in that term over its rivals, in the
+        game's own units (legacy, followers…), as the evaluation weighs it. Only what the
+        seat may see is read when ``state`` is a determinization for it. Default: [] (no
+        evaluation to explain; the hint then quotes the search's estimate)."""
+        return []
+
+    def hint_level(self) -> str | None:
+        """The bot level whose move a hint suggests (issue 24 §5), or None if the game
+        offers no hint. Default: ``hard`` (else the strongest level) when the game's bot of
+        that level searches determinized states (:meth:`determinize`), so a hint cannot
+        tell a player anything hidden. A game whose bot reads what the player must find
+        out (Timeline's years) returns None."""
+        levels = [lv for lv in self.bot_levels() if lv != "random"]
+        if not levels:
+            return None
+        return "hard" if "hard" in levels else levels[-1]
 
     def quiet(self, state: State) -> bool:
         """Whether a cut-off playout may be scored at ``state`` by :meth:`evaluate`:

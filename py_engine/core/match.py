@@ -29,6 +29,7 @@ from .action import Action
 from .bots import bot_seed, make_bot
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, State, state_hash
+from .hint import ONLY, Hint, explain
 from .rng import Rng
 from .safejson import MAX_BYTES as MAX_SAVE_BYTES
 from .safejson import UnsafeJson, loads_limited
@@ -179,6 +180,32 @@ class Match:
         limit = self.game.bot_time_limit(level) if time_limited else None
         return Thinking(self, seat, bot, Rng.from_seed(bot_seed(self.seed, len(self.actions), seat)),
                         time_limit=limit)
+
+    def hint(self, seat: int, time_limited: bool = False) -> Thinking | None:
+        """A hint for the human ``seat`` to compute in slices (issue 24 §5): the decision
+        the bot of :meth:`Game.hint_level` would make in that seat, from the seat's own
+        information set (the search only sees :meth:`Game.determinize` copies), seeded as
+        that bot's own decision would be (reproducible from the save). ``time_limited``: as
+        in :meth:`think`, with the hint level's time limit. None if the game offers no hint
+        or ``seat`` is not to act. Read the result with :meth:`hint_of`."""
+        level = self.game.hint_level()
+        if level is None or self.is_over() or seat not in self.to_act():
+            return None
+        bot = make_bot(self.game, level)
+        limit = self.game.bot_time_limit(level) if time_limited else None
+        return Thinking(self, seat, bot, Rng.from_seed(bot_seed(self.seed, len(self.actions), seat)),
+                        time_limit=limit)
+
+    def hint_of(self, thinking: Thinking) -> Hint | None:
+        """The :class:`~py_engine.core.hint.Hint` of a finished :meth:`hint` (the suggested
+        action and one line of why, :func:`~py_engine.core.hint.explain`), or None while it
+        is not done or if the match moved on since it began."""
+        if thinking.action is None or thinking.match is not self or thinking.n != len(self.actions):
+            return None
+        if thinking.stopped_by == "forced":
+            return Hint(thinking.action, ONLY)
+        return Hint(thinking.action, explain(self.game, self.state, thinking.seat, thinking.action,
+                                             thinking.rng, thinking.share))
 
     def play_bot(self) -> tuple[int, Action] | None:
         """If a bot is to act, let it choose and apply its action; return it."""
@@ -378,6 +405,15 @@ class Thinking:
         if self.time_limit:
             done = max(done, min(1.0, self.elapsed / self.time_limit))
         return done
+
+    @property
+    def share(self) -> float | None:
+        """The search's mean payoff (0..1) for the decided action, or None (not decided, or
+        decided without a search)."""
+        if self.action is None or self._search is None:
+            return None
+        mean: float | None = self._search.mean(self.action)
+        return mean
 
     @property
     def iterations(self) -> int:

@@ -163,6 +163,13 @@ class Search:
         rows.sort(key=lambda r: (-r[1], -r[2]))
         return rows
 
+    def mean(self, action: Action) -> float | None:
+        """The mean payoff of root ``action`` for the searching seat over the iterations
+        that tried it (0..1: a win 1, a draw its share, a cut-off playout the evaluation),
+        or None if no iteration tried it."""
+        ch = self.root.children.get(action)
+        return ch.reward / ch.visits if ch is not None and ch.visits else None
+
     def best(self) -> Action:
         """The most visited legal root action (ties: higher mean reward, then order)."""
         return self.stats()[0][0]

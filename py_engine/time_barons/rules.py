@@ -640,6 +640,43 @@ class TimeBarons(Game):
             out.append(squash(lead))
         return out
 
+    def evaluate_terms(self, state: State, seat: int) -> list[tuple[str, float]]:
+        """The terms of :meth:`evaluate`'s material score for ``seat``, as it weighs them
+        (followers; 2 per level above I; half a point per card in hand and per site;
+        free-for-all: half per Forge token and 1 for The Hammer), each as a lead: over the
+        average opponent in a 2-player game, over the strongest opponent still in in
+        free-for-all, and in team games the team's average member over the other side's."""
+        st = tbs(state)
+        n = len(st["seats"])
+        free = ffa(st)
+
+        def terms(p: int) -> list[tuple[str, float]]:
+            out = [("follower lead", float(followers(st, p))), ("tech level lead", 2.0 * (level_of(st, p) - 1)),
+                   ("lead in cards in hand", 0.5 * len(st["players"][p]["hand"])),
+                   ("lead in sites", 0.5 * len(sites_of(st, p)))]
+            if free:
+                out += [("lead in Forge tokens", 0.5 * int(st["players"][p]["forge"])),
+                        ("hold on The Hammer", 1.0 if st["hammer"] == p else 0.0)]
+            return out
+
+        def mean(seats: list[int]) -> list[float]:
+            rows = [terms(p) for p in seats]
+            return [sum(r[i][1] for r in rows) / len(rows) for i in range(len(rows[0]))]
+
+        mine = terms(seat)
+        if not free and any(len(t) > 1 for t in st["teams"]):
+            side = next(t for t in st["teams"] if seat in t)
+            other = [q for t in st["teams"] if seat not in t for q in t]
+            base, vs = mean(list(side)), mean(other)
+            return [(label, base[i] - vs[i]) for i, (label, _v) in enumerate(mine)]
+        rivals = opponents(st, seat) or [q for q in range(n) if q != seat]
+        if free:
+            top = max(rivals, key=lambda q: sum(v for _l, v in terms(q)))
+            vs = [v for _l, v in terms(top)]
+        else:
+            vs = mean(rivals)
+        return [(label, v - vs[i]) for i, (label, v) in enumerate(mine)]
+
     # ---- main phase (TB Turn structure) ----------------------------------------------
     def main_options(self, state: TimeBaronsState) -> list[tuple[Action, str, str | None]]:
         """The active player's actions in the main phase: draw, gain, relocate,

@@ -72,6 +72,51 @@ def material(state: TimeOfCrisisState, p: int, horizon: float) -> float:
                  + _bonus(state, p) + _throne(state, p, horizon))
 
 
+def material_terms(state: TimeOfCrisisState, p: int, horizon: float) -> list[tuple[str, float]]:
+    """:func:`material` split into its terms, each in expected legacy: ``(label, value)``
+    for legacy now, province income (provinces, improvements and Italia's support, over
+    ``horizon`` turns), provincial support, legions, deck strength, the Emperor Turns bonus
+    and the throne; they add up to :func:`material`.
+
+    >>> from py_engine.games import get
+    >>> s = toc(get("time_of_crisis").setup(["A", "B"], {}, seed=1))
+    >>> abs(sum(v for _l, v in material_terms(s, 0, 5.0)) - material(s, 0, 5.0)) < 1e-9
+    True
+    """
+    prov = state["prov"]
+    pl = state["players"][p]
+    income = 0.0
+    support = 0.0
+    for q in governed(state, p):
+        pr = prov[q]
+        sup = pr["sup"] - (1 if _hostile(state, q, p) else 0)
+        if sup <= 0 or pr["mobs"] >= sup:
+            continue
+        income += 1 + len(pr["imps"])
+        support += sup - pr["mobs"]
+    if emperor(state) == p:
+        it = prov[italia()]["sup"] - (1 if rivals_on_map(state) or any(x != p for x in pretenders(state)) else 0)
+        income += max(0, it - len(pretender_provinces(state)))
+    legions = sum(a["full"] + 0.6 * a["red"] for a in state["armies"] if a["owner"] == p)
+    cards = pl["hand"] + pl["avail"] + pl["discard"]
+    quality = sum(D.card(c)["value"] for c in cards) / max(1, len(cards))
+    return [("legacy lead", float(pl["legacy"])), ("lead in province income", horizon * income),
+            ("lead in provincial support", horizon * 0.35 * support), ("lead in legions", horizon * 0.3 * legions),
+            ("lead in deck strength", horizon * 1.5 * (quality - 1.0)),
+            ("lead in the Emperor Turns bonus", _bonus(state, p)),
+            ("lead in the race for the throne", _throne(state, p, horizon))]
+
+
+def evaluate_terms(state: TimeOfCrisisState, seat: int) -> list[tuple[str, float]]:
+    """The terms of :func:`evaluate` for ``seat``: each of :func:`material_terms` as a lead
+    over the rival with the most expected legacy (ToC §7.1: most legacy wins)."""
+    n = len(state["seats"])
+    h = horizon(state)
+    terms = [material_terms(state, p, h) for p in range(n)]
+    rival = max((q for q in range(n) if q != seat), key=lambda q: sum(v for _l, v in terms[q]))
+    return [(label, v - terms[rival][i][1]) for i, (label, v) in enumerate(terms[seat])]
+
+
 #: What the throne is worth beyond Italia's income: the Emperor Turns it will count
 #: toward the end bonus and the power to start the last round (ToC §7.1), in legacy.
 THRONE = 6.0

@@ -91,6 +91,7 @@ from .board import (
     tribes_at,
 )
 from .bot import TocBot, evaluate
+from .bot import evaluate_terms as bot_terms
 from .combat import Combat, side_label
 from .effects import (
     add_mob,
@@ -1448,6 +1449,11 @@ class TimeOfCrisis(Combat, Game):
     def evaluate(self, state: State) -> list[float] | None:
         """Heuristic value per seat of an unfinished game (see :mod:`.bot`)."""
         return evaluate(toc(state))
+
+    def evaluate_terms(self, state: State, seat: int) -> list[tuple[str, float]]:
+        """The evaluation's terms for ``seat``, in expected legacy, as leads over the
+        strongest rival (:func:`.bot.evaluate_terms`)."""
+        return bot_terms(toc(state), seat)
 
 
 def _combos(caps: list[int], total: int) -> list[list[int]]:

@@ -677,6 +677,12 @@ class Timeline(Game):
         """``random`` (fuzzing), then ``easy``, ``normal``, ``hard`` knowledge bots."""
         return ("random", *BOT_LEVELS)
 
+    def hint_level(self) -> str | None:
+        """None: Timeline offers no hint. What a player must find out is the year of a card
+        in hand, and its bots read that year (erring as a player of their level would), so
+        any hint would give the answer away."""
+        return None
+
     def own_bot(self, level: str) -> KnowledgeBot | None:
         """A :class:`~py_engine.timeline.bots.KnowledgeBot` for a knowledge level, else
         None (the random bot)."""
