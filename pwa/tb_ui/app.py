@@ -121,6 +121,9 @@ class App:
         #: The finished match's replay and key moments (replay.walk), with the match (id,
         #: actions) they belong to: walked once for the end panel and the viewer.
         self._walked: tuple[int, int, Any] | None = None
+        #: The hint asked at the human's decision (issue 24 §5): ``{"key": (match id, actions,
+        #: seat), "thinking": Thinking, "result": Hint | None, "scroll": bool}``, or None.
+        self.hint: dict[str, Any] | None = None
         self._last_screen = ""
 
     # ---- start -------------------------------------------------------------------
@@ -271,6 +274,7 @@ class App:
             self.fresh_action = None
             self.table_ui = {}
             self.thinking = None
+            self.hint = None
             self.log_open = False
             self.log_all = False
             self.go("table")
@@ -390,6 +394,7 @@ class App:
 
     def _after_action(self, seat: int, action: Any) -> None:
         self._count_play_time()
+        self.hint = None  # a hint is for one decision
         if self.match.seats[seat].kind == "human":
             self.match.meta["holder"] = seat
             self._mark = (id(self.match), len(self.match.state["log"]), len(self.match.actions))
@@ -451,6 +456,101 @@ class App:
         m.apply(thinking.seat, thinking.action)
         self._after_action(thinking.seat, thinking.action)
         return True
+
+    # ---- hints (issue 24 §5) ------------------------------------------------------------
+    def hint_offered(self) -> bool:
+        """True if the Hint button shows now: a human is to decide at the table, the game
+        offers hints (:meth:`Game.hint_level`), the "hints" setting is on, and it is not a
+        competition: exactly one human plays (against bots; never with several people at the
+        table, where a hint would help one of them) and it is not a daily challenge."""
+        m = self.match
+        return (self.screen == "table" and m is not None and bool(self.settings.get("hints"))
+                and len(self.human_seats()) == 1 and not m.meta.get("daily")
+                and m.game.hint_level() is not None and self.acting_seat() is not None)
+
+    def _hint_key(self) -> tuple[int, int, int | None]:
+        m = self.match
+        return (id(m), len(m.actions), self.acting_seat())
+
+    def _live_hint(self) -> dict[str, Any] | None:
+        """The hint asked for this very decision, or None (dropping one the game moved past)."""
+        h = self.hint
+        if h is not None and (h["key"] != self._hint_key() or not self.hint_offered()):
+            self.hint = h = None
+        return h
+
+    def on_hint(self, d: dict[str, Any]) -> None:
+        """Ask for a hint: the hint bot starts thinking (stepped by the browser layer with
+        :meth:`hint_pending`, like a bot); the player may still act or cancel meanwhile."""
+        if not self.hint_offered() or self._live_hint() is not None:
+            return
+        seat = self.acting_seat()
+        assert seat is not None
+        thinking = self.match.hint(seat, time_limited=True)
+        if thinking is None:
+            return
+        self.hint = {"key": self._hint_key(), "thinking": thinking, "result": None, "scroll": False}
+        self.error = None
+
+    def on_hint_cancel(self, d: dict[str, Any]) -> None:
+        """Cancel the hint being looked for, or hide the one shown."""
+        self.hint = None
+
+    def hint_pending(self) -> Any:
+        """The hint decision to step now (a :class:`~py_engine.core.Thinking`), or None."""
+        h = self._live_hint()
+        return h["thinking"] if h is not None and h["result"] is None else None
+
+    def hint_step(self) -> bool:
+        """Think the pending hint through at once (tests; the browser steps it in slices).
+        Returns True if a hint is now shown."""
+        thinking = self.hint_pending()
+        if thinking is None:
+            return False
+        while not thinking.step(60.0):
+            pass
+        return self.hint_finish(thinking)
+
+    def hint_finish(self, thinking: Any) -> bool:
+        """Show a finished hint (its line of why computed now) if it is still wanted; counts
+        it in the match's ``meta["hints"]`` (the end panel shows the count)."""
+        h = self._live_hint()
+        if h is None or h["thinking"] is not thinking or not thinking.done:
+            return False
+        result = self.match.hint_of(thinking)
+        if result is None:
+            self.hint = None
+            return False
+        h["result"], h["scroll"] = result, True
+        meta = self.match.meta
+        meta["hints"] = (meta["hints"] if isinstance(meta.get("hints"), int) else 0) + 1
+        self.autosave()
+        return True
+
+    def take_hint_scroll(self) -> bool:
+        """True once after a hint is shown (the browser layer then scrolls the hinted
+        option's board target or button into view)."""
+        h = self._live_hint()
+        if h is None or not h["scroll"]:
+            return False
+        h["scroll"] = False
+        return True
+
+    def hint_view(self) -> dict[str, Any] | None:
+        """The hint as a table draws it (:attr:`tb_ui.context.TableContext.hint`): None if not
+        offered, else idle, thinking (with its progress) or ready (the action, its label and
+        the line of why)."""
+        if not self.hint_offered():
+            return None
+        h = self._live_hint()
+        if h is None:
+            return {"state": "idle"}
+        result = h["result"]
+        if result is None:
+            return {"state": "thinking", "progress": float(h["thinking"].progress)}
+        seat = h["key"][2]
+        label = str(self.match.game.action_label(self.match.state, seat, result.action))
+        return {"state": "ready", "action": result.action.to_json(), "label": label, "reason": result.reason}
 
     # ---- catching up and announcing ----------------------------------------------------
     def catchup(self) -> dict[str, Any] | None:
@@ -539,6 +639,7 @@ class App:
         self.fresh_action = None
         self.table_ui = {}
         self.thinking = None
+        self.hint = None
         self.log_open = False
         self.log_all = False
         self.error = None
@@ -853,6 +954,7 @@ class App:
             return
         m.undo(seat)
         self.fresh_action = None
+        self.hint = None
         self.error = None
         self.autosave()
 
@@ -1116,6 +1218,8 @@ class App:
             self.botspeed_override = None
         elif name == "handoff":
             self.settings["handoff"] = _truthy(d.get("checked", value))
+        elif name == "hints":
+            self.settings["hints"] = _truthy(d.get("checked", value))
         else:
             return
         try:

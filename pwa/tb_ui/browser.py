@@ -10,7 +10,8 @@
   load) under a :class:`~tb_ui.store.WriteThroughStorage`; localStorage records of
   earlier versions are migrated on start;
 - bots: scheduled with ``asyncio.sleep`` so the page never blocks; "skip to my
-  turn" draws nothing until the bots are done; replay autoplay likewise;
+  turn" draws nothing until the bots are done; replay autoplay likewise; a hint's
+  search (issue 24 §5) the same way, the table staying usable meanwhile;
 - the History API (:mod:`tb_ui.nav`): one entry per screen, Back/Forward shown by
   the app, the screen restored on reload;
 - ``#tb-live``, an ``aria-live`` region outside ``#app`` that announces each move
@@ -40,6 +41,7 @@ _app: App | None = None
 _root: Any = None
 _proxies: list[Any] = []
 _bot_task: Any = None
+_hint_task: Any = None
 _replay_task: Any = None
 _screen = ""
 _history = History()
@@ -287,8 +289,14 @@ def render() -> None:
         _bring_targets()
     except Exception:  # never let a scroll stop the table
         traceback.print_exc()
+    if app.take_hint_scroll():
+        hinted = _root.querySelector("[data-hint]")
+        if hinted:
+            hinted.scrollIntoView(_obj({"block": "nearest", "inline": "nearest",
+                                        "behavior": "auto" if _reduced_motion() else "smooth"}))
     _announce()
     _schedule_bot()
+    _schedule_hint()
     _schedule_replay()
 
 
@@ -385,11 +393,38 @@ def _schedule_bot() -> None:
         _bot_task = loop.create_task(_bot_loop())
 
 
-def _show_progress(fraction: float) -> None:
-    """Move the thinking bars (``.think-bar``; ``#think-progress`` is the one with the
-    progressbar role) without re-rendering the table."""
+def _schedule_hint() -> None:
+    global _hint_task
+    if _running().hint_pending() is not None and (_hint_task is None or _hint_task.done()):
+        _hint_task = asyncio.ensure_future(_hint_loop())
+
+
+async def _hint_loop() -> None:
+    """A hint being looked for (issue 24 §5): the hint bot thinks in slices like a bot, the
+    page stays usable (the player may act or cancel, which drops the hint), then the hint
+    shows."""
+    app = _running()
+    try:
+        thinking = app.hint_pending()
+        while thinking is not None and not thinking.step(SLICE_SECONDS):
+            _show_progress(thinking.progress, "hint-progress")
+            await asyncio.sleep(0)
+            if app.hint_pending() is not thinking:  # cancelled, or the player moved on
+                return
+        if thinking is not None and app.hint_finish(thinking):
+            render()
+    except Exception as e:
+        traceback.print_exc()
+        app.hint = None
+        app.error = f"No hint could be found: {type(e).__name__}: {e}"
+        render()
+
+
+def _show_progress(fraction: float, bar_id: str = "think-progress") -> None:
+    """Move the thinking bars (``.think-bar``; ``#think-progress``, or ``bar_id``, is the one
+    with the progressbar role) without re-rendering the table."""
     pct = max(0, min(100, round(fraction * 100)))
-    el = document.getElementById("think-progress")
+    el = document.getElementById(bar_id)
     if el:
         el.setAttribute("aria-valuenow", str(pct))
     fills = document.querySelectorAll(".think-bar > .think-fill")

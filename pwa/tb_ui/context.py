@@ -95,17 +95,34 @@ class TableContext:
     #: "Watch again" opens the replay there; see ``py_engine.core.key_moments``), or [].
     moments: list[tuple[int, str]] = field(default_factory=list)
 
+    #: The hint (issue 24 §5): None when the player may not ask for one here (a game with
+    #: several people at the table, hints turned off in Settings, a game without hints, not
+    #: this seat's decision); else ``{"state": "idle"}`` (the Hint button shows),
+    #: ``{"state": "thinking", "progress": 0..1}`` or ``{"state": "ready", "action": [name,
+    #: *args], "label": str, "reason": str}`` (the suggested action among :attr:`actions`,
+    #: its button label and one line of why).
+    hint: dict[str, Any] | None = None
+    #: Hints the player asked for in this game (shown at the end), 0 if none.
+    hints_used: int = 0
+
+    def hinted(self, a: dict[str, Any]) -> bool:
+        """True if action ``a`` (view shape) is the hint shown now."""
+        h = self.hint
+        return h is not None and h.get("state") == "ready" and list(h["action"]) == list(a["action"])
+
     def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
         """data-* attributes of a button that performs action ``a``; ``data-target``: the
         board element it points at (``a["target"]``, the browser brings it into view).
         An action the view marks with a ``caution`` (it harms the player's own side,
         :meth:`py_engine.core.Game.caution`) asks first: its button's act is ``caution``,
         which opens the confirmation (:func:`tb_ui.parts.caution_dialog`) instead of
-        playing."""
+        playing. ``data-hint`` marks the hinted action's buttons, its board target
+        included, so the page can ring them (issue 24 §5)."""
         if act == "play" and a.get("caution"):
             act = "caution"
         return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]),
-                     data_target=a.get("target") or None, data_caution="1" if a.get("caution") else None)
+                     data_target=a.get("target") or None, data_caution="1" if a.get("caution") else None,
+                     data_hint="1" if act in ("play", "caution") and self.hinted(a) else None)
 
     def caution_pending(self, ui: dict[str, Any]) -> dict[str, Any] | None:
         """The action (view shape, with its ``caution``) whose confirmation is open in the

@@ -97,17 +97,46 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
                                   else f"Skip{rest}: the bots play at full speed"))
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
+    hint = Markup()
+    if ctx.hint is not None:
+        idle = ctx.hint["state"] == "idle"
+        hint = button("Hint", "hint", "btn small hint-btn", disabled=not idle,
+                      aria_label="Hint: what the hard bot would choose here" if idle else "Hint (asked)")
     # the page's banner while a table shows (the shell's brand bar is hidden then)
     return html('<header class="tbar"><div class="tbar-in">{leave}'
                 '<div class="tbar-title"><h1 tabindex="-1">{title}</h1>'
                 '<span class="tbar-info">{info}</span></div>'
-                '<div class="tbar-actions">{skip}{undo}{rules}</div>'
-                "</div>{pinned}</header>",
+                '<div class="tbar-actions">{skip}{hint}{undo}{rules}</div>'
+                "</div>{pinned}{row}</header>",
                 leave=button("‹ Games", "leave", "btn ghost small",
                              aria_label="Games: leave the table (the game stays saved)"),
-                title=ctx.view["title"], info=info, skip=skip, undo=undo,
+                title=ctx.view["title"], info=info, skip=skip, hint=hint, undo=undo,
                 rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]),
-                pinned=decision_bar(app, ctx))
+                pinned=decision_bar(app, ctx), row=hint_row(ctx))
+
+
+def hint_row(ctx: TableContext) -> Markup:
+    """The hint under the table's bar (issue 24 §5): while the bot looks for it, its progress
+    (``#hint-progress``, moved by the browser layer like the bots' bar) and Cancel; then the
+    suggested choice, its button ringed on the table (``data-hint``), with one line of why
+    and Hide. Empty when no hint was asked."""
+    h = ctx.hint
+    if h is None or h["state"] == "idle":
+        return Markup()
+    if h["state"] == "thinking":
+        pct = round(100 * float(h.get("progress") or 0.0))
+        bar = attrs(class_="think-bar", id="hint-progress", role="progressbar",
+                    aria_label="Looking for a hint", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
+        return html('<div class="hint-row" role="status"><p class="hint-text">'
+                    '<span class="spinner" aria-hidden="true"></span>Looking for a hint…</p>'
+                    '<div{}><span class="think-fill" data-css="width:{}%"></span></div>{}</div>',
+                    bar, pct, button("Cancel", "hint-cancel", "btn ghost small",
+                                     aria_label="Cancel the hint"))
+    return html('<div class="hint-row hint-ready" role="status" id="hint-line"><p class="hint-text">'
+                '<span class="hint-mark" aria-hidden="true">★</span><b>Hint: {}</b> '
+                '<span class="hint-why">{}.</span></p>{}</div>',
+                h["label"], h["reason"], button("Hide", "hint-cancel", "btn ghost small",
+                                                 aria_label="Hide the hint"))
 
 
 def decision_bar(app: TableApp, ctx: TableContext) -> Markup:
@@ -230,6 +259,8 @@ def standings_table(ctx: TableContext, rows: bool = True) -> Markup:
                           plural(ctx.minutes, "minute") + " at the table" if ctx.minutes else "") if x]
     if length:
         facts.append(html("<li>Length: {}</li>", " · ".join(length)))
+    if ctx.hints_used:
+        facts.append(html("<li>Hints used: {}</li>", ctx.hints_used))
     if not rows:
         return (html('<div class="standings-wrap"><ul class="st-facts">{}</ul></div>', join(facts))
                 if facts else Markup())

@@ -293,7 +293,7 @@ def _seg(name: str, value: str, choices: list[tuple[str, str]], label: str) -> M
 
 
 def settings(app: Any) -> Markup:
-    """Theme, bot speed and the hand-off screen."""
+    """Theme, bot speed, the hand-off screen and hints."""
     s = app.settings
     speed_note = Markup()
     if app.botspeed_override:
@@ -309,6 +309,13 @@ def settings(app: Any) -> Markup:
                 '<span class="switch-track" aria-hidden="true"></span><span>Hand-off screen between players</span></label>'
                 '<p class="help" id="handoff-help">Show a “pass the device” screen whenever a different person is to play. '
                 "Games with hidden hands always show it; Timeline has none, so it is off by default.</p></section>"
+                '<section class="panel"><h2>Hints</h2><label class="switch">'
+                "<input{hints}>"
+                '<span class="switch-track" aria-hidden="true"></span><span>Hint button at your decisions</span></label>'
+                '<p class="help" id="hints-help">When you play alone against bots, “Hint” asks the hard bot what it '
+                "would choose in your place, from what you can see, and rings that choice with one line of why. "
+                "It never shows when several people play at the table, nor in the daily challenge or Timeline.</p>"
+                "</section>"
                 "</main>",
                 appbar=appbar(app, "settings"), alerts=alerts(app),
                 theme=_seg("theme", s["theme"], [("system", "System"), ("light", "Light"), ("dark", "Dark")], "Theme"),
@@ -316,4 +323,6 @@ def settings(app: Any) -> Markup:
                            "Bot speed"),
                 note=speed_note,
                 handoff=attrs(type="checkbox", role="switch", data_act="setting", data_name="handoff",
-                              checked=bool(s["handoff"]), aria_describedby="handoff-help"))
+                              checked=bool(s["handoff"]), aria_describedby="handoff-help"),
+                hints=attrs(type="checkbox", role="switch", data_act="setting", data_name="hints",
+                            checked=bool(s["hints"]), aria_describedby="hints-help"))

@@ -9,7 +9,7 @@ Keys (all prefixed ``tb:``):
   [{"name", "kind", "level"}], "progress", "over", "result", "created", "updated",
   "damaged", "listing_damaged"}`` (newest first when listed) — only a listing of the saves;
 - ``tb:current``: the id of the game on the table (autosaved after every action);
-- ``tb:settings``: ``{"theme", "botspeed", "handoff"}``.
+- ``tb:settings``: ``{"theme", "botspeed", "handoff", "hints"}``.
 
 Everything read back is treated as untrusted (another version of the app, a browser extension,
 a damaged disk may have written it): JSON goes through
@@ -46,7 +46,7 @@ THEMES = ("system", "light", "dark")
 BOT_SPEEDS = ("normal", "fast", "instant")
 #: Seconds a bot waits before moving, per bot speed setting.
 BOT_DELAY = {"normal": 0.7, "fast": 0.15, "instant": 0.0}
-DEFAULT_SETTINGS: dict[str, Any] = {"theme": "system", "botspeed": "normal", "handoff": False}
+DEFAULT_SETTINGS: dict[str, Any] = {"theme": "system", "botspeed": "normal", "handoff": False, "hints": True}
 
 #: Longest save id accepted from storage (ours are 16 characters).
 MAX_ID = 100
@@ -235,6 +235,8 @@ def load_settings(storage: Storage) -> dict[str, Any]:
             out["botspeed"] = raw["botspeed"]
         if isinstance(raw.get("handoff"), bool):
             out["handoff"] = raw["handoff"]
+        if isinstance(raw.get("hints"), bool):
+            out["hints"] = raw["hints"]
     return out
 
 

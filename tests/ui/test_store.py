@@ -214,7 +214,7 @@ def test_odd_current_key_is_ignored(current: str) -> None:
                                   '{"theme": 5, "botspeed": [], "handoff": "yes"}'])
 def test_hostile_settings_give_defaults(text: str) -> None:
     storage = MemoryStorage({SETTINGS_KEY: text})
-    assert load_settings(storage) == {"theme": "system", "botspeed": "normal", "handoff": False}
+    assert load_settings(storage) == {"theme": "system", "botspeed": "normal", "handoff": False, "hints": True}
     _every_screen(make_app(storage))
 
 

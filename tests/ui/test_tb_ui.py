@@ -802,12 +802,12 @@ def test_settings_persist_and_botspeed_override() -> None:
     app.dispatch("setting", {"name": "theme", "value": "neon"})
     app.dispatch("setting", {"name": "botspeed", "value": "fast"})
     app.dispatch("setting", {"name": "handoff", "value": "on", "checked": True})
-    assert json.loads(storage.get(SETTINGS_KEY)) == {"theme": "dark", "botspeed": "fast", "handoff": True}
+    assert json.loads(storage.get(SETTINGS_KEY)) == {"theme": "dark", "botspeed": "fast", "handoff": True, "hints": True}
     assert app.bot_delay() == 0.15
     app2 = make_app(storage)
     assert app2.theme() == "dark" and app2.settings["handoff"] is True
     storage.set(SETTINGS_KEY, "garbage")
-    assert make_app(storage).settings == {"theme": "system", "botspeed": "normal", "handoff": False}
+    assert make_app(storage).settings == {"theme": "system", "botspeed": "normal", "handoff": False, "hints": True}
 
 
 def test_default_seat_names() -> None:

@@ -41,7 +41,16 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         fresh=app.fresh_action, kinds=[s.kind for s in m.seats], levels=[s.level for s in m.seats],
         game=m.game, score=score if score is not None else Markup(), options=dict(m.options),
         daily=bool(m.meta.get("daily")), minutes=played_minutes(m.meta),
-        moments=app.key_moments() if view["outcome"] is not None else [])
+        moments=app.key_moments() if view["outcome"] is not None else [],
+        hint=app.hint_view() if acting is not None and acting == persp else None,
+        hints_used=hints_used(m.meta))
+
+
+def hints_used(meta: dict[str, Any]) -> int:
+    """Hints asked for in a match (``meta["hints"]``, see :meth:`tb_ui.app.App.hint_finish`),
+    0 if none or unreadable."""
+    n = meta.get("hints")
+    return n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
 
 
 def played_minutes(meta: dict[str, Any]) -> int | None:

@@ -279,6 +279,8 @@ def _board(t: _T) -> Markup:
             g_attrs = (attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid, data_tgt=tgt)
                        if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to,
                                             data_tgt=tgt))
+        if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
+            g_attrs = html('{} data-hint="1"', g_attrs)
         label = Markup()
         if t.zoom and sid in _labelled(t.zoom):
             nx, ny = p["nx"], p["ny"]

@@ -345,6 +345,8 @@ def _map(t: _T) -> Markup:
             g = attrs(class_=cls + " toc-hot", data_region=rid, data_tgt=tgt) + t.ctx.action_attrs(a)
         else:
             g = attrs(class_=cls, data_region=rid, data_act="table-ui", data_k="focus", data_tgt=tgt)
+            if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
+                g = html('{} data-hint="1"', g)
         ring = Markup()
         if acts:
             x, y = r["xy"]
