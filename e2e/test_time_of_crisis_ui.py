@@ -347,7 +347,9 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size, tmp_path):
     page.set_viewport_size(VIEWPORTS[size])
     page.emulate_media(reduced_motion="reduce")
     positions = SHOWCASE if size == "phone" else SHOWCASE[:1]
-    load_games(page, server, {f"show{i}": showcase(*p) for i, p in enumerate(positions)})
+    # first, so listed last: a game against two bots from its first decision, for the hint
+    hinted = {"hint": fresh(["Hint Hana", "Cy", "Di"], ["human", "bot", "bot"], 3)}
+    load_games(page, server, {**hinted, **{f"show{i}": showcase(*p) for i, p in enumerate(positions)}})
     seen: set[str] = set()
     for i, _ in enumerate(positions):
         page.get_by_role("button", name="Saved games").click()
@@ -400,6 +402,33 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size, tmp_path):
     expect(page.locator(".tbar-prompt")).to_contain_text("take actions")
     decision_in_view(page)
     view_shot(page, f"{size}-toc-targets-in-view")
+
+    # a hint (issue 24 §5) at the choice of a starting province: the hard bot's choice ringed on
+    # the map and in the decision panel, with one line of why (a term of the evaluation), played
+    for _ in range(3):  # back from the rules' sub-page, the rules, to the table
+        if page.locator("button[data-act=leave]").count():
+            break
+        page.locator("button[data-act=back]").first.click()
+    page.locator("button[data-act=leave]").first.click()
+    resume_game(page, "Time of Crisis", "Hint Hana")
+    ask = page.get_by_role("button", name="Hint: what the hard bot would choose here")
+    expect(ask).to_be_enabled(timeout=60_000)
+    m = current_match(page)
+    seat = m.to_act()[0]
+    targets = [m.game.action_target(m.state, seat, a) for a in m.game.legal_actions(m.state, seat)]
+    assert all(str(t).startswith("province:") for t in targets), targets  # every option is on the map
+    ask.click()
+    expect(page.locator(".hint-row.hint-ready")).to_be_visible(timeout=30_000)
+    expect(page.locator(".hint-row .hint-why")).to_contain_text(re.compile("^(Keeps your|Your) "))
+    ringed = page.locator("svg.toc-map g.toc-region[data-hint]")
+    expect(ringed).to_have_count(1)
+    ringed.scroll_into_view_if_needed()
+    capture(page, f"{size}-toc-hint")
+    page.screenshot(path=str(ARTIFACTS / f"{size}-toc-hint-view.png"))
+    n = state_n(page)
+    page.locator("#main button[data-hint]").first.click()
+    wait_moved(page, n)
+    expect(page.locator(".hint-row")).to_have_count(0)
 
 
 # ---- one human and two bots, by taps ----------------------------------------------------------------

@@ -356,6 +356,19 @@ def test_time_war_screenshots_fit(page, server, traffic, size):
         page.locator("button.tw-half-btn").first.click()
         expect(page.locator(".tw-under")).to_be_visible()
         capture("stack-open")
+    # a hint (issue 24 §5): asked, the hard bot's choice ringed with one line of why, then played
+    page.get_by_role("button", name="Hint: what the hard bot would choose here").click()
+    expect(page.locator(".hint-row.hint-ready")).to_be_visible(timeout=30_000)
+    expect(page.locator(".hint-row .hint-why")).to_contain_text("in the bot")
+    hinted = page.locator("button[data-hint]").first
+    expect(hinted).to_be_visible()
+    hinted.scroll_into_view_if_needed()
+    expect(page.locator(".hint-row")).to_be_in_viewport()  # the line stays in the sticky bar
+    capture("hint", viewport_only=True)
+    n = state_n(page)
+    hinted.click()
+    wait_moved(page, n)
+    expect(page.locator(".hint-row")).to_have_count(0)
     page.get_by_role("button", name="Leave the table (the game stays saved)").click()
 
     # a choice owed by the human during the bot's turn

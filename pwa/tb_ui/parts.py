@@ -100,7 +100,9 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
     hint = Markup()
     if ctx.hint is not None:
         idle = ctx.hint["state"] == "idle"
-        hint = button("Hint", "hint", "btn small hint-btn", disabled=not idle,
+        # a bulb on a phone, "Hint" beside it where there is room (.hint-word)
+        hint = button(html('{}<span class="hint-word">Hint</span>', BULB), "hint", "btn small hint-btn",
+                      disabled=not idle,
                       aria_label="Hint: what the hard bot would choose here" if idle else "Hint (asked)")
     # the page's banner while a table shows (the shell's brand bar is hidden then)
     return html('<header class="tbar"><div class="tbar-in">{leave}'
@@ -113,6 +115,13 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
                 title=ctx.view["title"], info=info, skip=skip, hint=hint, undo=undo,
                 rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]),
                 pinned=decision_bar(app, ctx), row=hint_row(ctx))
+
+
+#: The Hint button's icon, a light bulb (drawn in the text colour).
+BULB = html('<svg class="hint-bulb" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">'
+            '<path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.6 10.8c.6.5 1 1.2 1 2V16h5.2v-.2c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z"'
+            ' fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/>'
+            "</svg>")
 
 
 def hint_row(ctx: TableContext) -> Markup:
