@@ -127,6 +127,12 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
         screen_is(page, "table")
         settled(page)
         check(f"table/{gid}")
+        if gid == "time_war":  # a hint shown: its line under the bar, the option ringed (issue 24 §5)
+            page.get_by_role("button", name="Hint: what the hard bot would choose here").click()
+            expect(page.locator(".hint-row.hint-ready")).to_be_visible(timeout=30_000)
+            check("table/time_war/hint")
+            page.get_by_role("button", name="Hide the hint").click()
+            expect(page.locator(".hint-row")).to_have_count(0)
         if gid == "barons":  # the realm buttons' names never run together (issue 24 §4)
             for width in (360, 390, 414, 768, 1024, 1366):
                 page.set_viewport_size({"width": width, "height": 844})
