@@ -77,16 +77,20 @@ def same_table(app: App, where: str) -> None:
     seen = render_with(Peephole(app), ctx)
     app.table_ui = before
     assert seen == render_with(app, ctx), where
-    check_wording(str(seen), where)
+    check_wording(str(seen), where, [s.name for s in app.match.seats] if app.match else [])
 
 
-def check_wording(markup: str, where: str) -> None:
+def check_wording(markup: str, where: str, names: list[str] | None = None) -> None:
     """The words a table shows (its text, and its aria-labels and titles) have none of the
     faults of :data:`~py_engine.core.wording.BAD_WORDING` (issue 24 §4: "Bot 1 (normal) (bot)
-    to play", "1 political points", …)."""
+    to play", "1 political points", …). The seats' ``names`` are read as a name ("Bot 1 dies"
+    is no number before a plural)."""
     said = re.findall(r'(?:aria-label|title)="([^"]*)"', markup)
     text = re.sub(r"<[^>]+>", "\n", markup)
-    bad = [f for t in [text, *said] for f in bad_wording(html.unescape(t))]
+    texts = [html.unescape(t) for t in [text, *said]]
+    for name in sorted(names or [], key=len, reverse=True):
+        texts = [t.replace(name, "Ann") for t in texts]
+    bad = [f for t in texts for f in bad_wording(t)]
     assert not bad, (where, bad)
 
 
