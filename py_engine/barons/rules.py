@@ -37,6 +37,7 @@ from ..core import (
     Ending,
     Game,
     MomentKind,
+    Odds,
     Option,
     OptionError,
     Outcome,
@@ -60,6 +61,7 @@ from .machine import (
     run,
     top_decision,
 )
+from .odds import odds as roll_odds
 from .standings import final_standings, political_leader, political_score
 from .standings import moment as key_moment
 from .state import DECKS, BaronsState, Config, Player, bs
@@ -358,6 +360,23 @@ class Barons(Game):
         """A short button label for ``action``."""
         label = FLOW.label(state, action)
         return str(action) if label is None else label
+
+    #: Decision kinds with an option that rolls dice the player chooses (see :meth:`odds`).
+    ROLLING = frozenset({"fight", "attack", "actions", "start", "land", "charm"})
+
+    def odds(self, state: State, seat: int, action: Action) -> Odds | None:
+        """The chance of the outcome that matters for an option that leads to a roll (issue 24
+        §3; see :mod:`.odds`): a fight's attack (to win within the round limit) or running away
+        (to escape), attacking an adventurer (initiative and the fight), a ranged attack, a
+        theft, resting or Mending, foraging and the Lucky Charm re-roll. None for the others
+        and for an action that is not legal now."""
+        bst = bs(state)
+        d = top_decision(bst)
+        if d is None or d["seat"] != seat or d["k"] not in self.ROLLING:
+            return None
+        if action not in self.legal_actions(state, seat):
+            return None
+        return roll_odds(bst, d, action)
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at: ``space:ID``, ``seat:P``, ``item:ID``,

@@ -10,7 +10,8 @@ its contract methods, so mypy checks its rule code (``TimeWarState``, ``Timeline
 ``TimeBaronsState``, ``TimeOfCrisisState``, ``BaronsState``) while saves, cloning and hashes stay as they are.
 
 The modules import one way: :mod:`.errors`, :mod:`.action`, :mod:`.rng`, :mod:`.levels`
-(bot levels' budgets) → :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
+(bot levels' budgets), :mod:`.odds` (:class:`Odds` of a roll and exact dice arithmetic)
+→ :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
 a game's own bot for a level, else the random or generic search bot; bots are built
 here, never by :class:`Game`) → :mod:`.hint` (a hint's move and its line of why) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`; :mod:`.flow`
 (one way for a rule to ask a player: a frame stack in the state, :class:`~.flow.Step` per
@@ -42,12 +43,14 @@ from .game import (
 from .hint import Hint, suggest
 from .match import SAVE_FORMAT, SAVE_VERSION, Match, Seat, Thinking
 from .mcts import MCTSBot, Search
+from .odds import Odds, OddsTable
 from .replay import LEAD_CHANGES, Moment, Replay, Turn, key_moments
 from .rng import Rng, seed_words
 
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "Hint", "IllegalAction",
-    "CoreState", "Ending", "LEAD_CHANGES", "MCTSBot", "Moment", "MomentKind", "Match", "Option", "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat", "Standing", "Standings",
+    "CoreState", "Ending", "LEAD_CHANGES", "MCTSBot", "Moment", "MomentKind", "Match", "Odds", "OddsTable", "Option",
+    "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat", "Standing", "Standings",
     "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "key_moments", "log", "make_bot", "ranked", "reveal",
     "seed_words", "state_hash", "suggest",
 ]

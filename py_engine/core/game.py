@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 from .action import Action
 from .errors import IllegalAction, OptionError
 from .levels import SEARCH_LEVELS, TIME_LIMITS
+from .odds import Odds
 from .rng import Rng, seed_words
 
 if TYPE_CHECKING:  # bots.py imports this module: only the type is needed here
@@ -313,7 +314,7 @@ class Game:
     Subclass hooks: :meth:`_setup`, :meth:`to_act`, :meth:`legal_actions`,
     :meth:`_apply`, :meth:`outcome`, :meth:`board_view`, :meth:`prompt`,
     :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
-    :meth:`explain_illegal`, :meth:`action_target`, :meth:`caution`, :meth:`max_actions`,
+    :meth:`explain_illegal`, :meth:`action_target`, :meth:`caution`, :meth:`odds`, :meth:`max_actions`,
     :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`, :meth:`standings`,
     :meth:`evaluate_terms`, :meth:`hint_level`, and the key moments' :meth:`leaders`,
     :meth:`lead_label` and :meth:`moment`.
@@ -511,12 +512,13 @@ class Game:
 
         Shape: ``{"game", "title", "seat", "seats": [names], "to_act": [seats],
         "prompt": str, "actions": [{"action": [name, *args], "label": str,
-        "target": str | None, "caution"?: str}], "board": {...game specific...}, "log": [str],
-        "outcome": Outcome JSON | None, "standings": Standings JSON | None}``. ``actions``
-        is empty unless ``seat`` is to act; an action's ``"caution"`` (:meth:`caution`) is
-        there only when the action harms the seat's own side; ``standings`` is None until
-        the game is over; ``log`` is every line the seat may read, the game's first line
-        first (the UI draws the latest ones until the player asks for the whole log, issue 24 §4).
+        "target": str | None, "caution"?: str, "odds"?: Odds JSON}], "board": {...game specific...},
+        "log": [str], "outcome": Outcome JSON | None, "standings": Standings JSON | None}``.
+        ``actions`` is empty unless ``seat`` is to act; an action's ``"caution"``
+        (:meth:`caution`) is there only when the action harms the seat's own side, its
+        ``"odds"`` only where :meth:`odds` gives some; ``standings`` is None until the game
+        is over; ``log`` is every line the seat may read, the game's first line first (the UI
+        draws the latest ones until the player asks for the whole log, issue 24 §4).
         """
         out = self.outcome(state)
         acting = self.to_act(state)
@@ -532,6 +534,9 @@ class Game:
                 warn = self.caution(state, seat, a)
                 if warn is not None:
                     entry["caution"] = warn
+                odds = self.odds(state, seat, a)
+                if odds is not None:
+                    entry["odds"] = odds.to_json()
                 actions.append(entry)
         return {
             "game": self.id,
@@ -572,6 +577,15 @@ class Game:
         §2); a game warns only where a less harmful choice exists in the same decision.
         Never raises for a legal action; reads only what ``seat`` may know.
         """
+        return None
+
+    def odds(self, state: State, seat: int, action: Action) -> Odds | None:
+        """The chance of the outcome that matters if ``seat`` (to act) takes ``action``, one of
+        its legal actions, where it leads to a roll (issue 24 §3): an :class:`~.odds.Odds` with the
+        exact probability, enumerated from the rules' dice, and the outcome in the game's words;
+        None (the default) for an action that rolls nothing, or whose roll decides nothing the
+        player can weigh. :meth:`view` calls it for every action it lists, so a game answers
+        None at once for actions that roll nothing and memoises costly enumerations."""
         return None
 
     # ---- bots ------------------------------------------------------------------

@@ -37,6 +37,7 @@ from ..core import (
     Ending,
     Game,
     MomentKind,
+    Odds,
     Option,
     Outcome,
     Rng,
@@ -104,6 +105,7 @@ from .effects import (
     tribe_result,
 )
 from .labels import describe
+from .odds import battle, place_governor
 from .state import (
     Act,
     ActionsFrame,
@@ -1424,6 +1426,51 @@ class TimeOfCrisis(Combat, Game):
         ``discard:<id>``, ``tribe:<tribe>@<region>``, ``rival:<id>``,
         ``general:<seat>:<i>``, ``governor:<seat>:<i>`` (see :mod:`.labels`)."""
         return describe(self, toc(state), seat, action)[1]
+
+    #: The action names that lead to a roll the player chooses (see :meth:`odds`).
+    ROLLING = frozenset({"spend", "place_governor", "praetorian", "battle", "reroll"})
+
+    def odds(self, state: State, seat: int, action: Action) -> Odds | None:
+        """The chance of the outcome that matters for an action that leads to a roll (issue 24
+        §3; see :mod:`.odds`): ``spend k`` in a Place Governor, to reach the votes needed with
+        those dice (ToC §6.3.2; Basilica dice in Italia, §6.3.3); ``place_governor`` and
+        ``praetorian``, the same if every point of the suit is spent; ``battle``, the
+        attacker's chance to win with each side's hits (ToC §8); ``reroll yes`` (Flanking
+        Maneuver), the chance to win with new dice against the defender's hits. None for every
+        other action."""
+        if action.name not in self.ROLLING:
+            return None
+        st = toc(state)
+        found = self._ask_for(st, seat)
+        if found is None:
+            return None
+        m, q = found
+        if [action.name, *action.args] not in q["acts"]:
+            return None
+        f = m["stack"][-1]
+        name, args = action.name, action.args
+        if name == "spend" and f["k"] == "pg":
+            pid = f["prov"]
+            extra = self._basilica_dice(st, seat) if pid == italia() else 0
+            return place_governor(self.votes_needed(st, seat, pid), int(args[0]) + extra,
+                                  gov(st, pid) == NEUTRAL)
+        if name in ("place_governor", "praetorian") and f["k"] == "actions":
+            pid = str(args[0]) if name == "place_governor" else str(D.param("praetorian_guard", "target"))
+            suit: Suit = "senate" if name == "place_governor" else D.param("praetorian_guard", "suit")
+            have = st["tp"]["pts"][suit]
+            extra = self._basilica_dice(st, seat) if pid == italia() else 0
+            o = place_governor(self.votes_needed(st, seat, pid), have + extra, gov(st, pid) == NEUTRAL)
+            return Odds(o.what, o.probability, o.tables,
+                        f"If you spend all {have} {SUIT_NAME[suit]} point{'s' * (have != 1)}: " + o.note)
+        if name == "battle" and f["k"] == "actions":
+            att, dfn = str(args[0]), str(args[1])
+            a = army(st, int(att[5:])) if att.startswith("army:") else None
+            region = a["at"] if a is not None else att[8:]
+            flank = any(c == "flanking_maneuver" and not used for c, used in st["tp"]["played"])
+            return battle(st, att, dfn, region, flank_left=flank)
+        if name == "reroll" and args and args[0] == "yes" and f["k"] == "battle":
+            return battle(st, f["att"], f["dfn"], f["at"], known_d=f["hd"])
+        return None
 
     # ---- bots ---------------------------------------------------------------------------------------------
     #: Iterations per decision (at most) and playout cap per level; a playout is cut
