@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -144,6 +145,21 @@ def _check_wording(game_id: str, texts: set[str]) -> None:
     assert not bad, f"{game_id}: bad wording:\n" + "\n".join(f"  {t!r}: {f}" for t, f in sorted(bad.items())[:20])
 
 
+def _check_odds(view: dict[str, Any]) -> None:
+    """Every action's odds in a view (issue 24 §3) are exact probabilities: the headline's
+    chance in [0, 1], and each table's rows in [0, 1] summing to exactly 1."""
+    for entry in view["actions"]:
+        o = entry.get("odds")
+        if o is None:
+            continue
+        assert set(o) >= {"what", "headline", "short", "percent", "p", "tables"}, o
+        p = Fraction(*o["p"])
+        assert 0 <= p <= 1 and o["what"] and o["percent"] in o["headline"], o
+        for t in o["tables"]:
+            ps = [Fraction(*r["p"]) for r in t["rows"]]
+            assert all(0 <= x <= 1 for x in ps) and sum(ps) == 1, (entry["action"], t)
+
+
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     """Random play ends within the declared bound; invariants hold after every
@@ -173,6 +189,7 @@ def test_random_games_reach_the_end_with_invariants(case: tuple[str, int, dict[s
                     json.dumps(v)
                     texts.add(v["prompt"])
                     texts.update(a["label"] for a in v["actions"])
+                    _check_odds(v)
                 before = state_hash(state)
                 assert isinstance(game.quiet(state), bool) and state_hash(state) == before
             seat = acting[0]
