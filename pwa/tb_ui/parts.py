@@ -11,6 +11,23 @@ from .context import TableApp, TableContext
 from .html import Markup, attrs, button, html, jattr, join, plural
 
 
+def odds_line(a: dict[str, Any]) -> Markup:
+    """The odds an action's entry carries (issue 24 §3: ``a["odds"]``, the engine's
+    :class:`~py_engine.core.Odds` JSON), as a line to put inside its button under the label:
+    ``<span class="odds-line">58% to reach 5 votes</span>``; empty if it has none."""
+    o = a.get("odds")
+    if not o:
+        return Markup()
+    return html('<span class="odds-line">{}</span>', o["short"])
+
+
+def odds_label(a: dict[str, Any], label: str) -> str:
+    """A button's accessible name with the action's odds after its label
+    (``"Spend 4 (4 dice). Chance to reach 5 votes: 30%"``), or the label alone."""
+    o = a.get("odds")
+    return f"{label}. {o['headline']}" if o else label
+
+
 def appbar(app: Any, active: str) -> Markup:
     """The main navigation (games, saved games, settings), ``active`` marked."""
     links = [("library", "Games"), ("saves", "Saved games"), ("settings", "Settings")]

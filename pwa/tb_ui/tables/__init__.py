@@ -14,7 +14,7 @@ from typing import Any
 
 from ..context import Seating, TableApp, TableContext, TableRenderer
 from ..html import Markup, html, join
-from ..parts import alerts, end_panel, log_panel, topbar
+from ..parts import alerts, end_panel, log_panel, odds_label, odds_line, topbar
 from . import barons, time_barons, time_of_crisis, time_war, timeline
 
 __all__ = ["RENDERERS", "Seating", "TableContext", "handoff_note", "render_generic", "render_table",
@@ -92,7 +92,9 @@ def handoff_note(app: Any) -> Markup:
 def render_generic(app: TableApp, ctx: TableContext) -> Markup:
     """A plain table for games without their own renderer: prompt, actions, log."""
     v = ctx.view
-    acts = join(html('<li><button type="button" class="btn"{}>{}</button></li>', ctx.action_attrs(a), a["label"])
+    acts = join(html('<li><button type="button" class="btn{}"{} aria-label="{}">{}{}</button></li>',
+                     " has-odds" if a.get("odds") else "", ctx.action_attrs(a), odds_label(a, a["label"]),
+                     a["label"], odds_line(a))
                 for a in ctx.actions)
     return html('{top}<main class="wrap table-main" id="main">{alerts}{end}'
                 '<p class="prompt" aria-live="polite">{prompt}</p>{acts}{log}</main>',

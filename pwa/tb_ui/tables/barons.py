@@ -31,7 +31,7 @@ from py_engine.barons import components as C
 
 from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, jattr, join, plural, seat_name
-from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
+from ..parts import alerts, end_panel, log_panel, odds_label, odds_line, topbar, waiting_html
 
 #: Player colours by seat (distinct from the realm colours, readable on both themes).
 SEAT_COLORS = ("#7048e8", "#f76707", "#0b7285", "#d6336c", "#5c940d", "#495057")
@@ -465,7 +465,8 @@ def _fight(t: _T) -> Markup:
 # ---- the decision panel ---------------------------------------------------------------------------------
 def _act_button(t: _T, a: dict[str, Any], cls: str = "btn bx-opt", label: str | None = None) -> Markup:
     return html('<button type="button" class="{}"{} aria-label="{}">'
-                '{}</button>', cls, t.ctx.action_attrs(a), a["label"], label or a["label"])
+                '{}{}</button>', cls + (" has-odds" if a.get("odds") else ""), t.ctx.action_attrs(a),
+                odds_label(a, a["label"]), label or a["label"], odds_line(a))
 
 
 PRIMARY = {"roll", "move", "build", "buy", "train", "upgrade", "melee", "attack", "castle", "accept", "reroll"}

@@ -34,7 +34,7 @@ from py_engine.time_of_crisis import components as D
 
 from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, join, plural, seat_name
-from ..parts import alerts, end_panel, log_panel, topbar, waiting_html
+from ..parts import alerts, end_panel, log_panel, odds_label, odds_line, topbar, waiting_html
 from .barons import SEAT_COLORS
 
 NEUTRAL = "#868e96"
@@ -496,8 +496,9 @@ def _phase_bar(t: _T) -> Markup:
 
 def _act_button(t: _T, a: dict[str, Any], cls: str = "btn bx-opt") -> Markup:
     label = t.label(a)
-    return html('<button type="button" class="{cls}"{attrs} aria-label="{label}">{label}</button>',
-                cls=cls, attrs=t.ctx.action_attrs(a), label=label)
+    return html('<button type="button" class="{cls}"{attrs} aria-label="{name}">{label}{odds}</button>',
+                cls=cls + (" has-odds" if a.get("odds") else ""), attrs=t.ctx.action_attrs(a),
+                name=odds_label(a, label), label=label, odds=odds_line(a))
 
 
 GROUPS = {
