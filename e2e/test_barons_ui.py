@@ -272,6 +272,21 @@ def test_barons_screenshots_fit(page, server, traffic, size):
     _resume(page, "Fay")
     expect(page.locator(".bx-fight")).to_be_visible()
     capture("fight")
+    # odds before chance (issue 24 §3): the attack and the escape show the engine's chance
+    m = current_match(page)
+    shown = 0
+    for a in m.game.legal_actions(m.state, 0):
+        o = m.game.odds(m.state, 0, a)
+        if a.name in ("melee", "flee"):
+            assert o is not None
+        if o is None:
+            continue
+        b = page.locator(f"#main button[data-act=play][data-a='{json.dumps(a.to_json(), separators=(',', ':'))}']")
+        expect(b.locator(".odds-line")).to_have_text(o.short)
+        expect(b).to_have_attribute("aria-label", re.compile(re.escape(". " + o.headline) + "$"))
+        shown += 1
+    assert shown >= 2
+    page.locator(".bx-decide").first.screenshot(path=str(ARTIFACTS / f"{size}-barons-fight-odds.png"))
     page.locator("button[data-act=leave]").first.click()
     _resume(page, "Eve")
     expect(page.locator(".endpanel")).to_be_visible()

@@ -107,6 +107,56 @@ def capture(page: Any, name: str) -> None:
     fits_and_shot(page, name)
 
 
+def odds_position() -> tuple[Match, Action]:
+    """A two-seat game (Odette and a bot) in CPython where Odette may Place Governor with 2
+    Senate points (so she has a choice of dice), and the target whose chance is nearest an
+    even one (issue 24 §3: odds before the roll)."""
+
+    def stop(m: Match) -> bool:
+        acting = m.to_act()
+        return bool(acting and m.seats[acting[0]].kind == "human" and m.state["tp"]["pts"]["senate"] >= 2
+                    and any(a.name == "place_governor" for a in m.game.legal_actions(m.state, acting[0])))
+
+    m = play_to(fresh(["Odette", "Bot"], ["human", "bot"], 17), stop)
+    pgs = [a for a in m.game.legal_actions(m.state, 0) if a.name == "place_governor"]
+
+    def chance(a: Action) -> float:
+        o = m.game.odds(m.state, 0, a)
+        assert o is not None
+        return float(o.probability)
+
+    return m, min(pgs, key=lambda a: abs(chance(a) - 0.6))
+
+
+def check_odds(page: Any, size: str, target: Action) -> None:
+    """Before a Place Governor (ToC §6.3.2) the target's button shows the chance with all the
+    Senate points, and after choosing it each Spend button its own chance, in its text and its
+    accessible name, as the engine's view gives them."""
+    m = current_match(page)
+    data = json.dumps(target.to_json(), separators=(",", ":"))
+    want = m.game.odds(m.state, 0, target)
+    assert want is not None
+    btn = page.locator(f"#main button[data-act=play][data-a='{data}']").first
+    if not btn.is_visible():
+        btn.locator("xpath=ancestor::details[1]/summary").click()
+    expect(btn.locator(".odds-line")).to_have_text(want.short)
+    expect(btn).to_have_attribute("aria-label", re.compile(re.escape(". " + want.headline) + "$"))
+    btn.scroll_into_view_if_needed()
+    shot(page, f"{size}-toc-odds-target")
+    tap(page, target)
+    m = current_match(page)
+    spends = [a for a in m.game.legal_actions(m.state, 0) if a.name == "spend"]
+    assert len(spends) >= 2
+    for a in spends:
+        o = m.game.odds(m.state, 0, a)
+        assert o is not None
+        b = page.locator(f"#main button[data-act=play][data-a='{json.dumps(a.to_json(), separators=(',', ':'))}']")
+        expect(b.locator(".odds-line")).to_have_text(o.short)
+        expect(b).to_have_attribute("aria-label", re.compile(re.escape(". " + o.headline) + "$"))
+    fits_and_shot(page, f"{size}-toc-odds-spend")
+    page.locator(".toc-decide").screenshot(path=str(ARTIFACTS / f"{size}-toc-odds-panel.png"))
+
+
 # ---- screenshots ----------------------------------------------------------------------------------------------
 #: What a showcase player likes to do (so that the map fills with every kind of piece).
 LIKE = ("pretender", "support", "place_governor", "quaestor", "castra", "mob", "build", "militia", "foederati",
@@ -340,16 +390,18 @@ def zoom_the_map(page: Any, size: str) -> None:
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_time_of_crisis_screenshots_fit(page, server, traffic, size, tmp_path):
     """The table at phone and tablet sizes: busy maps that between them show every kind
-    of piece, a focused region with its pieces in words, the player's board; no sideways
-    scrolling, targets ≥ 44 px. Then the decision beside its targets (issue 24 §2): a Place
-    Governor roll with too few dice asks first, and the next decision's map targets are in
-    view below the pinned prompt."""
+    of piece, a focused region with its pieces in words, the player's board, the odds
+    before a Place Governor; no sideways scrolling, targets ≥ 44 px. Then the decision beside
+    its targets (issue 24 §2): a Place Governor roll with too few dice asks first, and the next
+    decision's map targets are in view below the pinned prompt; and a hint (issue 24 §5)."""
     page.set_viewport_size(VIEWPORTS[size])
     page.emulate_media(reduced_motion="reduce")
     positions = SHOWCASE if size == "phone" else SHOWCASE[:1]
-    # first, so listed last: a game against two bots from its first decision, for the hint
+    # first, so listed last (the showcases keep their places): a game against two bots from its
+    # first decision, for the hint, and the odds position
     hinted = {"hint": fresh(["Hint Hana", "Cy", "Di"], ["human", "bot", "bot"], 3)}
-    load_games(page, server, {**hinted, **{f"show{i}": showcase(*p) for i, p in enumerate(positions)}})
+    odds_m, odds_target = odds_position()
+    load_games(page, server, {**hinted, "odds": odds_m, **{f"show{i}": showcase(*p) for i, p in enumerate(positions)}})
     seen: set[str] = set()
     for i, _ in enumerate(positions):
         page.get_by_role("button", name="Saved games").click()
@@ -378,6 +430,9 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size, tmp_path):
     page.locator(".toc-hand").scroll_into_view_if_needed()
     shot(page, f"{size}-toc-board")
     zoom_the_map(page, size)
+    page.locator("button[data-act=leave]").first.click()
+    resume_game(page, "Time of Crisis", "Odette")
+    check_odds(page, size, odds_target)
     # the rules' own page of what the data could not confirm (from the table's Rules button)
     page.get_by_role("button", name="Rules", exact=True).click()
     page.locator("button[data-act=rules][data-part=unconfirmed]").click()

@@ -110,7 +110,70 @@ def _table(mine: Dist, theirs: Dist, hp_me: int, hp_foe: int, sl_me: bool, sl_fo
     return value(hp_me, hp_foe, sl_me, sl_foe, 1, turns)
 
 
-@lru_cache(maxsize=512)
+IntDist = tuple[tuple[int, ...], int]
+
+
+def _ints(dist: Dist) -> IntDist:
+    """A distribution as whole numbers over one denominator (cheap to hash and multiply)."""
+    den = math.lcm(*(p.denominator for p in dist))
+    return tuple(p.numerator * (den // p.denominator) for p in dist), den
+
+
+def _after(h: int, sl: bool, d: int) -> tuple[int, bool] | None:
+    """Health and Second Life after ``d`` damage, or None: fallen (B §14, §17)."""
+    if d < h:
+        return h - d, sl
+    return (SECOND_LIFE_HP, False) if sl else None
+
+
+@lru_cache(maxsize=128)
+def _fall_table(then: IntDist, top: int, n: int) -> tuple[dict[tuple[int, bool], int], ...]:
+    """``f[t][(health, second life)]``: the chance (a numerator over the ``t``-th power of the
+    strike's denominator) that a side in that state falls at exactly its ``t``-th strike of
+    ``then``, for every health up to ``top`` at once, t = 1..n (``f[0]`` is empty). One table
+    serves a whole fight: every later decision starts from one of its states."""
+    nums = then[0]
+    states = [(h, sl) for h in range(1, max(top, SECOND_LIFE_HP) + 1) for sl in (False, True)]
+    f: list[dict[tuple[int, bool], int]] = [{}]
+    for t in range(1, n + 1):
+        row: dict[tuple[int, bool], int] = {}
+        for st0 in states:
+            total = 0
+            for d, q in enumerate(nums):
+                if not q:
+                    continue
+                nxt = _after(st0[0], st0[1], d)
+                if nxt is None:
+                    total += q if t == 1 else 0
+                elif t > 1:
+                    total += q * f[t - 1][nxt]
+            row[st0] = total
+        f.append(row)
+    return tuple(f)
+
+
+def _kill_counts(first: IntDist, then: IntDist, hp: int, sl: bool, n: int) -> tuple[tuple[int, ...], int]:
+    """:func:`kill_times` in whole numbers: numerators over one denominator (the first
+    strike's times the others' ``n - 1`` times, powers of 6), so that nothing is reduced on
+    the way; from :func:`_fall_table` after the first strike."""
+    f = _fall_table(then, max(hp, 10), max(n, 30))
+    d1, dn = first[1], then[1]
+    pw = [1]
+    for _ in range(n):
+        pw.append(pw[-1] * dn)
+    out = [0] * (n + 1)
+    for d, q in enumerate(first[0]):
+        if not q:
+            continue
+        nxt = _after(hp, sl, d)
+        if nxt is None:
+            out[1] += q * pw[n - 1]
+            continue
+        for t in range(2, n + 1):
+            out[t] += q * f[t - 1][nxt] * pw[n - t]
+    return tuple(out), d1 * pw[max(0, n - 1)]
+
+
 def kill_times(first: Dist, then: Dist, hp: int, sl: bool, n: int) -> Dist:
     """``P(T = t)`` for t = 0..n, T being the strike that fells a side of ``hp`` health
     (Second Life ``sl`` bringing it back once with 5) when struck first with damage ``first``,
@@ -121,54 +184,36 @@ def kill_times(first: Dist, then: Dist, hp: int, sl: bool, n: int) -> Dist:
     >>> kill_times((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 2)), 1, False, 3)
     (Fraction(0, 1), Fraction(1, 2), Fraction(1, 4), Fraction(1, 8))
     """
-    # whole numbers over a denominator per strike (a power of 6): no reduction on the way
-    dens = [math.lcm(*(p.denominator for p in d)) for d in (first, then)]
-    nums = [[int(p * dens[i]) for p in d] for i, d in enumerate((first, then))]
-    out = [ZERO] * (n + 1)
-    alive: dict[tuple[int, bool], int] = {(hp, sl): 1}
-    den = 1
-    for t in range(1, n + 1):
-        j = 0 if t == 1 else 1
-        den *= dens[j]
-        nxt: dict[tuple[int, bool], int] = {}
-        fell = 0
-        for (h, s2), pr in alive.items():
-            for d, q in enumerate(nums[j]):
-                if not q:
-                    continue
-                if d < h:
-                    key = (h - d, s2)
-                elif s2:
-                    key = (SECOND_LIFE_HP, False)
-                else:
-                    fell += pr * q
-                    continue
-                nxt[key] = nxt.get(key, 0) + pr * q
-        out[t] = Fraction(fell, den)
-        alive = nxt
-    return tuple(out)
+    nums, den = _kill_counts(_ints(first), _ints(then), hp, sl, n)
+    return tuple(Fraction(x, den) for x in nums)
 
 
 def _limited(first: Dist, mine: Dist, theirs: Dist, hp_me: int, hp_foe: int, sl_me: bool, sl_foe: bool,
              turns: int, me_first: bool) -> tuple[Fraction, Fraction]:
     """(win, lose) within ``turns`` turns, the player striking on the odd turns if
-    ``me_first``, else on the even ones (B §13.1 turns alternate)."""
+    ``me_first``, else on the even ones (B §13.1 turns alternate); in whole numbers over the
+    product of the two sides' denominators, one division at the end."""
     odd, even = (turns + 1) // 2, turns // 2
     n_me, n_foe = (odd, even) if me_first else (even, odd)
-    tm = kill_times(first, mine, hp_foe, sl_foe, n_me)  # my strikes that fell the foe
-    tf = kill_times(theirs, theirs, hp_me, sl_me, n_foe)
+    tm, dm = _kill_counts(_ints(first), _ints(mine), hp_foe, sl_foe, n_me)  # my strikes that fell the foe
+    tf, df = _kill_counts(_ints(theirs), _ints(theirs), hp_me, sl_me, n_foe)
 
-    def survive(dist: Dist, t: int) -> Fraction:
-        """Not fallen within the first ``t`` strikes."""
-        return ONE - sum(dist[1:t + 1], ZERO)
+    def alive(counts: tuple[int, ...], den: int) -> list[int]:
+        """``out[t]``: not fallen within the first ``t`` strikes (over ``den``)."""
+        out, fell = [den], 0
+        for x in counts[1:]:
+            fell += x
+            out.append(den - fell)
+        return out
 
+    sm, sf = alive(tm, dm), alive(tf, df)
     if me_first:  # my t-th strike comes before the foe's t-th
-        win = sum((tm[t] * survive(tf, t - 1) for t in range(1, n_me + 1)), ZERO)
-        lose = sum((tf[t] * survive(tm, t) for t in range(1, n_foe + 1)), ZERO)
+        win = sum(tm[t] * sf[min(t - 1, n_foe)] for t in range(1, n_me + 1))
+        lose = sum(tf[t] * sm[min(t, n_me)] for t in range(1, n_foe + 1))
     else:
-        win = sum((tm[t] * survive(tf, t) for t in range(1, n_me + 1)), ZERO)
-        lose = sum((tf[t] * survive(tm, t - 1) for t in range(1, n_foe + 1)), ZERO)
-    return win, lose
+        win = sum(tm[t] * sf[min(t, n_foe)] for t in range(1, n_me + 1))
+        lose = sum(tf[t] * sm[min(t - 1, n_me)] for t in range(1, n_foe + 1))
+    return Fraction(win, dm * df), Fraction(lose, dm * df)
 
 
 def fight_chances(first: Dist, mine: Dist, theirs: Dist, hp_me: int, hp_foe: int, sl_me: bool = False,
@@ -192,7 +237,9 @@ def fight_chances(first: Dist, mine: Dist, theirs: Dist, hp_me: int, hp_foe: int
     """
     if turns is not None:
         win = lose = ZERO
-        if foe_first < 1:
+        if foe_first == 0:
+            win, lose = _limited(first, mine, theirs, hp_me, hp_foe, sl_me, sl_foe, turns, True)
+        elif foe_first < 1:
             w, lo = _limited(first, mine, theirs, hp_me, hp_foe, sl_me, sl_foe, turns, True)
             win, lose = w * (1 - foe_first), lo * (1 - foe_first)
         if foe_first > 0:

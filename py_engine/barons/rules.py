@@ -361,8 +361,11 @@ class Barons(Game):
         label = FLOW.label(state, action)
         return str(action) if label is None else label
 
-    #: Decision kinds with an option that rolls dice the player chooses (see :meth:`odds`).
-    ROLLING = frozenset({"fight", "attack", "actions", "start", "land", "charm"})
+    #: Decision kinds with an option that rolls dice the player chooses, and those options
+    #: (see :meth:`odds`).
+    ROLLING = {"fight": frozenset({"melee", "cast", "flee"}), "attack": frozenset({"attack"}),
+               "actions": frozenset({"shoot", "cast", "steal", "mend"}), "start": frozenset({"rest"}),
+               "land": frozenset({"forage"}), "charm": frozenset({"reroll"})}
 
     def odds(self, state: State, seat: int, action: Action) -> Odds | None:
         """The chance of the outcome that matters for an option that leads to a roll (issue 24
@@ -372,7 +375,7 @@ class Barons(Game):
         and for an action that is not legal now."""
         bst = bs(state)
         d = top_decision(bst)
-        if d is None or d["seat"] != seat or d["k"] not in self.ROLLING:
+        if d is None or d["seat"] != seat or action.name not in self.ROLLING.get(d["k"], ()):
             return None
         if action not in self.legal_actions(state, seat):
             return None

@@ -39,7 +39,7 @@ def percent(p: Fraction) -> str:
         return "0%"
     if p >= 1:
         return "100%"
-    v = int(p * 100 + Fraction(1, 2))
+    v = (200 * p.numerator + p.denominator) // (2 * p.denominator)  # rounded, in whole numbers
     if v < 1:
         return "<1%"
     if v > 99:
