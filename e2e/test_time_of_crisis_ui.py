@@ -141,8 +141,7 @@ def check_odds(page: Any, size: str, target: Action) -> None:
         btn.locator("xpath=ancestor::details[1]/summary").click()
     expect(btn.locator(".odds-line")).to_have_text(want.short)
     expect(btn).to_have_attribute("aria-label", re.compile(re.escape(". " + want.headline) + "$"))
-    btn.scroll_into_view_if_needed()
-    shot(page, f"{size}-toc-odds-target")
+    page.locator(".toc-decide").screenshot(path=str(ARTIFACTS / f"{size}-toc-odds-target.png"))
     tap(page, target)
     m = current_match(page)
     spends = [a for a in m.game.legal_actions(m.state, 0) if a.name == "spend"]

@@ -1460,8 +1460,9 @@ class TimeOfCrisis(Combat, Game):
             have = st["tp"]["pts"][suit]
             extra = self._basilica_dice(st, seat) if pid == italia() else 0
             o = place_governor(self.votes_needed(st, seat, pid), have + extra, gov(st, pid) == NEUTRAL)
-            return Odds(o.what, o.probability, o.tables,
-                        f"If you spend all {have} {SUIT_NAME[suit]} point{'s' * (have != 1)}: " + o.note)
+            points = f"{have} {SUIT_NAME[suit]} point{'s' * (have != 1)}"
+            return Odds(f"{o.what} with all {points}", o.probability, o.tables,
+                        f"If you spend all {points}: " + o.note)
         if name == "battle" and f["k"] == "actions":
             att, dfn = str(args[0]), str(args[1])
             a = army(st, int(att[5:])) if att.startswith("army:") else None

@@ -70,6 +70,7 @@ def test_view_shows_the_chance_on_each_spend_and_the_target() -> None:
     o = odds_of(v, "place_governor", "gallia")
     assert o is not None and o["p"] == [reach(5, 6, False).numerator, reach(5, 6, False).denominator]
     assert o["note"].startswith("If you spend all 5 Senate points")
+    assert o["short"] == f"{o['percent']} to reach 6 votes with all 5 Senate points"
     assert odds_of(v, "end") is None
     s = act(s, "place_governor", "gallia")
     v = GAME.view(s, 0)
