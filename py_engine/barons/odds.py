@@ -156,6 +156,8 @@ def _kill_counts(first: IntDist, then: IntDist, hp: int, sl: bool, n: int) -> tu
     """:func:`kill_times` in whole numbers: numerators over one denominator (the first
     strike's times the others' ``n - 1`` times, powers of 6), so that nothing is reduced on
     the way; from :func:`_fall_table` after the first strike."""
+    if n <= 0:  # no strike left before the round limit
+        return (0,), 1
     f = _fall_table(then, max(hp, 10), max(n, 30))
     d1, dn = first[1], then[1]
     pw = [1]

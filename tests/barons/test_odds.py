@@ -73,6 +73,7 @@ def test_fight_matches_a_turn_by_turn_count() -> None:
         (strike_damage(5, 6, 1), strike_damage(5, 6, 1), strike_damage(3, 6, 1), 10, 2, False, False, 60),
         (strike_damage(4, 4, 0), strike_damage(3, 5, 1), strike_damage(3, 5, 2), 3, 4, True, False, 6),
         (strike_damage(3, 5, 0, True), strike_damage(3, 5, 1), strike_damage(4, 5, 1), 6, 6, False, True, 7),
+        (strike_damage(5, 4, 0), strike_damage(5, 4, 0), strike_damage(5, 4, 0), 2, 3, False, False, 1),  # last turn
     ]
     for first, mine, theirs, a, b, sa, sb, k in cases:
         w, lo, rest = fight_chances(first, mine, theirs, a, b, sa, sb, k)
