@@ -114,22 +114,15 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
                                   else f"Skip{rest}: the bots play at full speed"))
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
-    hint = Markup()
-    if ctx.hint is not None:
-        idle = ctx.hint["state"] == "idle"
-        # a bulb on a phone, "Hint" beside it where there is room (.hint-word)
-        hint = button(html('{}<span class="hint-word">Hint</span>', BULB), "hint", "btn small hint-btn",
-                      disabled=not idle,
-                      aria_label="Hint: what the hard bot would choose here" if idle else "Hint (asked)")
     # the page's banner while a table shows (the shell's brand bar is hidden then)
     return html('<header class="tbar"><div class="tbar-in">{leave}'
                 '<div class="tbar-title"><h1 tabindex="-1">{title}</h1>'
                 '<span class="tbar-info">{info}</span></div>'
-                '<div class="tbar-actions">{skip}{hint}{undo}{rules}</div>'
+                '<div class="tbar-actions">{skip}{undo}{rules}</div>'
                 "</div>{pinned}{row}</header>",
                 leave=button("‹ Games", "leave", "btn ghost small",
                              aria_label="Games: leave the table (the game stays saved)"),
-                title=ctx.view["title"], info=info, skip=skip, hint=hint, undo=undo,
+                title=ctx.view["title"], info=info, skip=skip, undo=undo,
                 rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]),
                 pinned=decision_bar(app, ctx), row=hint_row(ctx))
 
@@ -168,16 +161,23 @@ def hint_row(ctx: TableContext) -> Markup:
 def decision_bar(app: TableApp, ctx: TableContext) -> Markup:
     """The decision pinned under the table's bar (issue 24 §2), so it stays in view while
     the player scrolls to the board: the prompt on one or two lines (``.tbar-prompt``;
-    hidden from screen readers, which hear it from the decision panel's live prompt),
-    or, while a cautioned option waits for its confirmation, :func:`caution_dialog`.
+    hidden from screen readers, which hear it from the decision panel's live prompt) with
+    the Hint button beside it when the player may ask for one (issue 24 §5), or, while a cautioned option waits for its confirmation, :func:`caution_dialog`.
     Empty when nobody here decides (bots, the other seat, the end, a replay)."""
     if ctx.mode != "play" or ctx.view["outcome"] is not None or ctx.acting is None or not ctx.actions:
         return Markup()
     pending = ctx.caution_pending(app.table_ui)
     if pending is not None:
         return caution_dialog(ctx, pending)
-    return html('<div class="tbar-prompt" aria-hidden="true"><p class="tbar-prompt-text">{}</p></div>',
-                ctx.view["prompt"])
+    hint = Markup()
+    if ctx.hint is not None:
+        idle = ctx.hint["state"] == "idle"
+        # a bulb on a phone, "Hint" beside it where there is room (.hint-word)
+        hint = button(html('{}<span class="hint-word">Hint</span>', BULB), "hint", "btn small hint-btn",
+                      disabled=not idle,
+                      aria_label="Hint: what the hard bot would choose here" if idle else "Hint (asked)")
+    return html('<div class="tbar-prompt"><p class="tbar-prompt-text" aria-hidden="true">{}</p>{}</div>',
+                ctx.view["prompt"], hint)
 
 
 def caution_dialog(ctx: TableContext, a: dict[str, Any]) -> Markup:

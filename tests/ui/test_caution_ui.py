@@ -81,7 +81,7 @@ def test_pinned_prompt_and_buttons_name_their_targets() -> None:
     app = make_app()
     _onslaught(app)
     html = app.render()
-    bar = next(el for el in elements(html) if "tbar-prompt" in el["attrs"].get("class", "").split())
+    bar = next(el for el in elements(html) if "tbar-prompt-text" in el["attrs"].get("class", "").split())
     assert bar["attrs"]["aria-hidden"] == "true"  # the decision panel's live prompt is the one read out
     assert bar["text"] == app.match.game.prompt(app.match.state, 0)
     opts = _by_target(html)
