@@ -287,6 +287,18 @@ def test_barons_screenshots_fit(page, server, traffic, size):
         shown += 1
     assert shown >= 2
     page.locator(".bx-decide").first.screenshot(path=str(ARTIFACTS / f"{size}-barons-fight-odds.png"))
+    # the whole distribution behind the attack's odds: a fold-out in the decision panel
+    melee = next(a for a in m.game.legal_actions(m.state, 0) if a.name == "melee")
+    o = m.game.odds(m.state, 0, melee)
+    assert o is not None and o.tables
+    fold = page.locator("details.odds-details").filter(
+        has_text=f"Odds in detail: {m.game.action_label(m.state, 0, melee)}")
+    fold.locator("summary").click()
+    table = fold.locator("table.odds-table").first
+    expect(table.locator("caption")).to_have_text(o.tables[0].caption)
+    expect(table.locator("tr")).to_have_count(len(o.tables[0].rows))
+    capture("fight-odds-details")
+    fold.screenshot(path=str(ARTIFACTS / f"{size}-barons-fight-odds-details.png"))
     page.locator("button[data-act=leave]").first.click()
     _resume(page, "Eve")
     expect(page.locator(".endpanel")).to_be_visible()

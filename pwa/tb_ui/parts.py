@@ -28,6 +28,27 @@ def odds_label(a: dict[str, Any], label: str) -> str:
     return f"{label}. {o['headline']}" if o else label
 
 
+def odds_details(actions: list[dict[str, Any]]) -> Markup:
+    """The whole distributions behind the options' odds (issue 24 §3), for the decision
+    panel: per action whose odds carry tables (``a["odds"]["tables"]``, e.g. each side's hits
+    in a battle), a fold-out named after the option with its note and one table per roll
+    (outcome, chance); empty when no option has any."""
+    out = []
+    for a in actions:
+        o = a.get("odds")
+        if not o or not o.get("tables"):
+            continue
+        tables = join(html('<table class="odds-table"><caption>{}</caption><tbody>{}</tbody></table>',
+                           t["caption"], join(html('<tr><th scope="row">{}</th><td>{}</td></tr>',
+                                                   r["label"], r["percent"]) for r in t["rows"]))
+                      for t in o["tables"])
+        note = html('<p class="help">{}</p>', o["note"]) if o.get("note") else Markup()
+        out.append(html('<details class="odds-details"><summary>Odds in detail: {}</summary>'
+                        '<p class="odds-head">{}</p>{}<div class="odds-tables">{}</div></details>',
+                        a["label"], o["headline"], note, tables))
+    return join(out)
+
+
 def appbar(app: Any, active: str) -> Markup:
     """The main navigation (games, saved games, settings), ``active`` marked."""
     links = [("library", "Games"), ("saves", "Saved games"), ("settings", "Settings")]

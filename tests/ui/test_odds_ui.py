@@ -4,8 +4,10 @@ without a roll show none."""
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -83,3 +85,33 @@ def test_barons_fight_buttons_show_the_chance_to_win_and_to_escape() -> None:
     assert check_buttons(html, m.game.view(m.state, 0)) >= 2
     texts = {json.loads(b["attrs"]["data-a"])[0]: b["text"] for b in buttons(html, "play")}
     assert "% to win the fight against " in texts["melee"] and "% to escape" in texts["flee"]
+
+
+def test_the_decision_panel_shows_the_whole_distributions_behind_the_odds() -> None:
+    """Barons fight (B §13.1): each option whose odds carry tables (how the fight ends) has a
+    fold-out named after it in the decision panel, with one table per distribution, every
+    outcome in a row with its chance, as the view gives them; the options without tables have
+    none."""
+    app = make_app()
+    rng = random.Random(1)
+    for seed in range(1, 60):
+        m = Match.new("barons", [Seat("Ann"), Seat("Bot", "bot", "easy")], {"characters": "random"}, seed,
+                      {"holder": 0})
+        while not m.is_over() and not (m.state["combat"] and m.to_act() == [0]) and len(m.actions) < 800:
+            seat = m.to_act()[0]
+            m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
+        if m.state["combat"] and m.to_act() == [0] and m.state["stack"][-1]["k"] == "fight":
+            break
+    app.match, app.match_id, app.screen = m, "x", "table"
+    page = str(app.render())
+    with_tables = [a for a in m.game.view(m.state, 0)["actions"] if a.get("odds") and a["odds"]["tables"]]
+    assert with_tables, "a fight's attack has the distribution of how it ends"
+    folds = re.findall(r'<details class="odds-details"><summary>Odds in detail: (.*?)</summary>(.*?)</details>',
+                       page, re.S)
+    assert [html_lib.unescape(label) for label, _ in folds] == [a["label"] for a in with_tables]
+    for (_, body), a in zip(folds, with_tables, strict=True):
+        captions = [html_lib.unescape(c) for c in re.findall(r"<caption>(.*?)</caption>", body)]
+        assert captions == [t["caption"] for t in a["odds"]["tables"]]
+        rows = [(html_lib.unescape(k), html_lib.unescape(p))
+                for k, p in re.findall(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td></tr>', body)]
+        assert rows == [(r["label"], r["percent"]) for t in a["odds"]["tables"] for r in t["rows"]]

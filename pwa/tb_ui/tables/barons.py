@@ -31,7 +31,16 @@ from py_engine.barons import components as C
 
 from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, jattr, join, plural, seat_name
-from ..parts import alerts, end_panel, log_panel, odds_label, odds_line, topbar, waiting_html
+from ..parts import (
+    alerts,
+    end_panel,
+    log_panel,
+    odds_details,
+    odds_label,
+    odds_line,
+    topbar,
+    waiting_html,
+)
 
 #: Player colours by seat (distinct from the realm colours, readable on both themes).
 SEAT_COLORS = ("#7048e8", "#f76707", "#0b7285", "#d6336c", "#5c940d", "#495057")
@@ -511,7 +520,8 @@ def _decide(app: TableApp, t: _T) -> Markup:
         head = html("<h2>{}</h2>", g) if g and len(groups) > 1 else Markup()
         blocks.append(html('{}<ul class="action-list bx-opts">{}</ul>', head, join(items)))
     return html('<section class="bx-decide panel" aria-label="Your decision">'
-                '<p class="prompt yours" aria-live="polite">{}</p>{}{}</section>', v["prompt"], extra, join(blocks))
+                '<p class="prompt yours" aria-live="polite">{}</p>{}{}{}</section>', v["prompt"], extra, join(blocks),
+                odds_details(ctx.actions))
 
 
 # ---- character mats ------------------------------------------------------------------------------------

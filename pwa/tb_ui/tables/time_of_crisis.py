@@ -34,7 +34,16 @@ from py_engine.time_of_crisis import components as D
 
 from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, button, html, join, plural, seat_name
-from ..parts import alerts, end_panel, log_panel, odds_label, odds_line, topbar, waiting_html
+from ..parts import (
+    alerts,
+    end_panel,
+    log_panel,
+    odds_details,
+    odds_label,
+    odds_line,
+    topbar,
+    waiting_html,
+)
 from .barons import SEAT_COLORS
 
 NEUTRAL = "#868e96"
@@ -538,8 +547,8 @@ def _decide(app: TableApp, t: _T) -> Markup:
     if last:
         blocks += html('<ul class="action-list bx-opts">{}</ul>', join(last))
     return html('<section class="bx-decide panel toc-decide" aria-label="Your decision">'
-                '<h2 class="visually-hidden">Your decision</h2><p class="prompt yours" aria-live="polite">{}</p>{}{}</section>',
-                v["prompt"], _battle(t), blocks)
+                '<h2 class="visually-hidden">Your decision</h2><p class="prompt yours" aria-live="polite">{}</p>{}{}{}'
+                '</section>', v["prompt"], _battle(t), blocks, odds_details(ctx.actions))
 
 
 # ---- dice ---------------------------------------------------------------------------------------
