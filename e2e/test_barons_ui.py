@@ -283,7 +283,7 @@ def test_barons_screenshots_fit(page, server, traffic, size):
             continue
         b = page.locator(f"#main button[data-act=play][data-a='{json.dumps(a.to_json(), separators=(',', ':'))}']")
         expect(b.locator(".odds-line")).to_have_text(o.short)
-        expect(b).to_have_attribute("aria-label", re.compile(re.escape(". " + o.headline) + "$"))
+        expect(b).to_have_attribute("aria-label", re.compile(re.escape(". " + o.short) + "$"))
         shown += 1
     assert shown >= 2
     page.locator(".bx-decide").first.screenshot(path=str(ARTIFACTS / f"{size}-barons-fight-odds.png"))

@@ -116,7 +116,7 @@ def test_two_v_two_humans_and_bots_pass_a_card_to_the_bot_teammate(page, server,
     # the rest of the game, through taps (the bots answer for themselves), to a winner
     play_to_end(page)
     end = page.locator(".endpanel")
-    expect(end.get_by_role("heading")).to_contain_text(re.compile(r"win!|share the win!|A draw!"))
+    expect(end.locator("#end-title")).to_contain_text(re.compile(r"win!|share the win!|A draw!"))
     m = current_match(page)
     assert m.is_over() and m.options["mode"] == "team" and len(m.seats) == 4
 
@@ -128,7 +128,7 @@ def test_free_for_all_against_three_bots_to_the_end(page, server, traffic):
     expect(page.locator(".tb-strip")).to_have_count(3)
     play_to_end(page)
     end = page.locator(".endpanel")
-    expect(end.get_by_role("heading")).to_contain_text(re.compile(r"wins!|share the win!"))
+    expect(end.locator("#end-title")).to_contain_text(re.compile(r"wins!|share the win!"))
     m = current_match(page)
     out = m.game.outcome(m.state)
     assert m.is_over() and m.options["mode"] == "free_for_all" and out is not None

@@ -113,7 +113,7 @@ def test_full_core_game_against_the_bot_by_taps(page, server, traffic):
         taps += 1
         assert taps < 600, "the game does not end"
     end = page.locator(".endpanel")
-    expect(end.get_by_role("heading")).to_contain_text(re.compile(r"wins!|A draw!"))
+    expect(end.locator("#end-title")).to_contain_text(re.compile(r"wins!|A draw!"))
     m = current_match(page)
     assert m.is_over() and m.options["card_set"] == "core"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -139,7 +139,7 @@ def test_three_player_pass_and_play_to_a_winner(page, server, traffic):
         if turns == 1:
             expect(page.locator(".feedback")).to_contain_text(re.compile(r"(Correct|Wrong) — .+ is \d+ (BCE|CE)"))
     end = page.locator(".endpanel")
-    expect(end.get_by_role("heading")).to_contain_text(re.compile(r"(Ann|Bob|Cy).* (wins|share the win)!|draw"))
+    expect(end.locator("#end-title")).to_contain_text(re.compile(r"(Ann|Bob|Cy).* (wins|share the win)!|draw"))
     expect(end.get_by_role("button", name="Rematch")).to_be_visible()
     expect(end.get_by_role("button", name="Library")).to_be_visible()
     expect(page.get_by_role("button", name=GAP_NAME)).to_have_count(0)
@@ -285,7 +285,7 @@ def test_screens_fit_and_screenshots(page, server, traffic, size):
 
     page.get_by_role("button", name="Settings").click()
     page.get_by_text("Hand-off screen between players").click()
-    expect(page.get_by_role("switch")).to_be_checked()
+    expect(page.get_by_role("switch", name=re.compile("^Hand-off screen"))).to_be_checked()
     capture("settings")
     page.get_by_role("button", name="Games", exact=True).click()
     new_game(page, ["human", "human"], ["Dana", "Eli"])

@@ -22,10 +22,13 @@ def odds_line(a: dict[str, Any]) -> Markup:
 
 
 def odds_label(a: dict[str, Any], label: str) -> str:
-    """A button's accessible name with the action's odds after its label
-    (``"Spend 4 (4 dice). Chance to reach 5 votes: 30%"``), or the label alone."""
+    """A button's accessible name with the action's odds after its label, in the words its
+    odds line shows (``"Spend 4 (4 dice). 30% to reach 5 votes"``: a name that holds the
+    visible text, as speech input and axe-core's label-content-name-mismatch require), or the
+    label alone.
+    """
     o = a.get("odds")
-    return f"{label}. {o['headline']}" if o else label
+    return f"{label}. {o['short']}" if o else label
 
 
 def odds_details(actions: list[dict[str, Any]]) -> Markup:

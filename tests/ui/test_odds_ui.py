@@ -36,7 +36,7 @@ def check_buttons(html: str, view: dict[str, Any]) -> int:
             continue
         shown += 1
         assert "has-odds" in b["attrs"]["class"] and o["short"] in b["text"], b
-        assert b["attrs"]["aria-label"].endswith(". " + o["headline"]), b
+        assert b["attrs"]["aria-label"].endswith(". " + o["short"]), b
     return shown
 
 
