@@ -4,6 +4,7 @@ to None and the view carries ``"odds"`` only on actions that have some."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -57,3 +58,23 @@ def test_default_is_none_and_the_view_leaves_odds_out() -> None:
     assert g.odds(s, seat, a) is None
     assert all("odds" not in e for e in g.view(s, seat)["actions"])
     assert g.odds(s, seat, Action("zzz", ())) is None
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), [("timeline", 3, {}), ("time_war", 2, {}),
+                                                       ("time_barons", 2, {}), ("time_barons", 4, {})])
+def test_games_without_a_chosen_roll_offer_no_odds(game_id: str, n: int, options: dict[str, object]) -> None:
+    """Timeline (a shuffled pile), Time War (shuffled decks and pools) and Time Barons (shuffled
+    tech stacks) leave chance to shuffles and draws: no decision of theirs is a roll a player
+    chooses to make, so no legal action of a seeded game's first 120 decisions has odds and no
+    view entry carries any."""
+    g = get(game_id)
+    s = g.setup([f"P{i}" for i in range(n)], options, 11)
+    rng = random.Random(11)
+    for _ in range(120):
+        if g.outcome(s) is not None:
+            break
+        seat = g.to_act(s)[0]
+        legal = g.legal_actions(s, seat)
+        assert all(g.odds(s, seat, a) is None for a in legal)
+        assert all("odds" not in e for e in g.view(s, seat)["actions"])
+        s = g.apply(s, seat, rng.choice(legal))
