@@ -7,7 +7,8 @@ its setup (seat count, options, seed), every ``(seat, action)`` in order, and ev
 :data:`EVERY` actions and at the end two digests: the state hash, and what the players see (each
 seat's and a spectator's view, and the legal actions of the seats to act).
 :mod:`tests.test_recorded_games` replays them action by action and asks for the same digests
-(and a legal action at every step).
+(and a legal action at every step), and the words the players read (every log line, and the
+prompts and options at the checkpoints) pass the wording check of issue 24 §4.
 
 A port that changes how a game keeps its state (a frame stack in place of its own keys) changes
 the state hashes but must not change what the players see: ``--check-views`` replays with the
@@ -47,6 +48,7 @@ from test_conformance import CASES
 
 import py_engine
 from py_engine.core import Action, State, canonical_json, state_hash
+from py_engine.core.wording import bad_wording
 from py_engine.games import get, ids
 
 HERE = Path(__file__).resolve().parent / "recorded"
@@ -116,6 +118,10 @@ def replay(record: dict[str, Any], states: bool = True) -> list[str]:
         expected = next(hashes)
         assert seen(game_id, state, n) == next(views), f"{where}: the players see another game {what}"
         assert not states or h == expected, f"{where}: another state {what}"
+        # the words the players read here: the prompts and the options of the seats to act
+        for s in game.to_act(state):
+            worded(where, what, [game.prompt(state, s), *(game.action_label(state, s, a)
+                                                          for a in game.legal_actions(state, s))])
 
     for k, (seat, aj) in enumerate(record["actions"], 1):
         assert game.outcome(state) is None, f"{where}: over after {k - 1} actions, recorded {len(record['actions'])}"
@@ -127,7 +133,16 @@ def replay(record: dict[str, Any], states: bool = True) -> list[str]:
             checkpoint(f"after action {k}")
     assert game.outcome(state) is not None, f"{where}: not over after the recorded actions"
     checkpoint("at the end")
+    worded(where, "in the log", [text for _vis, text in state["log"]])
     return met
+
+
+def worded(where: str, what: str, texts: list[str]) -> None:
+    """Raise AssertionError if a text shows a fault of the one wording helper's check
+    (:func:`py_engine.core.wording.bad_wording`: "3 movement dies", "1 political points", a
+    doubled possessive or seat tag; issue 24 §4)."""
+    bad = [f for t in texts for f in bad_wording(t)]
+    assert not bad, f"{where}: bad wording {what}: {bad[:5]}"
 
 
 def records(game_id: str) -> Iterator[dict[str, Any]]:

@@ -15,7 +15,7 @@ import os
 from itertools import islice
 
 import pytest
-from recorded_games import EVERY, STAMP, hashes_digest, records, replay
+from recorded_games import EVERY, STAMP, hashes_digest, records, replay, worded
 
 import py_engine
 from py_engine.games import ids
@@ -69,3 +69,11 @@ def test_a_changed_rule_is_caught() -> None:
     with pytest.raises(AssertionError, match="the players see another game at the end"):
         replay(bad_view, states=False)
     assert replay(bad_hash, states=False) == rec["hashes"]
+
+
+def test_a_wording_fault_is_caught() -> None:
+    """The replay rejects the words a player must not read (issue 24 §4); ``TB_RECORDED=all``
+    thereby checks every log line of the 300 recorded games of each title."""
+    worded("here", "in the log", ["Ann rolls 3 movement dice", "1 political point"])
+    with pytest.raises(AssertionError, match="bad wording in the log"):
+        worded("here", "in the log", ["Ann rolls 3 movement dies"])
