@@ -98,7 +98,10 @@ def catchup_panel(app: TableApp) -> Markup:
 
 def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
     """"<name> is thinking…" with the search's progress (``#think-progress``; the
-    browser layer moves its bar after every slice of thinking, without a re-render)."""
+    browser layer moves its bar after every slice of thinking, without a re-render); in the
+    replay viewer, which shows a position where nobody thinks, its status line instead."""
+    if ctx.mode == "replay":  # the replay viewer shows a position: nobody is thinking there
+        return html('<p class="prompt">{}</p>', ctx.view["prompt"])
     p = app.thinking_progress()
     pct = round(100 * (p or 0.0))
     bar = attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking",

@@ -99,6 +99,20 @@ def test_replay_view_steps_jumps_and_guards_hidden_hands() -> None:
     assert Match.load(out["download"][1]).save_json() == m.save_json()
 
 
+@pytest.mark.parametrize("game_id", ["timeline", "time_war", "time_barons", "time_of_crisis", "barons"])
+def test_the_replay_viewer_never_shows_a_bot_thinking(game_id: str) -> None:
+    """At a step of the replay where a bot is to act, the table shows whose turn it is, not
+    "… is thinking" with a spinner: in the viewer nobody thinks, the position is shown."""
+    app = make_app()
+    m = finished(game_id, seed=3)
+    sid, _ = app.store.import_text(m.save_json())
+    app.dispatch("replay-open", {"id": sid})
+    k = next(i for i, (seat, _a) in enumerate(m.actions) if m.seats[seat].kind == "bot")
+    app.dispatch("replay-to", {"k": str(k)})
+    html = app.render()
+    assert app.replay.k == k and "is thinking" not in html and "think-bar" not in html
+
+
 def test_daily_records_streak_best_and_share_text() -> None:
     rec = DailyRecords(MemoryStorage())
     for day, score in (("2025-03-11", 3), ("2025-03-12", 1), ("2025-03-13", 2)):

@@ -175,7 +175,7 @@ def _players(t: _Ctx) -> Markup:
                  f"{plural(p['hand_count'], 'card')} in hand, {p['deck_count']} in the deck, "
                  f"{p['supply']} in the supply" + (", to play" if turn else ""))
         think = Markup()
-        if ctx.kinds[s] == "bot" and not t.over and s in t.v["to_act"]:
+        if ctx.kinds[s] == "bot" and not t.over and s in t.v["to_act"] and ctx.mode == "play":
             # phones: the decision panel is below the board; show the bot at work up here too
             pct = round(100 * (t.app.thinking_progress() or 0.0))
             think = html('<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'

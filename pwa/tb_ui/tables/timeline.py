@@ -225,7 +225,7 @@ def render(app: TableApp, ctx: TableContext) -> Markup:
     thinking = False
     if not over and ctx.acting is None:
         turn = b["turn"]
-        if ctx.kinds[turn] == "bot":
+        if ctx.kinds[turn] == "bot" and ctx.mode == "play":  # nobody thinks in the replay viewer
             prompt = f"{v['seats'][turn]} is thinking…"
             thinking = True
     prompt_html = html('<p class="prompt{}{}"'
