@@ -24,7 +24,7 @@ from tb_ui.app import App  # noqa: E402
 from tb_ui.rules import rules_html  # noqa: E402
 from test_tb_ui import buttons, make_app, option_buttons, parse, start_game, tap  # noqa: E402
 
-from py_engine.core import Action  # noqa: E402
+from py_engine.core import Action, Match, Seat  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -128,12 +128,9 @@ def test_zoom_buttons_and_tapping_a_realm() -> None:
     assert app.table_ui["zoom"] == "FIRE" and "Warriors&#39; Hall" in app.render()
 
 
-def test_fight_panel_shows_both_sides_and_the_escape_option() -> None:
-    """B §13 on the table: a monster fight shows both health bars, the exchanges so far
-    and the options (attack, run away)."""
-    from py_engine.core import Match, Seat
-
-    app = make_app()
+def fight_match() -> Match:
+    """A seeded two-seat Barons game played at random up to the human's first decision in a
+    monster fight (B §13)."""
     rng = random.Random(1)
     for seed in range(1, 60):
         m = Match.new("barons", [Seat("Ann"), Seat("Bot", "bot", "easy")], {"characters": "random"}, seed,
@@ -143,6 +140,15 @@ def test_fight_panel_shows_both_sides_and_the_escape_option() -> None:
             m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
         if m.state["combat"] and m.to_act() == [0] and m.state["stack"][-1]["k"] == "fight":
             break
+    assert m.state["combat"] and m.state["stack"][-1]["k"] == "fight"
+    return m
+
+
+def test_fight_panel_shows_both_sides_and_the_escape_option() -> None:
+    """B §13 on the table: a monster fight shows both health bars, the exchanges so far
+    and the options (attack, run away)."""
+    app = make_app()
+    m = fight_match()
     app.match, app.match_id, app.screen = m, "x", "table"
     html = app.render()
     assert 'class="bx-fight panel"' in html and html.count('class="bx-hp"') >= 2

@@ -17,10 +17,9 @@ sys.path.insert(0, str(ROOT / "pwa"))
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from test_barons_ui import fight_match  # noqa: E402
 from test_tb_ui import buttons, make_app, parse, tap  # noqa: E402
 from test_time_of_crisis_ui import play, start  # noqa: E402
-
-from py_engine.core import Match, Seat  # noqa: E402
 
 
 def check_buttons(html: str, view: dict[str, Any]) -> int:
@@ -71,15 +70,7 @@ def test_barons_fight_buttons_show_the_chance_to_win_and_to_escape() -> None:
     """Barons: in a fight, Attack shows the chance to win within the round limit and Run
     away the chance to escape (B §13.1)."""
     app = make_app()
-    rng = random.Random(1)
-    for seed in range(1, 60):
-        m = Match.new("barons", [Seat("Ann"), Seat("Bot", "bot", "easy")], {"characters": "random"}, seed,
-                      {"holder": 0})
-        while not m.is_over() and not (m.state["combat"] and m.to_act() == [0]) and len(m.actions) < 800:
-            seat = m.to_act()[0]
-            m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
-        if m.state["combat"] and m.to_act() == [0] and m.state["stack"][-1]["k"] == "fight":
-            break
+    m = fight_match()
     app.match, app.match_id, app.screen = m, "x", "table"
     html = app.render()
     assert check_buttons(html, m.game.view(m.state, 0)) >= 2
@@ -93,15 +84,7 @@ def test_the_decision_panel_shows_the_whole_distributions_behind_the_odds() -> N
     outcome in a row with its chance, as the view gives them; the options without tables have
     none."""
     app = make_app()
-    rng = random.Random(1)
-    for seed in range(1, 60):
-        m = Match.new("barons", [Seat("Ann"), Seat("Bot", "bot", "easy")], {"characters": "random"}, seed,
-                      {"holder": 0})
-        while not m.is_over() and not (m.state["combat"] and m.to_act() == [0]) and len(m.actions) < 800:
-            seat = m.to_act()[0]
-            m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
-        if m.state["combat"] and m.to_act() == [0] and m.state["stack"][-1]["k"] == "fight":
-            break
+    m = fight_match()
     app.match, app.match_id, app.screen = m, "x", "table"
     page = str(app.render())
     with_tables = [a for a in m.game.view(m.state, 0)["actions"] if a.get("odds") and a["odds"]["tables"]]
