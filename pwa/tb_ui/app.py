@@ -82,6 +82,7 @@ class App:
     def __init__(self, storage: Storage, *, now_ms: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] | None = None,
                  botspeed_override: str | None = None,
+                 bottime: str | None = None,
                  today: Callable[[], str] | None = None) -> None:
         self.storage = storage
         #: The device's calendar date, "YYYY-MM-DD" (the daily challenge's seed).
@@ -101,6 +102,11 @@ class App:
         self.store = SaveStore(storage, self.now_ms)
         self.settings = load_settings(storage)
         self.botspeed_override = botspeed_override if botspeed_override in BOT_SPEEDS else None
+        #: False when the page was opened with ``?bottime=full``: bots (and hints) then search
+        #: to their whole iteration budget whatever the device's speed, so their moves are
+        #: the ones :meth:`Match.bot_action` gives (reproducible from the save). Otherwise a
+        #: decision also stops at the level's time limit, so a slow phone never waits long.
+        self.bots_timed = bottime != "full"
         self.screen = "library"
         self.match: Any = None
         self.match_id: str | None = None
@@ -430,7 +436,7 @@ class App:
         if not self.bot_pending():
             self.thinking = None
             return None
-        self.thinking = self.match.think(time_limited=True)
+        self.thinking = self.match.think(time_limited=self.bots_timed)
         return self.thinking
 
     def thinking_progress(self) -> float | None:
@@ -486,7 +492,7 @@ class App:
             return
         seat = self.acting_seat()
         assert seat is not None
-        thinking = self.match.hint(seat, time_limited=True)
+        thinking = self.match.hint(seat, time_limited=self.bots_timed)
         if thinking is None:
             return
         self.hint = {"key": self._hint_key(), "thinking": thinking, "result": None, "scroll": False}

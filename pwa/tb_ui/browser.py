@@ -628,7 +628,7 @@ async def _start() -> None:
     try:
         storage = await _open_storage()
         _app = App(storage, now_ms=lambda: float(js.Date.now()), format_time=_format_time,
-                   botspeed_override=_query("botspeed"), today=_today)
+                   botspeed_override=_query("botspeed"), bottime=_query("bottime"), today=_today)
         if isinstance(storage, WriteThroughStorage):
             storage.on_change = _storage_changed
         document.documentElement.dataset.theme = _running().theme()

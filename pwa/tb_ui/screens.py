@@ -298,6 +298,10 @@ def settings(app: Any) -> Markup:
     speed_note = Markup()
     if app.botspeed_override:
         speed_note = html('<p class="help">This page was opened with bot speed “{}”.</p>', app.botspeed_override)
+    if not app.bots_timed:
+        speed_note = html('{}<p class="help">This page was opened with bots that think to the end of their '
+                          'search however long it takes, so they repeat the same moves from the same game.</p>',
+                          speed_note)
     return html('{appbar}<main class="wrap narrow" id="main">{alerts}'
                 '<h1 tabindex="-1">Settings</h1>'
                 '<section class="panel"><h2 id="set-theme">Theme</h2>{theme}'

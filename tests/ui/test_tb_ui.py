@@ -810,6 +810,27 @@ def test_settings_persist_and_botspeed_override() -> None:
     assert make_app(storage).settings == {"theme": "system", "botspeed": "normal", "handoff": False, "hints": True}
 
 
+def test_bottime_full_lets_bots_search_their_whole_budget() -> None:
+    """``?bottime=full``: the bot's decision has no time limit, so it is the one
+    :meth:`Match.bot_action` gives from the save (tests replay the app's games in CPython);
+    by default the level's time limit applies. Settings says which the page was opened with."""
+    timed = make_app(botspeed_override="instant")
+    start_game(timed, ["bot", "bot"], level="easy", game="time_war")
+    thinking = timed.bot_thinker()
+    assert thinking is not None and thinking.time_limit == timed.match.game.bot_time_limit("easy") > 0
+    full = make_app(botspeed_override="instant", bottime="full")
+    start_game(full, ["bot", "bot"], level="easy", game="time_war")
+    thinking = full.bot_thinker()
+    assert thinking is not None and thinking.time_limit is None
+    while not thinking.step():
+        pass
+    assert thinking.stopped_by == "iterations" and thinking.action == full.match.bot_action(thinking.seat)
+    full.dispatch("go", {"to": "settings"})
+    assert "think to the end of their search" in full.render()
+    timed.dispatch("go", {"to": "settings"})
+    assert "think to the end of their search" not in timed.render()
+
+
 def test_default_seat_names() -> None:
     seats = [{"kind": "human", "level": "easy"}, {"kind": "bot", "level": "hard"},
              {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
