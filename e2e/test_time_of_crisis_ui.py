@@ -516,11 +516,12 @@ def human_taps(page: Any, until: Any, limit: int = 200) -> int:
 
 
 def test_three_players_two_rounds_by_taps(page, server, traffic):
-    """One human and two bots: three full rounds by taps from the first decision of the
-    game (choosing a start and a hand, ToC §3), with a Place Governor rolled (ToC §6.3.2),
-    an army created and moved, a battle (§6.3.1, §8) and a card bought (§6.7). The dice
-    of the Place Governor are shown as rolled."""
-    seed = 10  # the plan does all five within three rounds with this seed (rehearsed in CPython)
+    """One human and two bots: two full rounds and more by taps from the first decision of
+    the game (choosing a start and a hand, ToC §3), until the human has rolled a Place
+    Governor (ToC §6.3.2), created and moved an army, fought a battle (§6.3.1, §8) and bought
+    a card (§6.7). The dice of the Place Governor are shown as rolled. The bots search to
+    their whole budget (load_games), so they play as in the CPython rehearsal."""
+    seed = 10  # the plan does all five within Ann's first two turns (rehearsed in CPython: 39 of her actions)
     start = fresh(["Ann", "Cy", "Di"], ["human", "bot", "bot"], seed)
     load_games(page, server, {"three": start})
     resume_game(page, "Time of Crisis", "Ann")
@@ -535,11 +536,11 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
             dice = page.locator(".toc-dice-panel")
             expect(dice).to_contain_text(f"{pg['votes']} {'vote' if pg['votes'] == 1 else 'votes'} of {pg['need']} needed")
             saw_pg = True
-        return min(m.state["turns"]) >= 3 and set(WANT) <= events(m)
+        return min(m.state["turns"]) >= 2 and set(WANT) <= events(m)
 
     taps = human_taps(page, until)
     m = current_match(page)
-    assert set(WANT) <= events(m) and min(m.state["turns"]) >= 3 and saw_pg
+    assert set(WANT) <= events(m) and min(m.state["turns"]) >= 2 and saw_pg
     assert page.locator("button[data-act=handoff-ok]").count() == 0
     thinking = bot_thinking_report(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -590,7 +591,7 @@ def test_two_players_pass_and_play_hides_hands(page, server, traffic):
 
 # ---- four bots, fastest speed -----------------------------------------------------------------------------
 #: How many of the game's last actions the browser's bots play (the rest is played in CPython).
-LAST_ACTIONS = 60
+LAST_ACTIONS = 24
 
 
 def test_four_bots_play_to_the_end(page, server, traffic):

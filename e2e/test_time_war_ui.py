@@ -187,7 +187,7 @@ def test_full_game_against_the_hard_bot_by_taps(page, server, traffic):
 # ---- (b) pass and play: a hand-off before every change of human, no hand leaks -----------------------------
 #: Hand-offs the pass-and-play test goes through (several turns of both players; a whole
 #: pass-and-play game is drawn step by step in tests/ui/test_time_war_ui.py).
-HANDOFFS = 20
+HANDOFFS = 12
 
 
 def test_pass_and_play_hands_off_before_every_change_of_human(page, server, traffic):
@@ -234,8 +234,7 @@ def test_pass_and_play_hands_off_before_every_change_of_human(page, server, traf
             shown_seat = seat
         human_step(page)
     m = current_match(page)
-    assert handoffs >= HANDOFFS or m.is_over()
-    assert handoffs >= 16, "at least one hand-off per turn"
+    assert handoffs >= HANDOFFS, "at least one hand-off per turn"
     # every human decision came after a hand-off to that human: count the changes of
     # deciding seat in the log (the hand-off before each is asserted above)
     changes = sum(1 for (a, _), (b, _) in zip(m.actions, m.actions[1:], strict=False) if a != b) + 1
