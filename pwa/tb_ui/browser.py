@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import traceback
 from typing import Any
 
@@ -51,6 +52,11 @@ _tapped_target: str | None = None  # the target of the option button just tapped
 MAX_GLOW = 8
 #: Seconds of bot search per slice before yielding to the browser (the page stays responsive).
 SLICE_SECONDS = 0.03
+#: At bot speed "instant", bots' moves in a row are drawn at most this often (seconds): each
+#: redraw of a busy table costs a cheap phone tens of milliseconds, and nobody follows a move that
+#: shows for less. The position when a human is to act (or the game ends) is always drawn.
+BOT_FRAME_SECONDS = 0.25
+_drawn_at = 0.0                 # time.monotonic() of the latest render
 
 NOTHING_KEPT = ("This browser does not let the app keep anything on this device (private browsing, or "
                 "site data blocked), so games played now are lost when the page closes. Export a game "
@@ -248,7 +254,8 @@ def _announce() -> None:
 
 # ---- rendering -----------------------------------------------------------------------------
 def render() -> None:
-    global _screen
+    global _screen, _drawn_at
+    _drawn_at = time.monotonic()
     app = _running()
     _sync_history()  # first: the screen's Back button names the entry Back returns to
     strip = document.getElementById("tl-scroll")
@@ -458,6 +465,7 @@ async def _bot_loop() -> None:
     in slices of a few milliseconds, yielding to the browser in between. While the
     player skips to their turn, nothing is drawn until the bots are done."""
     app = _running()
+    undrawn = False  # a bot's move not drawn yet (bot speed "instant": see BOT_FRAME_SECONDS)
     while app.bot_pending():
         delay = app.bot_delay()
         await asyncio.sleep(delay)
@@ -466,6 +474,9 @@ async def _bot_loop() -> None:
             if thinking is None:
                 break
             while not thinking.step(SLICE_SECONDS):  # a slice of search, then let the page breathe
+                if undrawn and time.monotonic() - _drawn_at >= BOT_FRAME_SECONDS:
+                    undrawn = False  # a long think: show the moves made before it
+                    render()
                 _show_progress(thinking.progress)
                 await asyncio.sleep(0)
             moved = app.bot_apply(thinking)
@@ -475,9 +486,17 @@ async def _bot_loop() -> None:
             render()
             return
         if moved and not (app.skipping and app.bot_pending()):
-            render()
+            if (app.bot_pending() and app.bot_delay() == 0
+                    and time.monotonic() - _drawn_at < BOT_FRAME_SECONDS):
+                undrawn = True
+            else:
+                undrawn = False
+                render()
         elif not app.bot_pending():
+            undrawn = False
             render()
+    if undrawn:
+        render()
 
 
 # ---- events -------------------------------------------------------------------------------
