@@ -511,12 +511,13 @@ def current_match(page: Any) -> Any:
     return Match.load(records["tb:save:" + records["tb:current"]])
 
 
-def load_games(page: Any, server: Any, games: dict[str, Any]) -> None:
+def load_games(page: Any, server: Any, games: dict[str, Any], reproducible: bool = False) -> None:
     """Open the app and store ``games`` (name -> Match, made in CPython) as its saves,
     exactly as the app stores them (as records of the localStorage era, which the app
-    migrates on its start); the app then lists them. Its bots search to their whole budget
-    (``bottime=full``), so they move as the same game replayed in CPython does: a test that
-    rehearsed its plan there meets the same bot moves on a slow machine."""
+    migrates on its start); the app then lists them. Its bots stop at their level's time
+    limit, as in a player's app, unless ``reproducible``: then they search to their whole
+    budget (``bottime=full``) and move as the same game replayed in CPython does, so a test
+    that rehearsed its plan there meets the same bot moves on a slow machine."""
     sys.path.insert(0, str(ROOT / "pwa"))
     from tb_ui.store import MemoryStorage, SaveStore
 
@@ -525,7 +526,7 @@ def load_games(page: Any, server: Any, games: dict[str, Any]) -> None:
     store = SaveStore(storage, lambda: float(next(clock)))
     for i, m in enumerate(games.values()):
         store.put(f"e2e-{i}", m)
-    open_app(page, server, "?botspeed=instant&bottime=full")
+    open_app(page, server, "?botspeed=instant&bottime=full" if reproducible else "?botspeed=instant")
     seed_legacy(page, storage.data)
 
 

@@ -173,7 +173,7 @@ def test_four_players_by_taps_build_toll_city_and_dungeon(page, server, traffic)
     """Two humans and two bots play by taps from a mid-game position (both humans
     adventurers) into the next round and until the humans have built, paid a toll, bought
     at a city and fought in a dungeon (B §11, §13), with the "your turn" banner and no
-    hand-off screen. The bots search to their whole budget (load_games), so they play as in
+    hand-off screen. The bots search to their whole budget (``reproducible``), so they play as in
     the CPython rehearsal."""
     start = None
     for seed in range(40, 80):
@@ -182,7 +182,7 @@ def test_four_players_by_taps_build_toll_city_and_dungeon(page, server, traffic)
             break
     assert start, "no rehearsal reached all four events"
     since = mark(start)
-    _load(page, server, {"four": start})
+    load_games(page, server, {"four": start}, reproducible=True)
     _resume(page, "Ann")
     t0 = time.perf_counter()
     rounds0 = start.state["round"]

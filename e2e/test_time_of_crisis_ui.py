@@ -520,10 +520,10 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
     the game (choosing a start and a hand, ToC §3), until the human has rolled a Place
     Governor (ToC §6.3.2), created and moved an army, fought a battle (§6.3.1, §8) and bought
     a card (§6.7). The dice of the Place Governor are shown as rolled. The bots search to
-    their whole budget (load_games), so they play as in the CPython rehearsal."""
+    their whole budget (``reproducible``), so they play as in the CPython rehearsal."""
     seed = 10  # the plan does all five within Ann's first two turns (rehearsed in CPython: 39 of her actions)
     start = fresh(["Ann", "Cy", "Di"], ["human", "bot", "bot"], seed)
-    load_games(page, server, {"three": start})
+    load_games(page, server, {"three": start}, reproducible=True)
     resume_game(page, "Time of Crisis", "Ann")
     watch_bot_thinking(page)
     t0 = time.perf_counter()
@@ -608,7 +608,7 @@ def test_four_bots_play_to_the_end(page, server, traffic):
     for seat, action in ended.actions[:-LAST_ACTIONS]:
         late.apply(seat, action)
     assert not late.is_over()
-    load_games(page, server, {"bots": late})
+    load_games(page, server, {"bots": late}, reproducible=True)
     t0 = time.perf_counter()
     resume_game(page, "Time of Crisis", "Ada")
     # "Skip to the end", if the bots have not ended the game already: found and clicked in one
