@@ -150,6 +150,12 @@ def _cname(cid: str) -> str:
     return D.card_name(cid)
 
 
+def _legacy_goal(state: TimeOfCrisisState) -> int:
+    """The legacy at which an Emperor ending his turn starts the last round (ToC §7.1: 60,
+    or 40 in the short game)."""
+    return int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
+
+
 class TimeOfCrisis(Combat, Game):
     """The Time of Crisis engine (ToC §3–§12)."""
 
@@ -413,13 +419,22 @@ class TimeOfCrisis(Combat, Game):
         frame: TurnEndFrame = {"k": "turn_end", "seat": p, "ph": "buy", "pp": political_points(state, p),
                                "bought": 0, "disc": list(tp["disc"])}
         n = len(state["seats"])
-        last_seat = (state["first"] - 1) % n
-        if state["options"]["speed_up"] and not (state["last_round"] and p == last_seat) and state["trail"] is None:
+        if state["options"]["speed_up"] and not self._last_turn(state, p) and state["trail"] is None:
             state["trail"] = {"stack": [frame], "ask": None}
             m["stack"].append({"k": "turn", "seat": (p + 1) % n, "ph": "start"})
             log(state, f"{state['seats'][(p + 1) % n]} starts while {state['seats'][p]} buys (speed-up variant).")
         else:
             m["stack"].append(frame)
+
+    @staticmethod
+    def _last_turn(state: TimeOfCrisisState, p: int) -> bool:
+        """True if ``p``'s turn, past Gain Legacy, is the game's last (ToC §7.1): the last
+        round is on, or this Emperor's legacy starts it when his turn ends, and every other
+        seat has had one turn more than ``p`` so far. No turn starts after it, not even with
+        the §6.8 variant."""
+        last = state["last_round"] or (emperor(state) == p and state["players"][p]["legacy"] >= _legacy_goal(state))
+        turns = state["turns"]
+        return last and all(t == turns[p] + 1 for q, t in enumerate(turns) if q != p)
 
     # ---- crisis (ToC §6.2, §9) ---------------------------------------------------------------------------
     def step_crisis(self, state: TimeOfCrisisState, m: Machine, f: CrisisFrame, ans: Action | None) -> Ask | None:
@@ -1007,8 +1022,12 @@ class TimeOfCrisis(Combat, Game):
             log(state, f"Support check: {state['seats'][p]} loses support in "
                        f"{', '.join(region_name(h.split(' ')[0]) for h in hurt)}.")
         lost = [pid for pid in governed(state, p) if prov[pid]["sup"] == 0 or prov[pid]["mobs"] >= prov[pid]["sup"]]
+        # the governors lost in one check go together: Italia's new support counts the Neutral
+        # provinces once all of them are replaced, whatever their map order (ToC §6.4, as §3.2)
         for pid in lost:
-            self._to_neutral(state, pid, batch=True)
+            self._replace(state, pid, NEUTRAL, 1, batch=True)
+        if italia() in lost:
+            prov[italia()]["sup"] = max(0, min(support_max(italia()), neutral_count(state)))
         if lost:
             log(state, f"{state['seats'][p]} loses the governor{'s' * (len(lost) > 1)} of "
                        f"{', '.join(region_name(x) for x in lost)}.")
@@ -1126,7 +1145,7 @@ class TimeOfCrisis(Combat, Game):
         round; the game ends when everyone has had as many turns."""
         n = len(state["seats"])
         state["turns"][p] += 1
-        goal = int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
+        goal = _legacy_goal(state)
         if not state["last_round"] and emperor(state) == p and state["players"][p]["legacy"] >= goal:
             state["last_round"] = True
             log(state, f"{state['seats'][p]} ends the turn as Emperor with {state['players'][p]['legacy']} legacy: "

@@ -91,3 +91,55 @@ def test_the_recorded_game_ends_when_the_bots_move_first() -> None:
             seat = m.to_act()[0]
             m.apply(seat, rng.choice(m.game.legal_actions(m.state, seat)))
     assert m.is_over(), f"not over after {len(m.actions)} moves"
+
+
+def _finish_own_turn(s: dict, p: int) -> dict:  # type: ignore[type-arg]
+    """Seat ``p`` buys nothing and refills as offered until it owes nothing more."""
+    from py_engine.time_of_crisis import GAME
+
+    from .toc import act
+
+    for _ in range(20):
+        if GAME.outcome(s) is not None or p not in GAME.to_act(s):
+            return s
+        legal = GAME.legal_actions(s, p)
+        a = next((x for x in legal if x.name == "done"), legal[0])
+        s = act(s, a.name, *a.args, seat=p)
+    raise AssertionError("the turn does not end")
+
+
+def test_no_turn_starts_after_the_last_one_of_the_game() -> None:
+    """ToC §6.8 variant and §7.1: when the seat that ends a round ends Take Actions as Emperor
+    with 60 legacy, the game ends with its turn: the next player's turn never starts (no crisis
+    rolled, no card played). Any other seat doing the same starts the last round, and the next
+    player's turn starts while it buys, as the variant says. For 2 to 4 players, each seat
+    position, whoever went first."""
+    from py_engine.time_of_crisis import GAME
+
+    from .toc import act, table
+
+    for n in (2, 3, 4):
+        for first in (0, 1):
+            for p in range(n):
+                after_first = (p - first) % n
+                turns = [5 if (q - first) % n < after_first else 4 for q in range(n)]
+                s = table(n=n, prov={"italia": {"gov": p}}, italia=3, active=p, first=first,
+                          options={"speed_up": True}, turns=turns, legacy=[60 if q == p else 30 for q in range(n)])
+                t = act(s, "end")
+                case = (n, first, p)
+                last_seat = after_first == n - 1
+                lines = [text for _, text in t["log"][len(s["log"]):]]
+                started = [x for x in lines if "starts while" in x]
+                if last_seat:
+                    assert t["trail"] is None and not started, case
+                    assert not [x for x in lines if x.startswith("Crisis roll")], case
+                    t = _finish_own_turn(t, p)
+                    out = GAME.outcome(t)
+                    assert out is not None, case
+                    assert t["turns"] == [5] * n, case
+                    assert not [text for _, text in t["log"][len(s["log"]):] if text.startswith("Crisis roll")], case
+                else:
+                    assert t["trail"] is not None and len(started) == 1, case
+                    t = _finish_own_turn(t, p)
+                    assert t["last_round"] and t["trail"] is None and GAME.outcome(t) is None, case
+                    assert t["turns"][p] == 5, case

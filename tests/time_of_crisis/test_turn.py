@@ -128,6 +128,24 @@ def test_neutral_italia_support_is_the_neutral_count() -> None:
     assert prov(s, "italia")["sup"] == sum(1 for p in s["prov"].values() if p["gov"] == -1)
 
 
+def test_governors_lost_in_one_support_check_go_together_in_either_map_order() -> None:
+    """ToC §6.4 (Italia as in §3.2): the Emperor governs Italia at support 1 with a Mob there
+    and one more province at support 1 with active barbarians; ending his actions he loses
+    both governors. Italia's new support counts the Neutral provinces once both are
+    replaced, whether that province comes after Italia in map order (Thracia) or before it
+    (Gallia): the other of the two is Neutral already, so Italia gets 3 either way."""
+    for lost_with, tribe, other in (("thracia", "goths", "gallia"), ("gallia", "franks", "thracia")):
+        s = table(prov={"italia": {"gov": 0, "sup": 1, "mobs": 1}, lost_with: {"gov": 0, "sup": 1},
+                        "asia": {"gov": 1}, "pannonia": {"gov": 1}, "macedonia": {"gov": 1}}, italia=1,
+                  barbs={lost_with: {tribe: [1, 0]}})
+        assert [pid for pid, p in s["prov"].items() if p["gov"] == -1] == [other]
+        t = act(s, "end")
+        assert (prov(t, "italia")["gov"], prov(t, "italia")["sup"], prov(t, "italia")["mobs"]) == (-1, 3, 0), lost_with
+        assert (prov(t, lost_with)["gov"], prov(t, lost_with)["sup"]) == (-1, 1)
+        assert sorted(pid for pid, p in t["prov"].items() if p["gov"] == -1) == sorted(["italia", "gallia", "thracia"])
+        assert emperor(t) is None
+
+
 def test_refill_chooses_from_the_available_pile_and_reshuffles() -> None:
     """ToC §6.8: refill to five by choosing from the Available Pile; when it is empty
     the discard pile becomes the Available Pile (the cards kept in hand become known
