@@ -108,7 +108,10 @@ def test_pass_and_play_every_option_is_a_button_and_only_the_holder_s_hand_shows
         st = app.match.state
         names = sorted(D.card_name(c) for c in st["players"][seat]["hand"])
         assert hand_of(html) == names
-        assert f"Your turn, {app.match.seats[seat].name}" in html or f"{app.match.seats[seat].name}, your decision" in html
+        name = app.match.seats[seat].name
+        banners = (f"Your choice, {name}: where to start",) if st["main"]["stack"][-1]["k"] == "opening" else (
+            f"Your turn, {name}", f"{name}, your decision")
+        assert any(b in html for b in banners), banners
         seen.update(a.name for a in app.match.game.legal_actions(st, seat))
 
     play(app, random.Random(7), lambda a: min(a.match.state["turns"]) >= 3, check=check)
@@ -341,3 +344,28 @@ def test_every_kind_of_piece_is_drawn_on_the_map() -> None:
                   "foederati: Franks", "Castra", "in the capital", "Goths: 2 active, 1 inactive",
                   "Rival Emperor Postumus", "Leader Cniva"):
         assert words in panel, words
+
+
+def test_the_setup_banner_names_who_is_choosing_a_start() -> None:
+    """ToC §3: before the first turn no one is "to play". While a bot chooses its start the
+    banner names that bot; at the human's own choice it speaks to her."""
+    from py_engine.core import Match, Seat
+
+    def banner() -> str:
+        found = re.search(r'<div class="bx-banner[^"]*"[^>]*>.*?</div>', app.render(), re.S)
+        assert found is not None
+        return found.group(0)
+
+    app = make_app()
+    seats = [Seat("Bot A", "bot", "easy"), Seat("Ann"), Seat("Cy", "bot", "easy")]
+    # a seed where the first bot goes first: it chooses while Ann waits
+    m = next(x for x in (Match.new("time_of_crisis", seats, {}, seed, {"holder": 1}) for seed in range(50))
+             if x.state["first"] == 0)
+    app.match, app.screen = m, "table"
+    assert m.to_act() == [0]
+    assert "Bot A is choosing where to start" in banner() and "to play" not in banner()
+    m.play_bot()
+    assert m.to_act() == [1]
+    assert "Your choice, Ann: where to start and your first hand" in banner()
+    m.apply(1, m.game.legal_actions(m.state, 1)[0])
+    assert "Cy (bot) is choosing where to start" in banner()

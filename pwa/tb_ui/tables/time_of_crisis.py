@@ -467,6 +467,8 @@ def _banner(t: _T) -> Markup:
     ctx = t.ctx
     seat = int(t.b["turn"]["seat"])
     col = t.color(seat)
+    if t.b["turn"]["phase"] == "setup":  # no one's turn yet: each player chooses (ToC §3)
+        return _setup_banner(t)
     if ctx.acting is not None:
         text = (f"Your turn, {t.names[ctx.acting]}" if ctx.acting == seat
                 else f"{t.names[ctx.acting]}, your decision (during {t.names[seat]}’s turn)")
@@ -476,6 +478,24 @@ def _banner(t: _T) -> Markup:
     who = seat_name(t.names[seat], bot=ctx.kinds[seat] == "bot")
     return html('<div class="bx-banner" role="status" data-css="--pc:{}"><span class="bx-chip" aria-hidden="true"></span>'
                 '{} to play · round {}</div>', col, who, t.b["turn"]["round"])
+
+
+def _setup_banner(t: _T) -> Markup:
+    """During the setup, whoever is choosing a start (ToC §3): the human holding the device,
+    else the seats the game waits for, bots named as bots."""
+    ctx = t.ctx
+    if ctx.acting is not None:
+        return html('<div class="bx-banner mine" role="status" data-css="--pc:{}">'
+                    '<span class="bx-chip" aria-hidden="true"></span><strong>Your choice, {}: where to start '
+                    'and your first hand</strong></div>', t.color(ctx.acting), t.names[ctx.acting])
+    deciding = [int(s) for s in t.v["to_act"]]
+    if not deciding:
+        return Markup()
+    who = [seat_name(t.names[s], bot=ctx.kinds[s] == "bot") for s in deciding]
+    names = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    return html('<div class="bx-banner" role="status" data-css="--pc:{}"><span class="bx-chip" aria-hidden="true">'
+                '</span>{} {} choosing where to start</div>', t.color(deciding[0]), names,
+                "is" if len(who) == 1 else "are")
 
 
 def _phase_bar(t: _T) -> Markup:
