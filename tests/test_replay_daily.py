@@ -143,6 +143,34 @@ def test_solo_timeline_scores_mistakes_until_the_hand_is_empty() -> None:
     assert s2.marks == (False,) and not s2.finished and s2.summary == "0 cards placed so far, 1 mistake."
 
 
+def test_daily_score_asked_after_every_action_is_the_replayed_one() -> None:
+    """The daily score asked after each action (as the app's autosave does: only the new
+    action's mark is read) equals the score replayed from the whole game, also after an undo
+    and for another deal in between."""
+    m = daily_match("timeline", "2025-03-14")
+    other = daily_match("timeline", "2025-03-15")
+    g = m.game
+    rng = random.Random(5)
+
+    def fresh(x: Match) -> tuple[bool, ...]:
+        g._daily_memo = None
+        return g.daily_score(x).marks
+
+    steps = 0
+    while not m.is_over():
+        _place(m, rng.random() < 0.6)
+        steps += 1
+        incremental = g.daily_score(m).marks
+        assert incremental == fresh(m)
+        if steps == 3 and m.can_undo(0):
+            m.undo(0)
+            assert g.daily_score(m).marks == fresh(m)
+        if steps == 4:
+            g.daily_score(other)  # another match between two calls: replayed, not mixed up
+            assert g.daily_score(m).marks == fresh(m)
+    assert steps >= 6
+
+
 def test_solo_timeline_refuses_a_second_seat_action() -> None:
     m = daily_match("timeline", "2025-03-14")
     with pytest.raises(IllegalAction):

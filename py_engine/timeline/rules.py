@@ -62,7 +62,7 @@ from ..core import (
     ranked,
 )
 from ..core.daily import DailyScore
-from ..core.game import CoreState, log, reveal
+from ..core.game import CoreState, canonical_json, log, reveal
 from ..core.replay import Replay
 from ..core.wording import plural, their, verb
 from .bots import LEVELS as BOT_LEVELS
@@ -138,6 +138,8 @@ class Timeline(Game):
 
     id = "timeline"
     title = "Timeline"
+    #: The last :meth:`daily_score` asked: ((seed, options, seats), actions, marks).
+    _daily_memo: tuple[tuple[int, str, int], tuple[Any, ...], tuple[bool, ...]] | None = None
     min_players = 1
     max_players = 8
     state_type = TimelineState
@@ -656,12 +658,25 @@ class Timeline(Game):
         """A solo deal's score: the number of mistakes (wrong placements) made
         before the hand is empty, fewer being better; ``marks`` is right/wrong per
         placement, in order. Read from the match's replay (each ``place`` action's
-        ``last`` record)."""
-        rep = Replay(match)
-        marks: list[bool] = []
-        for k, (_seat, action) in enumerate(rep.actions, 1):
-            if action.name == PLACE:
-                marks.append(bool(rep.state(k)["last"]["correct"]))
+        ``last`` record). The app asks after every action: when the match has one action
+        more than at the last call, only that action's mark is read (from the match's own
+        state), not the whole game again."""
+        key = (match.seed, canonical_json(match.options), len(match.seats))
+        acts = tuple(match.actions)
+        memo = self._daily_memo
+        if memo is not None and memo[0] == key and memo[1] == acts:
+            marks = list(memo[2])
+        elif memo is not None and memo[0] == key and acts and memo[1] == acts[:-1]:
+            marks = list(memo[2])
+            if acts[-1][1].name == PLACE:
+                marks.append(bool(match.state["last"]["correct"]))
+        else:
+            rep = Replay(match)
+            marks = []
+            for k, (_seat, action) in enumerate(rep.actions, 1):
+                if action.name == PLACE:
+                    marks.append(bool(rep.state(k)["last"]["correct"]))
+        self._daily_memo = (key, acts, tuple(marks))
         wrong = marks.count(False)
         right = len(marks) - wrong
         over = match.is_over()
