@@ -26,7 +26,7 @@ JOBS     ?= 2
 PYODIDE_TESTS ?= tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
 PYODIDE_SNAPSHOT_TESTS ?= tests/pyodide/test_parity_in_pyodide.py tests/test_conformance.py
 PYODIDE_ENV ?= TB_CONFORMANCE_GAMES=1 TB_CONFORMANCE_COUNTS=ends TB_HYPOTHESIS_EXAMPLES=10
-ENGINE_ARGS ?= -n $(JOBS)
+ENGINE_ARGS ?= -n $(JOBS) --dist worksteal
 E2E_ARGS ?= e2e -n $(JOBS) --dist worksteal
 BENCH_ARGS ?=
 # `make test` runs the three suites at once, all at normal priority: the machine is busy from
