@@ -109,7 +109,7 @@ def test_pass_and_play_every_option_is_a_button_and_only_the_holder_s_hand_shows
         names = sorted(D.card_name(c) for c in st["players"][seat]["hand"])
         assert hand_of(html) == names
         name = app.match.seats[seat].name
-        banners = (f"Your choice, {name}: where to start",) if st["main"]["stack"][-1]["k"] == "opening" else (
+        banners = (f"Your choice, {name}: ",) if st["main"]["stack"][-1]["k"] == "opening" else (
             f"Your turn, {name}", f"{name}, your decision")
         assert any(b in html for b in banners), banners
         seen.update(a.name for a in app.match.game.legal_actions(st, seat))
@@ -347,8 +347,8 @@ def test_every_kind_of_piece_is_drawn_on_the_map() -> None:
 
 
 def test_the_setup_banner_names_who_is_choosing_a_start() -> None:
-    """ToC §3: before the first turn no one is "to play". While a bot chooses its start the
-    banner names that bot; at the human's own choice it speaks to her."""
+    """ToC §3: before the first turn no one is "to play". While a bot chooses its start (then
+    its first hand) the banner names that bot; at the human's own choices it speaks to her."""
     from py_engine.core import Match, Seat
 
     def banner() -> str:
@@ -366,6 +366,10 @@ def test_the_setup_banner_names_who_is_choosing_a_start() -> None:
     assert "Bot A is choosing where to start" in banner() and "to play" not in banner()
     m.play_bot()
     assert m.to_act() == [1]
-    assert "Your choice, Ann: where to start and your first hand" in banner()
+    assert "Your choice, Ann: where to start" in banner()
     m.apply(1, m.game.legal_actions(m.state, 1)[0])
     assert "Cy (bot) is choosing where to start" in banner()
+    m.play_bot()
+    assert m.to_act() == [0] and "Bot A is choosing a first hand" in banner()
+    m.play_bot()
+    assert "Your choice, Ann: your first hand" in banner()

@@ -481,21 +481,28 @@ def _banner(t: _T) -> Markup:
 
 
 def _setup_banner(t: _T) -> Markup:
-    """During the setup, whoever is choosing a start (ToC §3): the human holding the device,
-    else the seats the game waits for, bots named as bots."""
+    """During the setup, whoever is choosing (ToC §3: first a starting province each, then a
+    first hand each): the human holding the device, else the seats the game waits for, bots
+    named as bots."""
     ctx = t.ctx
+
+    def what(s: int, you: bool) -> str:
+        if t.players[s]["provinces"]:
+            return "your first hand" if you else "a first hand"
+        return "where to start"
+
     if ctx.acting is not None:
         return html('<div class="bx-banner mine" role="status" data-css="--pc:{}">'
-                    '<span class="bx-chip" aria-hidden="true"></span><strong>Your choice, {}: where to start '
-                    'and your first hand</strong></div>', t.color(ctx.acting), t.names[ctx.acting])
+                    '<span class="bx-chip" aria-hidden="true"></span><strong>Your choice, {}: {}</strong></div>',
+                    t.color(ctx.acting), t.names[ctx.acting], what(ctx.acting, True))
     deciding = [int(s) for s in t.v["to_act"]]
     if not deciding:
         return Markup()
     who = [seat_name(t.names[s], bot=ctx.kinds[s] == "bot") for s in deciding]
     names = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
     return html('<div class="bx-banner" role="status" data-css="--pc:{}"><span class="bx-chip" aria-hidden="true">'
-                '</span>{} {} choosing where to start</div>', t.color(deciding[0]), names,
-                "is" if len(who) == 1 else "are")
+                '</span>{} {} choosing {}</div>', t.color(deciding[0]), names,
+                "is" if len(who) == 1 else "are", what(deciding[0], False))
 
 
 def _phase_bar(t: _T) -> Markup:
