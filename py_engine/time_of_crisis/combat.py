@@ -126,15 +126,29 @@ def castra_of(state: TimeOfCrisisState, side: str) -> int:
     return 0
 
 
+def army_strength(full: int, reduced: int, foederati: int) -> str:
+    """An army's units in words (ToC §8.1: full and reduced legions, foederati).
+
+    >>> army_strength(2, 1, 0), army_strength(0, 1, 0), army_strength(1, 0, 2), army_strength(0, 0, 0)
+    ('2 full legions and 1 reduced legion', '1 reduced legion', '1 full legion and 2 foederati', 'no legions')
+    """
+    parts = [plural(n, what) for n, what in ((full, "full legion"), (reduced, "reduced legion")) if n]
+    if foederati:
+        parts.append(f"{foederati} foederati")
+    if not parts:
+        return "no legions"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def side_label(state: TimeOfCrisisState, side: str) -> str:
-    """A readable name of a side."""
+    """A readable name of a side: ``"Bob's army (2 full legions and 1 reduced legion)"``,
+    ``"Ann's Militia of Gallia"``, ``"the Goths"``, a Rival Emperor's name."""
     kind, ref = side.split(":", 1)
     if kind == "army":
         a = army(state, int(ref))
         if a is None:
             return "a destroyed army"
-        return f"{possessive(name_of(state, a['owner']))} army ({a['full']}+{a['red']} legions" + (
-            f", {len(a['foed'])} foederati" if a["foed"] else "") + ")"
+        return f"{possessive(name_of(state, a['owner']))} army ({army_strength(a['full'], a['red'], len(a['foed']))})"
     if kind == "militia":
         return f"{possessive(name_of(state, state['prov'][ref]['gov']))} Militia of {region_name(ref)}"
     if kind == "tribe":

@@ -279,6 +279,8 @@ def test_players_panel_states_the_end_trigger() -> None:
         html = section(app.render(), "bx-mats toc-players")
         assert f"The last round starts when the Emperor ends a turn with {goal} legacy or more." in html
         assert "when someone reaches" not in html
+        # why one general costs 1 Military and another 2 (issue 25 §1): said once, in words
+        assert html.count("has its own price, the number on its slot") == 1
 
 
 def test_handoff_note_tells_no_secret() -> None:

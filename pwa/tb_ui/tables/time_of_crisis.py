@@ -756,7 +756,11 @@ def _players(t: _T) -> Markup:
         pre = Markup(' <span class="toc-pre">Pretender</span>') if p["pretender"] else Markup()
         provs = ", ".join(t.regions[x]["name"] for x in p["provinces"]) or "none"
         pct = min(100, round(100 * p["legacy"] / max(1, goal)))
+        prices = Markup('<p class="bx-note">Each governor and general not yet recruited has its own price, '
+                        'the number on its slot (Senate for a governor, Military for a general): any one '
+                        'you can afford may be recruited next, in any order (ToC §6.3.1, §6.3.2).</p>')
         body = (_track("governors", p, "Senate") + _track("generals", p, "Military")
+                + (prices if s == t.bottom else Markup())
                 + html('<p class="bx-note">Provinces: {}</p>', provs)
                 + html('<p class="bx-note">Cards: {} in hand, {} available, '
                        '{} discarded ({} in all)</p>',
