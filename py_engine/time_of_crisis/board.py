@@ -249,6 +249,18 @@ def political_points(state: TimeOfCrisisState, seat: int) -> int:
     return sum(max(0, state["prov"][pid]["sup"] - state["prov"][pid]["mobs"]) for pid in governed(state, seat))
 
 
+def legacy_goal(state: TimeOfCrisisState) -> int:
+    """The legacy at which an Emperor ending his turn starts the last round (ToC §7.1: 60,
+    or 40 in the short game, §7.2)."""
+    return int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
+
+
+def neutral_italia_support(state: TimeOfCrisisState) -> int:
+    """Italia's support under a Neutral governor: the number of Neutral provinces, on its
+    track (ToC §3.2, §6.4)."""
+    return max(0, min(support_max(italia()), neutral_count(state)))
+
+
 def support_max(pid: str) -> int:
     """Top of the support track of ``pid`` (4; Italia 8, ToC §5.3)."""
     return int(D.regions()[pid]["support_max"])

@@ -28,16 +28,13 @@ from .board import (
     governed,
     in_capital,
     italia,
+    legacy_goal,
     pretender_provinces,
     pretenders,
     rivals_at,
     rivals_on_map,
 )
 from .state import TimeOfCrisisState, toc
-
-
-def _goal(state: TimeOfCrisisState) -> int:
-    return int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
 
 
 def _hostile(state: TimeOfCrisisState, pid: str, p: int) -> bool:
@@ -157,7 +154,7 @@ def horizon(state: TimeOfCrisisState) -> float:
     """Turns left for each player, roughly: only the Emperor can start the last round
     (ToC §7.1), so fewer as the Emperor nears the goal, one when he has it, and the
     most while nobody holds the throne."""
-    goal = _goal(state)
+    goal = legacy_goal(state)
     emp = emperor(state)
     if emp is None:
         return 9.5  # nobody can start the last round yet

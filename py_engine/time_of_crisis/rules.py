@@ -73,6 +73,7 @@ from .board import (
     italia,
     lasting,
     leaders_at,
+    legacy_goal,
     legions_of,
     legions_on_map,
     markers_on_map,
@@ -81,6 +82,7 @@ from .board import (
     militia_on_map,
     mob_counters,
     neutral_count,
+    neutral_italia_support,
     political_points,
     pretender_provinces,
     pretenders,
@@ -148,12 +150,6 @@ def _tp(seat: int) -> TurnPlay:
 
 def _cname(cid: str) -> str:
     return D.card_name(cid)
-
-
-def _legacy_goal(state: TimeOfCrisisState) -> int:
-    """The legacy at which an Emperor ending his turn starts the last round (ToC §7.1: 60,
-    or 40 in the short game)."""
-    return int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
 
 
 class TimeOfCrisis(Combat, Game):
@@ -432,7 +428,7 @@ class TimeOfCrisis(Combat, Game):
         round is on, or this Emperor's legacy starts it when his turn ends, and every other
         seat has had one turn more than ``p`` so far. No turn starts after it, not even with
         the §6.8 variant."""
-        last = state["last_round"] or (emperor(state) == p and state["players"][p]["legacy"] >= _legacy_goal(state))
+        last = state["last_round"] or (emperor(state) == p and state["players"][p]["legacy"] >= legacy_goal(state))
         turns = state["turns"]
         return last and all(t == turns[p] + 1 for q, t in enumerate(turns) if q != p)
 
@@ -971,7 +967,7 @@ class TimeOfCrisis(Combat, Game):
         ToC §6.4)."""
         self._replace(state, pid, NEUTRAL, 1, batch)
         if pid == italia():
-            state["prov"][pid]["sup"] = max(0, min(support_max(pid), neutral_count(state)))
+            state["prov"][pid]["sup"] = neutral_italia_support(state)
 
     # ---- occupation of a Pretender capital (ToC §12.2) ----------------------------------------------------------
     @staticmethod
@@ -1027,7 +1023,7 @@ class TimeOfCrisis(Combat, Game):
         for pid in lost:
             self._replace(state, pid, NEUTRAL, 1, batch=True)
         if italia() in lost:
-            prov[italia()]["sup"] = max(0, min(support_max(italia()), neutral_count(state)))
+            prov[italia()]["sup"] = neutral_italia_support(state)
         if lost:
             log(state, f"{state['seats'][p]} loses the governor{'s' * (len(lost) > 1)} of "
                        f"{', '.join(region_name(x) for x in lost)}.")
@@ -1145,7 +1141,7 @@ class TimeOfCrisis(Combat, Game):
         round; the game ends when everyone has had as many turns."""
         n = len(state["seats"])
         state["turns"][p] += 1
-        goal = _legacy_goal(state)
+        goal = legacy_goal(state)
         if not state["last_round"] and emperor(state) == p and state["players"][p]["legacy"] >= goal:
             state["last_round"] = True
             log(state, f"{state['seats'][p]} ends the turn as Emperor with {state['players'][p]['legacy']} legacy: "
@@ -1278,7 +1274,7 @@ class TimeOfCrisis(Combat, Game):
             length = f"{_plural(rounds, 'round')} ({_plural(turns, 'turn')}, the last one cut short)"
         else:
             short = bool(st["options"]["short_game"])
-            goal = int(D.rule("end_legacy")["short" if short else "normal"])
+            goal = legacy_goal(st)
             rounds = st["turns"][0]
             how = (f"An Emperor ended his turn with {goal} legacy or more, so the last round was played; "
                    f"the game ended once every player had taken {_plural(rounds, 'turn')}.")

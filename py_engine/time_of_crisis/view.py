@@ -37,6 +37,7 @@ from .board import (
     governed,
     in_capital,
     is_pretender,
+    legacy_goal,
     legions_on_map,
     militia_on_map,
     mob_counters,
@@ -123,7 +124,7 @@ def board(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int | None) -> dic
     if last_battle is not None and not all(last_battle.get("labels") or []):
         last_battle = {**last_battle, "labels": [side_label(state, str(last_battle["att"])),
                                                  side_label(state, str(last_battle["dfn"]))]}
-    goal = int(D.rule("end_legacy")["short" if state["options"]["short_game"] else "normal"])
+    goal = legacy_goal(state)
     return {
         "map": {"regions": regions, "viewbox": mp["layout"]["viewbox"],
                 "pretender_links": [[x["a"], x["b"]] for x in mp["pretender_links"]], "emperor_province": D.emperor_province()},
