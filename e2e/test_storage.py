@@ -169,7 +169,11 @@ def test_boot_error_panel_exports_then_resets_stored_data(page, server, make_ser
     assert dl.value.suggested_filename.startswith("time-and-barons-backup-")
     backup = json.loads(Path(dl.value.path()).read_text())
     assert backup["format"] == "time-and-barons-backup"
-    assert backup["stores"]["indexeddb"]["tb:save:x1"] == save
+    # where the record went: IndexedDB, or localStorage when IndexedDB did not open in time (on a
+    # machine loaded by the three suites at once it once took over storage.js's 15 s)
+    backend = page.evaluate("async () => (await (await tbShell.storage).open()).backend")
+    assert backend in ("indexeddb", "localStorage"), backend
+    assert backup["stores"][backend]["tb:save:x1"] == save
     assert backup["stores"]["localStorage"]["tb:save:old"] == "left by an old version"
     expect(page.locator("#boot-data-status")).to_contain_text("Exported as time-and-barons-backup-")
     # reset: asks first, then deletes and reloads

@@ -8,7 +8,9 @@
 // covers its frame. A drag or a pinch is not a tap: the click that follows it is swallowed. A
 // double tap returns to 1x. The view (scale, offset) is kept per key, so a re-render keeps it;
 // the UI changes the key (e.g. when a region is focused) to start again at 1x. The frame has
-// class "pz-zoomed" while zoomed. Styles are set through the CSSOM only (the CSP forbids inline
+// class "pz-zoomed" while zoomed. Semantic zoom: a frame with data-near-at="<px per unit>" whose
+// picture is an <svg viewBox> has class "pz-near" while one unit of the picture is drawn at least
+// that many CSS px wide (its own size and the pinch together), so its CSS can show details then. Styles are set through the CSSOM only (the CSP forbids inline
 // style in markup).
 import Panzoom from "./vendor/panzoom.js";
 
@@ -30,6 +32,13 @@ const zoomed = (pz) => pz.getScale() > 1.001;
 // Panzoom sets the transform at the next animation frame; this sets it now, so the picture
 // never shows a stale view and Panzoom's next measure of it is right.
 const applyNow = (inner, pz) => Panzoom.defaultOptions.setTransform(inner, { scale: pz.getScale(), ...pz.getPan() });
+// the frame's semantic zoom level, from the picture's size on screen (layout width x pinch scale)
+function detail(frame, inner, pz) {
+  const at = parseFloat(frame.dataset.nearAt), svg = inner.querySelector("svg");
+  if (!(at > 0) || !svg || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
+  const perUnit = (svg.clientWidth * pz.getScale()) / svg.viewBox.baseVal.width;
+  frame.classList.toggle("pz-near", perUnit >= at);
+}
 
 function attach(inner) {
   const frame = inner.parentElement, key = frame.dataset.panzoom, v = views.get(key);
@@ -42,10 +51,12 @@ function attach(inner) {
     applyNow(inner, pz);
   }
   frame.classList.toggle("pz-zoomed", zoomed(pz));
+  detail(frame, inner, pz);
   inner.addEventListener("panzoomchange", () => {
     if (!inner.isConnected) return;
     views.set(key, { scale: pz.getScale(), ...pz.getPan() });
     frame.classList.toggle("pz-zoomed", zoomed(pz));
+    detail(frame, inner, pz);
   });
   frame.addEventListener("wheel", (ev) => {
     if (!ev.ctrlKey) return; // a plain wheel scrolls the page
@@ -130,9 +141,10 @@ function toOne(key) {
 
 // A new frame size (rotation, window): keep the picture covering it.
 addEventListener("resize", () => {
-  for (const { pz } of live.values()) {
+  for (const [inner, { frame, pz }] of live) {
     const { x, y } = pz.getPan();
     pz.pan(x, y, { animate: false, force: true });
+    detail(frame, inner, pz);
   }
 });
 

@@ -35,6 +35,10 @@ def test_the_map_reproduces_the_rulebook() -> None:
         "aegyptus": 1, "italia": 2, "asia": 3, "britannia": 4}
     assert "britannia" not in D.adjacent("gallia") and "britannia" in D.pretender_adjacent("gallia")
     assert set(D.raw()["map"]["layout"]["xy"]) == set(regs)
+    # every region has a short name for the whole-map view (issue 25 §1), no two alike
+    short = D.raw()["map"]["layout"]["short"]
+    assert set(short) == set(regs) and len(set(short.values())) == len(short)
+    assert all(1 <= len(s) <= 5 for s in short.values()), short
 
 
 def test_statuses_are_kept() -> None:

@@ -375,3 +375,70 @@ def test_the_setup_banner_names_who_is_choosing_a_start() -> None:
     assert m.to_act() == [0] and "Bot A is choosing a first hand" in banner()
     m.play_bot()
     assert "Your choice, Ann: your first hand" in banner()
+
+
+def _viewbox(html: str) -> list[float]:
+    return [float(v) for v in re.search(r'<svg class="toc-map[^"]*" viewBox="([^"]+)"', html).group(1).split()]
+
+
+def test_the_table_opens_on_the_player_s_own_provinces_until_they_pick_a_view() -> None:
+    """Issue 25 §1: once Ann governs provinces, the map opens framed on them (and on the regions
+    her decision points at), with the map's proportions; "Whole map" shows all of it and "Your
+    provinces" returns to her own."""
+    from tb_ui.tables.time_of_crisis import BOX, TILE_H, TILE_W
+
+    app = make_app()
+    start(app, ["human", "bot", "bot"], ["Ann", "Bot", "Cy"])
+    play(app, random.Random(3), lambda a: a.acting_seat() == 0 and min(a.match.state["turns"]) >= 1
+         and a.match.state["main"]["stack"][-1]["k"] != "opening")
+    html = app.render()
+    x, y, w, h = _viewbox(html)
+    assert w < BOX[2] and abs(w / h - BOX[2] / BOX[3]) < 1e-3, (x, y, w, h)
+    board = app.match.game.view(app.match.state, 0)["board"]
+    mine = [r for r in board["map"]["regions"] if board["provinces"].get(r["id"], {}).get("governor") == 0]
+    assert mine
+    for r in mine:  # every tile of hers whole in the frame
+        cx, cy = r["xy"]
+        assert x <= cx - TILE_W / 2 and cx + TILE_W / 2 <= x + w and y <= cy - TILE_H / 2 and cy + TILE_H / 2 <= y + h, r
+    assert 'data-panzoom="toc-map:home:' in html
+    pressed = {b["text"]: b["attrs"].get("aria-pressed") for b in buttons(html, "table-ui") if b["text"]}
+    assert pressed["Your provinces"] == "true" and pressed["Whole map"] == "false"
+    tap(app, next(b for b in buttons(html, "table-ui") if b["text"] == "Whole map"))
+    html = app.render()
+    assert _viewbox(html) == list(BOX) and 'data-panzoom="toc-map:all"' in html
+    tap(app, next(b for b in buttons(html, "table-ui") if b["text"] == "Your provinces"))
+    assert _viewbox(app.render()) == [x, y, w, h]
+
+
+def test_the_whole_map_s_far_layer_shows_each_region_in_big_glyphs() -> None:
+    """Issue 25 §1: beside the pieces one by one (the near layer), each region has a far layer for
+    the whole map on a small screen: its short name and a row of glyphs that fits its tile:
+    support first, then its armies' legions, its barbarians, figures, improvements and mobs."""
+    from tb_ui.tables.time_of_crisis import TILE_W
+
+    app = make_app()
+    start(app, ["human", "bot", "bot"], ["Ann", "Bot", "Cy"])
+    play(app, random.Random(5), lambda a: min(a.match.state["turns"]) >= 3)
+    html = app.render()
+    board = app.match.game.view(app.match.state, app.acting_seat())["board"]
+    short = D.raw()["map"]["layout"]["short"]
+    for r in board["map"]["regions"]:
+        g = re.search(rf'data-region="{r["id"]}".*?<g class="toc-far">(.*?)</g></g>(?=<g|</svg>)', html, re.S)
+        assert g, r["id"]
+        far = g.group(1)
+        assert re.search(rf'class="toc-fname[^"]*"[^>]*>{short[r["id"]]}</text>', far), (r["id"], far)
+        glyphs = re.findall(r'<g class="toc-fg ([a-z ]+)"><rect x="[^"]+" y="[^"]+" width="([^"]+)"[^>]*/>'
+                            r'<text[^>]*>([^<]+)</text>', far)
+        kinds = [k.split()[0] for k, _w, _t in glyphs]
+        barbs = board["barbarians"].get(r["id"], {}).values()
+        legions = sum(a["full"] + a["reduced"] for a in board["armies"] if a["region"] == r["id"])
+        if r["type"] == "province":
+            p = board["provinces"][r["id"]]
+            assert kinds[0] == "sup" and glyphs[0][2] == str(p["support"]), (r["id"], glyphs)
+            assert sum(float(w) for _k, w, _t in glyphs) + 2 * (len(glyphs) - 1) <= TILE_W - 2, glyphs
+        if legions and "army" in kinds:
+            assert glyphs[kinds.index("army")][2] == str(legions)
+        if any(c["active"] + c["inactive"] for c in barbs) and "barb" in kinds:
+            assert glyphs[kinds.index("barb")][2] == str(sum(c["active"] + c["inactive"] for c in barbs))
+        order = [k for k in ("sup", "army", "barb", "fig", "imp", "mob") if k in kinds]
+        assert kinds == order, kinds

@@ -55,7 +55,7 @@ PHASES = (("upkeep", "Upkeep", "6.1"), ("crisis", "Crisis", "6.2"), ("actions", 
 TILE_W, TILE_H = 112, 78
 IMP_GLYPH = {"amphitheater": "A", "basilica": "B", "limes": "L"}
 MARKER = {"sop": "Seat of Power", "brk": "Breakaway"}
-BOX = (-20.0, -10.0, 1050.0, 650.0)  # the whole map
+BOX = (20.0, 8.0, 1000.0, 619.0)  # the whole map (the proportions of toc.css's aspect-ratio)
 FOCUS_W = 440.0
 
 
@@ -128,10 +128,13 @@ class _T(Seating):
 
 # ---- view state ----------------------------------------------------------------------------------
 def on_ui(app: TableApp, d: dict[str, Any]) -> None:
-    """``data-act="table-ui"`` taps: ``k=focus`` (``region``: a region id, or "" for
-    the whole map; tapping the focused region again shows the whole map)."""
+    """``data-act="table-ui"`` taps: ``k=focus`` (``region``: a region id, "" for the whole
+    map, "home" for the opening view on the player's own provinces; tapping the focused region
+    again shows the whole map)."""
     ui = app.table_ui
-    if d.get("k") == "focus":
+    if d.get("k") == "focus" and d.get("region") == "home":
+        ui.pop("focus", None)  # back to the opening view: the player's own provinces
+    elif d.get("k") == "focus":
         rid = d.get("region") or None
         ids = {r["id"] for r in D.raw()["map"]["regions"]}
         ui["focus"] = None if rid not in ids or ui.get("focus") == rid and d.get("toggle") else rid
@@ -156,9 +159,31 @@ def _result_name(res: str) -> str:
 
 
 # ---- the map -------------------------------------------------------------------------------------
+def _home_box(t: _T) -> tuple[float, float, float, float] | None:
+    """Where the table opens (issue 25 §1), until the player picks a view of their own (a region,
+    or the whole map): the human's own provinces and the regions their decision points at (during
+    setup, only the options), framed with the map's proportions; None (the whole map) when that
+    is most of the map or there is nothing of theirs on it."""
+    if t.me is None or "focus" in t.app.table_ui:
+        return None
+    mine = {rid for rid, p in t.b["provinces"].items() if p["governor"] == t.me}
+    xy = [t.regions[rid]["xy"] for rid in mine | set(t.by_region)]
+    if not xy:
+        return None
+    pad_x, pad_y = TILE_W / 2 + 14, TILE_H / 2 + 14
+    x0, x1 = min(x for x, _ in xy) - pad_x, max(x for x, _ in xy) + pad_x
+    y0, y1 = min(y for _, y in xy) - pad_y, max(y for _, y in xy) + pad_y
+    w = max(x1 - x0, (y1 - y0) * BOX[2] / BOX[3], FOCUS_W)
+    if w >= 0.8 * BOX[2]:
+        return None
+    h = w * BOX[3] / BOX[2]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return (min(max(cx - w / 2, BOX[0]), BOX[0] + BOX[2] - w), min(max(cy - h / 2, BOX[1]), BOX[1] + BOX[3] - h), w, h)
+
+
 def _focus_box(t: _T) -> tuple[float, float, float, float]:
     if not t.focus:
-        return BOX
+        return _home_box(t) or BOX
     x, y = t.regions[t.focus]["xy"]
     w = FOCUS_W
     h = w * BOX[3] / BOX[2]
@@ -215,21 +240,22 @@ def _army_svg(t: _T, a: dict[str, Any], x: float, y: float) -> Markup:
 
 
 def _barbs_svg(t: _T, rid: str, x: float, y: float) -> tuple[Markup, float]:
+    """Barbarians in ``rid`` from (x, y), each tribe as a triangle and its count (solid: active,
+    hollow: inactive), then the tribe's first letters; returns the markup and where it ends.
+    Each count takes the room its digits need (a 10-unit bold digit is about 6.5 units wide),
+    so two-digit counts never run into the tribe's letters (issue 25 §1)."""
     out = []
     for tribe, c in sorted(t.b["barbarians"].get(rid, {}).items()):
         letter = D.tribes()[tribe]["name"][:2]
-        if c["active"]:
-            out.append(html('<polygon class="toc-barb on" points="{x:.1f},{top:.1f} {r:.1f},{bot:.1f} {l:.1f},{bot:.1f}"/>'
+        for n, cls in ((c["active"], "toc-barb on"), (c["inactive"], "toc-barb")):
+            if not n:
+                continue
+            out.append(html('<polygon class="{cls}" points="{x:.1f},{top:.1f} {r:.1f},{bot:.1f} {l:.1f},{bot:.1f}"/>'
                             '<text class="toc-n" x="{nx:.1f}" y="{ny:.1f}">{n}</text>',
-                            x=x, top=y - 6, r=x + 7, bot=y + 6, l=x - 7, nx=x + 9, ny=y + 4, n=c["active"]))
-            x += 22
-        if c["inactive"]:
-            out.append(html('<polygon class="toc-barb" points="{x:.1f},{top:.1f} {r:.1f},{bot:.1f} {l:.1f},{bot:.1f}"/>'
-                            '<text class="toc-n" x="{nx:.1f}" y="{ny:.1f}">{n}</text>',
-                            x=x, top=y - 6, r=x + 7, bot=y + 6, l=x - 7, nx=x + 9, ny=y + 4, n=c["inactive"]))
-            x += 22
-        out.append(html('<text class="toc-tribe" x="{:.1f}" y="{:.1f}">{}</text>', x - 4, y + 4, letter))
-        x += 16
+                            cls=cls, x=x, top=y - 6, r=x + 7, bot=y + 6, l=x - 7, nx=x + 9, ny=y + 4, n=n))
+            x += 9 + 6.5 * len(str(n)) + 11
+        out.append(html('<text class="toc-tribe" x="{:.1f}" y="{:.1f}">{}</text>', x - 8, y + 4, letter))
+        x += 14
     return join(out), x
 
 
@@ -257,6 +283,103 @@ def _star(x: float, y: float, r: float) -> str:
         a = math.radians(-90 + 36 * i)
         pts.append(f"{x + rr * math.cos(a):.1f},{y + rr * math.sin(a):.1f}")
     return " ".join(pts)
+
+
+# ---- the whole map on a small screen: one glyph row per region (issue 25 §1) -------------------------
+# At the whole-map scale of a phone (about 0.36 CSS px per map unit) a label must be 31 units tall
+# to be 11 px (toc.css: names at 32, glyphs' numbers at 31). The far layer draws each region's short
+# name and, in a row below it, the glyphs that fit: support, armies (their legions), barbarians,
+# then Rival Emperors or leaders, improvements, mobs.
+# The near layer (the pieces one by one) shows once the map is zoomed in (pwa/panzoom-frames.js sets
+# ``pz-near`` on the frame from the map's scale on screen); toc.css shows one layer or the other.
+FAR_W, FAR_H = 26, 34  # one glyph's box (map units)
+NEAR_AT = 0.75  # CSS px per map unit from which the near layer shows (a 12-unit name is 9 px or more)
+FAR_DIGIT = 19  # map units a bold digit takes at the glyphs' 31-unit font
+
+
+def _short(r: dict[str, Any]) -> str:
+    """The region's short name (the map data's, ours: designed)."""
+    return str(D.raw()["map"]["layout"]["short"].get(r["id"], r["name"][:4]))
+
+
+def _far_glyphs(t: _T, rid: str, support: tuple[int, int] | None) -> list[tuple[str, str, str]]:
+    """The region's glyphs, most telling first: (class, colour or "", text) each."""
+    out: list[tuple[str, str, str]] = []
+    if support is not None:
+        out.append(("sup", "", str(support[0])))
+    armies = [a for a in t.b["armies"] if a["region"] == rid]
+    if armies:
+        out.append(("army", t.color(armies[0]["owner"]), str(sum(a["full"] + a["reduced"] for a in armies))))
+    barbs = t.b["barbarians"].get(rid, {}).values()
+    active, idle = sum(c["active"] for c in barbs), sum(c["inactive"] for c in barbs)
+    if active or idle:
+        out.append(("barb on" if active else "barb", "", str(active + idle)))
+    figures = sum(w == rid for w in t.b["rival_emperors"].values()) + sum(w == rid for w in t.b["leaders"].values())
+    if figures:
+        out.append(("fig", "", "★" if figures == 1 else str(figures)))
+    p = t.b["provinces"].get(rid)
+    if p is not None:
+        if p["improvements"]:
+            out.append(("imp", "", str(len(p["improvements"]))))
+        if p["mobs"]:
+            out.append(("mob", "", str(p["mobs"])))
+    return out
+
+
+def _far_width(text: str) -> float:
+    """A glyph's width for its text: 26 units for one character, 19 more for each other."""
+    return FAR_W + FAR_DIGIT * (len(text) - 1)
+
+
+def _far_fit(glyphs: list[tuple[str, str, str]], room: float) -> list[tuple[str, str, str]]:
+    """The first glyphs that fit side by side (2 units apart) in ``room`` units."""
+    out, used = [], -2.0
+    for g in glyphs:
+        used += _far_width(g[2]) + 2
+        if used > room:
+            break
+        out.append(g)
+    return out
+
+
+def _far_row(glyphs: list[tuple[str, str, str]], x: float, y: float) -> Markup:
+    """Glyphs left to right from (x, y), the top of the row."""
+    out = []
+    for cls, col, text in glyphs:
+        w = _far_width(text)
+        fill = html(' fill="{}"', col) if col else Markup()
+        out.append(html('<g class="toc-fg {}"><rect x="{:.1f}" y="{:.1f}" width="{}" height="{}" rx="5"{}/>'
+                        '<text x="{:.1f}" y="{:.1f}">{}</text></g>',
+                        cls, x, y, w, FAR_H, fill, x + w / 2, y + FAR_H - 6, text))
+        x += w + 2
+    return join(out)
+
+
+def _far_province(t: _T, rid: str, r: dict[str, Any]) -> Markup:
+    """A province on the whole map: its tile in the governor's colour, its short name, and a row
+    of glyphs (support out of its maximum first)."""
+    p = t.b["provinces"][rid]
+    x, y = r["xy"]
+    x0, y0 = x - TILE_W / 2, y - TILE_H / 2
+    gov = p["governor"]
+    cls = "toc-ftile" + (" gov" if gov is not None else "") + (" italia" if rid == t.b["map"]["emperor_province"] else "")
+    fill = html(' fill="{}"', t.color(gov)) if gov is not None else Markup()
+    glyphs = _far_fit(_far_glyphs(t, rid, (p["support"], p["support_max"])), TILE_W - 2)
+    return html('<g class="toc-far"><rect class="{}" x="{:.1f}" y="{:.1f}" width="{}" height="{}" rx="9"{}/>'
+                '<text class="toc-fname{}" x="{:.1f}" y="{:.1f}">{}</text>{}</g>',
+                cls, x0, y0, TILE_W, TILE_H, fill, " on" if gov is not None else "", x0 + 5, y0 + 29,
+                _short(r), _far_row(glyphs, x0 + 1, y0 + 40))
+
+
+def _far_other(t: _T, rid: str, r: dict[str, Any]) -> Markup:
+    """A sea or a homeland on the whole map: its short name and, centred below it, its armies,
+    barbarians and figures (as many glyphs as fit in 112 units)."""
+    x, y = r["xy"]
+    glyphs = _far_fit(_far_glyphs(t, rid, None), TILE_W)
+    width = sum(_far_width(g[2]) + 2 for g in glyphs) - 2
+    row = _far_row(glyphs, x - width / 2, y + 2) if glyphs else Markup()
+    return html('<g class="toc-far"><text class="toc-fname mid {}" x="{}" y="{}">{}</text>{}</g>',
+                r["type"], x, y - 8 if glyphs else y + 11, _short(r), row)
 
 
 def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
@@ -318,16 +441,22 @@ def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
     return join(parts)
 
 
-def _other_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
+def _other_shape(r: dict[str, Any]) -> Markup:
+    """A sea's ellipse or a homeland's rounded box (drawn at every zoom)."""
     x, y = r["xy"]
     if r["type"] == "sea":
-        parts = [html('<ellipse class="toc-sea" cx="{}" cy="{}" rx="64" ry="40"/>', x, y),
-                 html('<text class="toc-sname" x="{}" y="{}">{}</text>', x, y - 18, r["name"])]
-        ay = y + 6
+        return html('<ellipse class="toc-sea" cx="{}" cy="{}" rx="64" ry="40"/>', x, y)
+    return html('<rect class="toc-home" x="{}" y="{}" width="108" height="64" rx="18"/>', x - 54, y - 32)
+
+
+def _other_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
+    """A sea or a homeland up close: its name, armies, barbarians and figures."""
+    x, y = r["xy"]
+    if r["type"] == "sea":
+        parts = [html('<text class="toc-sname" x="{}" y="{}">{}</text>', x, y - 18, r["name"])]
     else:
-        parts = [html('<rect class="toc-home" x="{}" y="{}" width="108" height="64" rx="18"/>', x - 54, y - 32),
-                 html('<text class="toc-hname" x="{}" y="{}">{}</text>', x, y - 16, r["name"].replace(" homeland", ""))]
-        ay = y + 6
+        parts = [html('<text class="toc-hname" x="{}" y="{}">{}</text>', x, y - 16, r["name"].replace(" homeland", ""))]
+    ay = y + 6
     ax = x - 40
     for a in (a for a in t.b["armies"] if a["region"] == rid):
         parts.append(_army_svg(t, a, ax, ay))
@@ -345,7 +474,10 @@ def _map(t: _T) -> Markup:
     for r in order:
         rid = r["id"]
         acts = t.by_region.get(rid, [])
-        inner = _province_svg(t, rid, r) if r["type"] == "province" else _other_svg(t, rid, r)
+        if r["type"] == "province":
+            inner = html('<g class="toc-near">{}</g>{}', _province_svg(t, rid, r), _far_province(t, rid, r))
+        else:
+            inner = html('{}<g class="toc-near">{}</g>{}', _other_shape(r), _other_svg(t, rid, r), _far_other(t, rid, r))
         cls = f"toc-region toc-{r['type']}" + (" toc-pick" if acts else "") + (" toc-sel" if t.focus == rid else "")
         # the option targets drawn in this region (browser.py brings a decision's targets into view)
         tgt = " ".join(sorted({str(a["target"]) for a in acts})) or None
@@ -368,10 +500,13 @@ def _map(t: _T) -> Markup:
         parts.append(html("<g{}>{}{}</g>", g, ring, inner))
     vb = " ".join(f"{v:.1f}" for v in box)
     desc = _map_description(t)
-    key = f"toc-map:{t.focus or 'all'}"
+    home = not t.focus and box != BOX
+    key = f"toc-map:{t.focus or ('home:' + ','.join(f'{v:.0f}' for v in box) if home else 'all')}"
     svg = html('<svg class="toc-map{}" viewBox="{}" role="img" aria-label="{}" '
-               'preserveAspectRatio="xMidYMid meet">{}</svg>', " focused" if t.focus else "", vb, desc, join(parts))
-    return (html('<div class="toc-map-wrap" data-panzoom="{}"><div class="pz-inner">{}</div></div>', key, svg)
+               'preserveAspectRatio="xMidYMid meet">{}</svg>', " focused" if t.focus or home else "", vb, desc,
+               join(parts))
+    return (html('<div class="toc-map-wrap" data-panzoom="{}" data-near-at="{}"><div class="pz-inner">{}</div></div>',
+                 key, NEAR_AT, svg)
             + _map_bar(t) + _legend())
 
 
@@ -385,8 +520,13 @@ def _map_description(t: _T) -> str:
 
 
 def _map_bar(t: _T) -> Markup:
-    btns = [button("Whole map", "table-ui", "btn small" + (" on" if not t.focus else ""), data_k="focus",
-                   data_region="", aria_pressed="true" if not t.focus else "false")]
+    whole = not t.focus and _home_box(t) is None
+    btns = [button("Whole map", "table-ui", "btn small" + (" on" if whole else ""), data_k="focus",
+                   data_region="", aria_pressed="true" if whole else "false")]
+    if t.me is not None and any(p["governor"] == t.me for p in t.b["provinces"].values()):
+        home = not t.focus and not whole
+        btns.append(button("Your provinces", "table-ui", "btn small" + (" on" if home else ""), data_k="focus",
+                           data_region="home", aria_pressed="true" if home else "false"))
     picks = [rid for rid in t.regions if rid in t.by_region]
     hint = ("Highlighted regions are your options: tap one." if picks else
             "Tap a region to zoom on it; pinch or drag to look around.")
@@ -396,6 +536,11 @@ def _map_bar(t: _T) -> Markup:
 
 def _legend() -> Markup:
     return Markup('<details class="toc-legend"><summary>Map key</summary><ul>'
+                  '<li>The whole map on a small screen shows each region by a short name on its '
+                  'governor’s colour and a row of counts: green, support; in a player’s colour, '
+                  'the legions of the armies there; brown, barbarians (white when none is active); '
+                  'gold star, a Rival Emperor or leader; yellow, improvements; red, mobs. '
+                  'Zoom in, or tap a region, for every piece:</li>'
                   '<li>Province bar: its governor’s colour (grey: Neutral); dots: support out of the maximum</li>'
                   '<li>M Militia · Q Quaestor · A Amphitheater · B Basilica · L Limes · red disc: mobs</li>'
                   '<li>SoP Seat of Power · Brk Breakaway province</li>'
