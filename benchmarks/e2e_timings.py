@@ -15,10 +15,13 @@ Each run plays, in headless Chromium (one test at a time, no pytest-xdist):
   two bots for three rounds; the same for the bots' thinking (``toc_three_players.json``);
 - ``e2e/test_player.py::test_hard_bot_decision_times_at_cpu_x4`` (marked ``benchmark``, run with
   TB_E2E_BENCHMARKS=1): hard against hard with the CPU slowed 4×, each decision from one drawn
-  position to the next (``cpu4_time_war.json``, ``cpu4_time_barons.json``).
+  position to the next (``cpu4_time_war.json``, ``cpu4_time_barons.json``);
+- ``e2e/test_time_of_crisis_ui.py::test_bot_turn_times`` (``benchmark``): all-bot Time of Crisis
+  games of 2, 3 and 4 players at each level, bot speed "normal", each whole bot turn at CPU ×1 and
+  ×4 (``toc_bot_turns.json``).
 
 Targets (issues 14 and 15): no task over **100 ms** while a bot thinks; no decision over **2 s** at
-CPU ×4. The worst figure over all runs is compared with its target; the exit code is 1 when one is
+CPU ×4; (issue 25 §2) no Time of Crisis bot turn over **4 s** at bot speed normal, **8 s** at CPU ×4. The worst figure over all runs is compared with its target; the exit code is 1 when one is
 missed (and 2 when a scenario failed as a test). The 1-minute load average is recorded before
 every run: figures taken while other work kept the cores busy say little (the script warns).
 """
@@ -41,6 +44,7 @@ SCENARIOS = [
     "e2e/test_time_war_ui.py::test_full_game_against_the_hard_bot_by_taps",
     "e2e/test_time_of_crisis_ui.py::test_three_players_two_rounds_by_taps",
     "e2e/test_player.py::test_hard_bot_decision_times_at_cpu_x4",
+    "e2e/test_time_of_crisis_ui.py::test_bot_turn_times",
 ]
 #: (name, artifact, field, target, unit): the figure's worst value over the runs must not pass
 #: the target.
@@ -49,6 +53,8 @@ TARGETS = [
     ("Time of Crisis: longest task while the bots think", "toc_three_players.json", "long_tasks_ms", 100, "ms"),
     ("Time War: hard decision at CPU x4", "cpu4_time_war.json", "decision_ms", 2000, "ms"),
     ("Time Barons: hard decision at CPU x4", "cpu4_time_barons.json", "decision_ms", 2000, "ms"),
+    ("Time of Crisis: a bot's whole turn, bot speed normal", "toc_bot_turns.json", "turn_s_cpu1", 4, "s"),
+    ("Time of Crisis: a bot's whole turn, bot speed normal, CPU x4", "toc_bot_turns.json", "turn_s_cpu4", 8, "s"),
 ]
 
 

@@ -10,6 +10,7 @@ server's origin.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from typing import Any
@@ -689,3 +690,71 @@ def test_four_bots_play_to_the_end(page, server, traffic):
     (ARTIFACTS / "toc_four_bots.json").write_text(json.dumps({
         "seconds": round(time.perf_counter() - t0, 1), "actions": len(m.actions),
         "played_in_the_browser": len(m.actions) - len(late.actions)}, indent=1))
+
+
+# ---- how long a bot's whole turn takes (issue 25 §2): a measurement --------------------------------
+#: Records (time, text) each time the top bar's "Round n · name" changes: a new player's turn.
+TURNS_PROBE_JS = """() => {
+  const T = window.__turns = []; let last = null;
+  const mark = () => { const el = document.querySelector('#app .tbar-info'), s = el ? el.textContent : null;
+    if (s !== last) { T.push([performance.now(), s]); last = s; } };
+  new MutationObserver(mark).observe(document.getElementById('app'), {childList: true, subtree: true});
+  mark();
+}"""
+BOT_TURN_LEVELS = ("easy", "normal", "hard")
+
+
+def _bot_turns(page: Any, server: Any, players: int, level: str, turns: int) -> list[float]:
+    """Seconds of each of ``turns`` whole bot turns of an all-bot game (bot speed normal, the
+    app's own time limits), each from the top bar naming its player to the next."""
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name=re.compile(f"^(Resume|View) Time of Crisis with {level.title()} {players}p\\b")).click()
+    page.wait_for_selector("#app > .screen-table", state="attached", timeout=120_000)
+    page.evaluate(TURNS_PROBE_JS)
+    wait_until(page, f"() => window.__turns.filter(([, s]) => s && s.startsWith('Round')).length >= {turns + 2}",
+               timeout=60_000 * turns)
+    marks = [t for t, s in page.evaluate("window.__turns") if s and s.startswith("Round")]
+    page.locator("button[data-act=leave]").first.click()
+    return [round((b - a) / 1000, 2) for a, b in zip(marks[1:], marks[2:], strict=False)][:turns]
+
+
+@pytest.mark.benchmark
+def test_bot_turn_times(page, server, traffic):
+    """A measurement (benchmarks/e2e_timings.py runs it; make test leaves it out): whole bot
+    turns of all-bot games of 2, 3 and 4 players at each level, at bot speed "normal" with the
+    app's time limits, at normal CPU speed and slowed 4x; written to e2e/artifacts/toc_bot_turns.json
+    (TB_TOC_TURNS sets how many turns per game). Targets (issue 25 §2): 4 s and 8 s."""
+    turns = int(os.environ.get("TB_TOC_TURNS", "4"))
+    games = {}
+    for n in (2, 3, 4):
+        for level in BOT_TURN_LEVELS:
+            seats = [Seat(f"{level.title()} {n}p" if i == 0 else f"Bot {i}", "bot", level) for i in range(n)]
+            m = Match.new("time_of_crisis", seats, {}, 40 + n)
+            while m.state["main"]["stack"][-1]["k"] == "opening":  # the opening's choices, made in CPython
+                m.play_bot()
+            games[f"{n}-{level}"] = m
+    load_games(page, server, games)
+    page.goto(server.url + "?botspeed=normal")
+    page.wait_for_selector("#app .appbar", timeout=120_000)
+    out: dict[str, Any] = {"what": "seconds from the top bar naming a bot's turn to the next one's: the bot's "
+                           "searches (the app's time limits), the pauses after events (bot speed normal), drawing",
+                           "turns_per_game": turns, "cpu_count": os.cpu_count(), "rows": []}
+    for rate in (1, 4):
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        try:
+            for n in (2, 3, 4):
+                for level in BOT_TURN_LEVELS:
+                    page.goto(server.url + "?botspeed=normal")
+                    page.wait_for_selector("#app .appbar", timeout=120_000)
+                    secs = _bot_turns(page, server, n, level, turns)
+                    out["rows"].append({"cpu_throttling": rate, "players": n, "level": level, "turn_s": secs,
+                                        "worst_s": max(secs), "target_s": 4 if rate == 1 else 8})
+        finally:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    for rate in (1, 4):
+        out[f"turn_s_cpu{rate}"] = sorted((t for r in out["rows"] if r["cpu_throttling"] == rate for t in r["turn_s"]),
+                                          reverse=True)
+    out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "toc_bot_turns.json").write_text(json.dumps(out, indent=1))

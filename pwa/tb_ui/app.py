@@ -123,6 +123,7 @@ class App:
         self.confirm_delete: str | None = None
         self.fresh_action: tuple[int, Any] | None = None  # the action to animate once
         self.table_ui: dict[str, Any] = {}   # a table's own view state (previews, open stacks)
+        self.paced_last = True  # the last action was an event to pause after (bot_delay)
         self.thinking: Any = None            # the bot decision being computed (Thinking)
         #: The finished match's replay and key moments (replay.walk), with the match (id,
         #: actions) they belong to: walked once for the end panel and the viewer.
@@ -400,6 +401,7 @@ class App:
 
     def _after_action(self, seat: int, action: Any) -> None:
         self._count_play_time()
+        self.paced_last = True  # a bot's own action says otherwise (bot_apply)
         self.hint = None  # a hint is for one decision
         if self.match.seats[seat].kind == "human":
             self.match.meta["holder"] = seat
@@ -418,7 +420,10 @@ class App:
                 and m.bot_to_act() is not None)
 
     def bot_delay(self) -> float:
-        return 0.0 if self.skipping else BOT_DELAY[self.botspeed]
+        """Seconds to wait before the next bot action: the bot speed's pause after an event a
+        player watches (``Game.paced``: a human's action, or a bot's that changed what is
+        seen), none between the steps of one event or while skipping to the player's turn."""
+        return 0.0 if self.skipping or not self.paced_last else BOT_DELAY[self.botspeed]
 
     def bot_step(self) -> bool:
         """Let the bot to act move (one action, thought through at once). Returns
@@ -459,8 +464,10 @@ class App:
                 or len(m.actions) != thinking.n or m.bot_to_act() != thinking.seat):
             return False
         self._label(thinking.seat, thinking.action)
+        before = m.state
         m.apply(thinking.seat, thinking.action)
         self._after_action(thinking.seat, thinking.action)
+        self.paced_last = m.game.paced(before, m.state)
         return True
 
     # ---- hints (issue 24 §5) ------------------------------------------------------------

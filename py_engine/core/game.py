@@ -673,6 +673,13 @@ class Game:
         Default: always True."""
         return True
 
+    def paced(self, before: State, after: State) -> bool:
+        """Whether the action that turned ``before`` into ``after`` is an event a player
+        watches: at bot speeds "normal" and "fast" the app pauses after a bot's paced
+        action, and draws the actions in between without a pause, so a bot's turn takes
+        as long as its events, not its decisions. Default: every action is paced."""
+        return True
+
     def bot_levels(self) -> tuple[str, ...]:
         """Bot levels offered for this game, weakest first: ``random`` (for fuzzing)
         and the generic search levels ``easy``, ``normal``, ``hard``

@@ -1222,6 +1222,17 @@ class TimeOfCrisis(Combat, Game):
             return MomentKind.LAST_ROUND, "The last round begins"
         return None
 
+    #: The parts of the state a player sees change on the map or the dice: governors and support,
+    #: barbarians, leaders, Rival Emperors, armies, the crisis roll, battles, Place Governor rolls,
+    #: events. Playing a card, taking one, spending points or choosing a card to buy change none.
+    WATCHED = ("prov", "barbs", "leaders", "rivals", "armies", "crisis", "last_battle", "last_pg", "events", "lasting")
+
+    def paced(self, before: State, after: State) -> bool:
+        """A bot's action is worth a pause when it changed the map or rolled dice (a governor
+        placed, an army moved or recruited, a battle, a crisis roll, an event): issue 25 §2."""
+        b, a = toc(before), toc(after)
+        return any(b.get(k) != a.get(k) for k in self.WATCHED)
+
     def standings(self, state: State) -> Standings | None:
         """The final standings (None while the game runs), ToC §7.1 (§7.2 for the short game).
 

@@ -442,3 +442,40 @@ def test_the_whole_map_s_far_layer_shows_each_region_in_big_glyphs() -> None:
             assert glyphs[kinds.index("barb")][2] == str(sum(c["active"] + c["inactive"] for c in barbs))
         order = [k for k in ("sup", "army", "barb", "fig", "imp", "mob") if k in kinds]
         assert kinds == order, kinds
+
+
+def test_bot_turns_pause_after_events_not_after_every_decision() -> None:
+    """Issue 25 §2: at bot speed "normal" the app pauses 0.7 s after a bot's action that changed
+    the map or rolled dice (``TimeOfCrisis.paced``: a crisis roll, a governor placed, an army
+    moved, a battle) and not after the others (a card played or taken, points spent, a card
+    bought), so a bot's turn takes as long as its events."""
+    app = make_app()
+    start(app, ["bot", "bot"], ["Al", "Bo"])
+    game = app.match.game
+    paced: dict[str, list[bool]] = {}
+    for _ in range(400):
+        if not app.bot_pending():
+            break
+        before = app.match.state
+        assert app.bot_step()
+        name = app.match.actions[-1][1].name
+        after = app.match.state
+        watched = any(before[k] != after[k] for k in game.WATCHED if k in before or k in after)
+        assert app.bot_delay() == (0.7 if watched else 0.0), (name, watched)
+        paced.setdefault(name, []).append(watched)
+    # a take or a play is paced only when it ended a turn and the next one began with a roll
+    assert sum(paced["take"]) < len(paced["take"]) / 3 and sum(paced["play"]) < len(paced["play"]) / 3, paced
+    # an army's move is always seen; a Place Governor is seen when its dice are rolled (at once,
+    # or after the bot says how many Senate points it spends)
+    assert paced["move"] and all(paced["move"])
+    assert sum(map(sum, paced.values())) < sum(map(len, paced.values())) / 2, {k: sum(v) for k, v in paced.items()}
+
+
+def test_a_human_action_is_always_followed_by_the_bot_speed_s_pause() -> None:
+    """The first bot action after a human's comes after the full pause (the human's move is
+    seen first), whatever the human did."""
+    app = make_app()
+    start(app, ["human", "bot"], ["Ann", "Bot"])
+    play(app, random.Random(2), lambda a: a.bot_pending() and bool(a.match.actions)
+         and a.match.seats[a.match.actions[-1][0]].kind == "human")
+    assert app.bot_delay() == 0.7

@@ -208,11 +208,15 @@ def _links(t: _T) -> Markup:
     return join(out)
 
 
-def _pips(x: float, y: float, have: int, top: int) -> Markup:
+def _pips(x: float, y: float, have: int, top: int, end: float) -> Markup:
+    """Support pips from (x, y): ``have`` filled of ``top``, 9 units apart, closer (and
+    smaller) when they would reach ``end``, where the province's tags begin."""
+    step = 9.0 if top < 2 else max(5.5, min(9.0, (end - 3.5 - x) / (top - 1)))
+    r = 3.4 if step >= 8 else 2.6
     out = []
     for i in range(top):
         cls = "toc-pip on" if i < have else "toc-pip"
-        out.append(html('<circle class="{}" cx="{:.1f}" cy="{:.1f}" r="3.4"/>', cls, x + i * 9, y))
+        out.append(html('<circle class="{}" cx="{:.1f}" cy="{:.1f}" r="{}"/>', cls, x + i * step, y, r))
     return join(out)
 
 
@@ -396,7 +400,6 @@ def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
                           x0, y0, TILE_W, col))
     parts.append(html('<text class="toc-name{}" x="{:.1f}" y="{:.1f}">{}</text>',
                       " on" if gov is not None else "", x0 + 6, y0 + 12.5, r["name"]))
-    parts.append(_pips(x0 + 9, y0 + 26, p["support"], p["support_max"]))
     right = x0 + TILE_W - 8
     tags = []
     if p["militia"]:
@@ -405,6 +408,8 @@ def _province_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
         tags.append(("toc-q", "Q"))
     for imp in p["improvements"]:
         tags.append(("toc-imp", IMP_GLYPH.get(imp, imp[:1].upper())))
+    parts.append(_pips(x0 + 9, y0 + 26, p["support"], p["support_max"], right - 12 - 14 * max(len(tags) - 1, 0)
+                       if tags else right + 4))
     for i, (c, g) in enumerate(reversed(tags)):
         cx = right - 6 - i * 14
         parts.append(html('<rect class="{c}" x="{rx:.1f}" y="{ry:.1f}" width="12" height="12" rx="2"/>'
