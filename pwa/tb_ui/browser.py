@@ -56,6 +56,11 @@ SLICE_SECONDS = 0.03
 #: redraw of a busy table costs a cheap phone tens of milliseconds, and nobody follows a move that
 #: shows for less. The position when a human is to act (or the game ends) is always drawn.
 BOT_FRAME_SECONDS = 0.25
+#: At the paced bot speeds ("normal", "fast"), the steps between two events a player watches
+#: (``Game.paced``: a card played, points spent) are drawn at most this often: the table is drawn
+#: at each event and held there for the bot speed's pause, and a phone slowed down does not spend a
+#: bot's turn redrawing the steps in between (issue 25 §2).
+UNPACED_FRAME_SECONDS = 1.0
 _drawn_at = 0.0                 # time.monotonic() of the latest render
 
 NOTHING_KEPT = ("This browser does not let the app keep anything on this device (private browsing, or "
@@ -465,20 +470,25 @@ async def _bot_loop() -> None:
     in slices of a few milliseconds, yielding to the browser in between. While the
     player skips to their turn, nothing is drawn until the bots are done."""
     app = _running()
-    undrawn = False  # a bot's move not drawn yet (bot speed "instant": see BOT_FRAME_SECONDS)
+    undrawn = False  # a bot's move not drawn yet (see BOT_FRAME_SECONDS, UNPACED_FRAME_SECONDS)
     while app.bot_pending():
-        delay = app.bot_delay()
-        await asyncio.sleep(delay)
+        frame = BOT_FRAME_SECONDS if app.botspeed == "instant" else UNPACED_FRAME_SECONDS
+        # The pause after an event (bot speed) and the bot's next search overlap: it thinks while
+        # the event shows, and its move comes once both are over (issue 25 §2).
+        delay, paused_from = app.bot_delay(), time.monotonic()
         try:
             thinking = app.bot_thinker()
             if thinking is None:
                 break
             while not thinking.step(SLICE_SECONDS):  # a slice of search, then let the page breathe
-                if undrawn and time.monotonic() - _drawn_at >= BOT_FRAME_SECONDS:
+                if undrawn and time.monotonic() - _drawn_at >= frame:
                     undrawn = False  # a long think: show the moves made before it
                     render()
                 _show_progress(thinking.progress)
                 await asyncio.sleep(0)
+            left = delay - (time.monotonic() - paused_from)
+            if left > 0:
+                await asyncio.sleep(left)
             moved = app.bot_apply(thinking)
         except Exception as e:
             traceback.print_exc()
@@ -487,7 +497,7 @@ async def _bot_loop() -> None:
             return
         if moved and not (app.skipping and app.bot_pending()):
             if (app.bot_pending() and app.bot_delay() == 0
-                    and time.monotonic() - _drawn_at < BOT_FRAME_SECONDS):
+                    and time.monotonic() - _drawn_at < frame):
                 undrawn = True
             else:
                 undrawn = False
