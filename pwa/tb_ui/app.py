@@ -30,6 +30,7 @@ from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
     MAX_SAVE_BYTES,
+    PACE_PAUSES,
     THEMES,
     SaveStore,
     Storage,
@@ -124,6 +125,9 @@ class App:
         self.fresh_action: tuple[int, Any] | None = None  # the action to animate once
         self.table_ui: dict[str, Any] = {}   # a table's own view state (previews, open stacks)
         self.paced_last = True  # the last action was an event to pause after (bot_delay)
+        self._pause_seat: int | None = None  # the bot whose run of decisions is being paced
+        self._paused = 0.0  # seconds of pause taken in that run
+        self._pending_pause = 0.0
         self.thinking: Any = None            # the bot decision being computed (Thinking)
         #: The finished match's replay and key moments (replay.walk), with the match (id,
         #: actions) they belong to: walked once for the end panel and the viewer.
@@ -402,6 +406,8 @@ class App:
     def _after_action(self, seat: int, action: Any) -> None:
         self._count_play_time()
         self.paced_last = True  # a bot's own action says otherwise (bot_apply)
+        if self.match.seats[seat].kind == "human":
+            self._pause_seat = None
         self.hint = None  # a hint is for one decision
         if self.match.seats[seat].kind == "human":
             self.match.meta["holder"] = seat
@@ -422,8 +428,16 @@ class App:
     def bot_delay(self) -> float:
         """Seconds to wait before the next bot action: the bot speed's pause after an event a
         player watches (``Game.paced``: a human's action, or a bot's that changed what is
-        seen), none between the steps of one event or while skipping to the player's turn."""
-        return 0.0 if self.skipping or not self.paced_last else BOT_DELAY[self.botspeed]
+        seen), none between the steps of one event or while skipping to the player's turn.
+        One bot's run of decisions pauses :data:`PACE_PAUSES` full pauses at most; its later
+        events pause a quarter as long, so a busy turn (many battles, many moves) stays short
+        and the catch-up panel tells it afterwards (issue 25 §2)."""
+        if self.skipping or not self.paced_last:
+            return 0.0
+        base = BOT_DELAY[self.botspeed]
+        m = self.match
+        spent = self._paused if m is not None and m.bot_to_act() == self._pause_seat else 0.0
+        return max(base / 4, min(base, PACE_PAUSES * base - spent))
 
     def bot_step(self) -> bool:
         """Let the bot to act move (one action, thought through at once). Returns
@@ -441,6 +455,7 @@ class App:
         if not self.bot_pending():
             self.thinking = None
             return None
+        self._pending_pause = self.bot_delay()  # the pause the browser takes before this move
         self.thinking = self.match.think(time_limited=self.bots_timed)
         return self.thinking
 
@@ -464,6 +479,9 @@ class App:
                 or len(m.actions) != thinking.n or m.bot_to_act() != thinking.seat):
             return False
         self._label(thinking.seat, thinking.action)
+        if thinking.seat != self._pause_seat:  # a new bot's run of decisions
+            self._pause_seat, self._paused = thinking.seat, 0.0
+        self._paused += self._pending_pause
         before = m.state
         m.apply(thinking.seat, thinking.action)
         self._after_action(thinking.seat, thinking.action)

@@ -46,6 +46,8 @@ THEMES = ("system", "light", "dark")
 BOT_SPEEDS = ("normal", "fast", "instant")
 #: Seconds a bot waits before moving, per bot speed setting.
 BOT_DELAY = {"normal": 0.7, "fast": 0.15, "instant": 0.0}
+#: Full pauses in one bot's run of decisions; its later events pause a quarter as long (App.bot_delay).
+PACE_PAUSES = 3
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "system", "botspeed": "normal", "handoff": False, "hints": True}
 
 #: Longest save id accepted from storage (ours are 16 characters).

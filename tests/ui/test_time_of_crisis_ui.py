@@ -448,20 +448,28 @@ def test_bot_turns_pause_after_events_not_after_every_decision() -> None:
     """Issue 25 §2: at bot speed "normal" the app pauses 0.7 s after a bot's action that changed
     the map or rolled dice (``TimeOfCrisis.paced``: a crisis roll, a governor placed, an army
     moved, a battle) and not after the others (a card played or taken, points spent, a card
-    bought), so a bot's turn takes as long as its events."""
+    bought), so a bot's turn takes as long as its events; once one bot's run of decisions has
+    paused three whole pauses (2.1 s), its later events pause a quarter as long (0.175 s)."""
     app = make_app()
     start(app, ["bot", "bot"], ["Al", "Bo"])
     game = app.match.game
     paced: dict[str, list[bool]] = {}
+    run_seat, spent, watched, pauses = None, 0.0, True, []
     for _ in range(400):
         if not app.bot_pending():
             break
+        seat = app.match.bot_to_act()
+        want = 0.0 if not watched else max(0.175, min(0.7, 2.1 - (spent if seat == run_seat else 0.0)))
+        assert app.bot_delay() == pytest.approx(want), (seat, run_seat, spent, watched)
         before = app.match.state
         assert app.bot_step()
+        if seat != run_seat:
+            run_seat, spent = seat, 0.0
+        spent += want
+        pauses.append(want)
         name = app.match.actions[-1][1].name
         after = app.match.state
         watched = any(before[k] != after[k] for k in game.WATCHED if k in before or k in after)
-        assert app.bot_delay() == (0.7 if watched else 0.0), (name, watched)
         paced.setdefault(name, []).append(watched)
     # a take or a play is paced only when it ended a turn and the next one began with a roll
     assert sum(paced["take"]) < len(paced["take"]) / 3 and sum(paced["play"]) < len(paced["play"]) / 3, paced
@@ -469,6 +477,7 @@ def test_bot_turns_pause_after_events_not_after_every_decision() -> None:
     # or after the bot says how many Senate points it spends)
     assert paced["move"] and all(paced["move"])
     assert sum(map(sum, paced.values())) < sum(map(len, paced.values())) / 2, {k: sum(v) for k, v in paced.items()}
+    assert pauses.count(0.175) and pauses.count(0.7), pauses  # both kinds of pause came up
 
 
 def test_a_human_action_is_always_followed_by_the_bot_speed_s_pause() -> None:
