@@ -234,6 +234,25 @@ def test_time_limited_thinking_stops_at_the_limit_and_untimed_stays_reproducible
     assert m.actions[-1] == (t.seat, t.action)
 
 
+def test_an_app_may_cap_a_time_limited_search_below_the_level_s_limit() -> None:
+    """``Match.think(at_most=s)`` (the app's share of a whole bot turn, issue 25 §2) lowers the
+    level's time limit to ``s`` and never raises it; an untimed search ignores it (reproducible)."""
+    from py_engine.core import Match, Seat
+
+    g = get("time_war")
+    m = Match.new("time_war", [Seat("A", "bot", "hard"), Seat("B", "bot", "hard")], {"scenario": "raid"}, 5)
+    while len(m.game.legal_actions(m.state, m.bot_to_act() or 0)) < 2:
+        m.play_bot()
+    low, high, untimed = m.think(True, at_most=0.25), m.think(True, at_most=60.0), m.think(at_most=0.25)
+    assert low is not None and low.time_limit == 0.25
+    assert high is not None and high.time_limit == g.bot_time_limit("hard")
+    assert untimed is not None and untimed.time_limit is None
+    ticks = iter(range(10**6))
+    while not low.step(max_seconds=1 / 16, clock=lambda it=ticks: next(it) / 16):
+        pass
+    assert low.stopped_by == "time" and 0.25 <= low.elapsed < 0.5
+
+
 def test_search_considers_only_the_games_search_actions() -> None:
     """A game may leave pointless options out of the search (Game.search_actions);
     the bot then never picks them, though they stay legal."""

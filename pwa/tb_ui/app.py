@@ -31,7 +31,9 @@ from .store import (
     BOT_SPEEDS,
     MAX_SAVE_BYTES,
     PACE_PAUSES,
+    RUN_THINK_SECONDS,
     THEMES,
+    THINK_FLOOR_SECONDS,
     SaveStore,
     Storage,
     StorageFull,
@@ -127,6 +129,7 @@ class App:
         self.paced_last = True  # the last action was an event to pause after (bot_delay)
         self._pause_seat: int | None = None  # the bot whose run of decisions is being paced
         self._paused = 0.0  # seconds of pause taken in that run
+        self._thought = 0.0  # seconds its searches took
         self._pending_pause = 0.0
         self.thinking: Any = None            # the bot decision being computed (Thinking)
         #: The finished match's replay and key moments (replay.walk), with the match (id,
@@ -456,7 +459,11 @@ class App:
             self.thinking = None
             return None
         self._pending_pause = self.bot_delay()  # the pause the browser takes before this move
-        self.thinking = self.match.think(time_limited=self.bots_timed)
+        # a bot's run of decisions searches RUN_THINK_SECONDS in all at most (each decision at
+        # least THINK_FLOOR_SECONDS), so a slow phone's bot turn stays short (issue 25 §2)
+        spent = self._thought if self.match.bot_to_act() == self._pause_seat else 0.0
+        at_most = max(THINK_FLOOR_SECONDS, RUN_THINK_SECONDS - spent)
+        self.thinking = self.match.think(time_limited=self.bots_timed, at_most=at_most)
         return self.thinking
 
     def thinking_progress(self) -> float | None:
@@ -480,8 +487,9 @@ class App:
             return False
         self._label(thinking.seat, thinking.action)
         if thinking.seat != self._pause_seat:  # a new bot's run of decisions
-            self._pause_seat, self._paused = thinking.seat, 0.0
+            self._pause_seat, self._paused, self._thought = thinking.seat, 0.0, 0.0
         self._paused += self._pending_pause
+        self._thought += thinking.elapsed
         before = m.state
         m.apply(thinking.seat, thinking.action)
         self._after_action(thinking.seat, thinking.action)

@@ -48,6 +48,11 @@ BOT_SPEEDS = ("normal", "fast", "instant")
 BOT_DELAY = {"normal": 0.7, "fast": 0.15, "instant": 0.0}
 #: Full pauses in one bot's run of decisions; its later events pause a quarter as long (App.bot_delay).
 PACE_PAUSES = 3
+#: Seconds of search one bot's run of decisions may use in all when bots are time-limited (each
+#: decision also keeps its level's own limit, and gets THINK_FLOOR_SECONDS at least): a slow
+#: phone's whole bot turn stays within 8 s (issue 25 §2).
+RUN_THINK_SECONDS = 3.0
+THINK_FLOOR_SECONDS = 0.2
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "system", "botspeed": "normal", "handoff": False, "hints": True}
 
 #: Longest save id accepted from storage (ours are 16 characters).

@@ -164,20 +164,23 @@ class Match:
         action: Action = bot.choose(self.game, self.state, seat, rng)
         return action
 
-    def think(self, time_limited: bool = False) -> Thinking | None:
+    def think(self, time_limited: bool = False, at_most: float | None = None) -> Thinking | None:
         """A bot decision to compute in slices (for a UI that must stay responsive),
         or None if no bot is to act.
 
         Without ``time_limited`` it gives the same action as :meth:`bot_action`
         (reproducible). With it, the search also stops once it has used the level's
-        :meth:`Game.bot_time_limit` (seconds of search), whichever comes first, so a
-        slow device never waits long; the action then depends on the device's speed."""
+        :meth:`Game.bot_time_limit` (seconds of search), or ``at_most`` seconds if that is
+        less (the app's share of a whole bot turn), whichever comes first, so a slow device
+        never waits long; the action then depends on the device's speed."""
         seat = self.bot_to_act()
         if seat is None:
             return None
         level = self.seats[seat].level or "random"
         bot = make_bot(self.game, level)
         limit = self.game.bot_time_limit(level) if time_limited else None
+        if limit is not None and at_most is not None:
+            limit = min(limit, at_most)
         return Thinking(self, seat, bot, Rng.from_seed(bot_seed(self.seed, len(self.actions), seat)),
                         time_limit=limit)
 

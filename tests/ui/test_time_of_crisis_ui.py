@@ -488,3 +488,31 @@ def test_a_human_action_is_always_followed_by_the_bot_speed_s_pause() -> None:
     play(app, random.Random(2), lambda a: a.bot_pending() and bool(a.match.actions)
          and a.match.seats[a.match.actions[-1][0]].kind == "human")
     assert app.bot_delay() == 0.7
+
+
+def test_one_bot_s_run_of_decisions_searches_three_seconds_in_all_at_most() -> None:
+    """Issue 25 §2: with time-limited bots, the searches of one bot's run of decisions share 3 s
+    (each at least 0.2 s, and never more than its level's own limit), so a slow phone's whole
+    bot turn stays short; a new bot's run starts with the whole 3 s."""
+    app = make_app()
+    start(app, ["bot", "bot"], ["Al", "Bo"])
+    assert app.bots_timed
+    run_seat, spent, seen_low = None, 0.0, False
+    for _ in range(300):
+        if not app.bot_pending():
+            break
+        seat = app.match.bot_to_act()
+        if seat != run_seat:
+            run_seat, spent = seat, 0.0
+        thinking = app.bot_thinker()
+        assert thinking is not None
+        cap = max(0.2, 3.0 - spent)
+        if thinking.time_limit is not None:
+            assert thinking.time_limit == pytest.approx(min(app.match.game.bot_time_limit("easy"), cap))
+            seen_low |= thinking.time_limit < app.match.game.bot_time_limit("easy")
+        ticks = iter(range(10**7))  # a slow device: every clock read 1/16 s after the last
+        while not thinking.step(1 / 16, clock=lambda it=ticks: next(it) / 16):
+            pass
+        spent += thinking.elapsed
+        assert app.bot_apply(thinking)
+    assert seen_low, "no run of decisions used up its 3 s"
