@@ -617,7 +617,9 @@ def test_three_players_two_rounds_by_taps(page, server, traffic):
     # the bots think in slices: the page's event loop runs while they think (how long its
     # tasks took is benchmarks/e2e_timings.py's measurement, not this test's)
     assert thinking["periods"] > 0, "the thinking indicator never showed"
-    assert thinking["ticks"] >= thinking["periods"], thinking
+    # (not one tick per period: a decision made within one slice shows the indicator for less than
+    # a timer tick, as one did in r28 on a loaded machine: 4 periods, 3 ticks)
+    assert thinking["ticks"] > 0, thinking
 
 
 # ---- two humans pass the device ------------------------------------------------------------------------
