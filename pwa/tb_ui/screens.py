@@ -307,7 +307,8 @@ def settings(app: Any) -> Markup:
                 '<section class="panel"><h2 id="set-theme">Theme</h2>{theme}'
                 '<p class="help">“System” follows your device’s light or dark setting.</p></section>'
                 '<section class="panel"><h2>Bot speed</h2>{speed}'
-                '<p class="help">How long bots pause before each move, so you can follow them.</p>{note}</section>'
+                '<p class="help">How long bots pause after each move you can see (in Time of Crisis: a battle, '
+                'a governor placed, an army moved), so you can follow them.</p>{note}</section>'
                 '<section class="panel"><h2>Pass and play</h2><label class="switch">'
                 "<input{handoff}>"
                 '<span class="switch-track" aria-hidden="true"></span><span>Hand-off screen between players</span></label>'
