@@ -10,8 +10,8 @@
 // the UI changes the key (e.g. when a region is focused) to start again at 1x. The frame has
 // class "pz-zoomed" while zoomed. Semantic zoom: a frame with data-near-at="<px per unit>" whose
 // picture is an <svg viewBox> has class "pz-near" while one unit of the picture is drawn at least
-// that many CSS px wide (its own size and the pinch together), so its CSS can show details then. Styles are set through the CSSOM only (the CSP forbids inline
-// style in markup).
+// that many CSS px wide (its own size and the pinch together), so its CSS can show details then.
+// Styles are set through the CSSOM only (the CSP forbids inline style in markup).
 import Panzoom from "./vendor/panzoom.js";
 
 const MAX = 4;

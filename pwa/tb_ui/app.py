@@ -340,6 +340,12 @@ class App:
         self._mark = (id(m), len(m.state["log"]), len(m.actions)) if m is not None else None
         self.skipping = self.skipped = False
         self._labels = {}
+        self._fresh_pacing()
+
+    def _fresh_pacing(self) -> None:
+        """A table (re)opened: the first bot move comes after a whole pause, and no bot's run of
+        decisions has begun (:meth:`bot_delay`)."""
+        self.paced_last, self._pause_seat, self._paused, self._thought = True, None, 0.0, 0.0
 
     # ---- the table -----------------------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -409,10 +415,9 @@ class App:
     def _after_action(self, seat: int, action: Any) -> None:
         self._count_play_time()
         self.paced_last = True  # a bot's own action says otherwise (bot_apply)
-        if self.match.seats[seat].kind == "human":
-            self._pause_seat = None
         self.hint = None  # a hint is for one decision
         if self.match.seats[seat].kind == "human":
+            self._pause_seat = None  # the next bot's run of decisions starts afresh
             self.match.meta["holder"] = seat
             self._mark = (id(self.match), len(self.match.state["log"]), len(self.match.actions))
             self.skipped = False
@@ -1160,6 +1165,7 @@ class App:
         self.error = self.notice = None
         sid = str(d.get("id", ""))
         if self.match is not None and self.match_id == sid:
+            self._fresh_pacing()
             self.go("table")
             return
         self.open_save(sid)

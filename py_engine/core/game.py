@@ -78,7 +78,7 @@ def clone(obj: Any) -> Any:
 
 def _clone_dict(obj: dict[str, Any]) -> dict[str, Any]:
     # The inner loop of every ``apply`` (and so of every bot's search): plain loops that test
-    # each value's type once, about 1.6x faster than a comprehension calling :func:`clone`
+    # each value's type once, about 1.4x faster than a comprehension calling :func:`clone`
     # for every value.
     out: dict[str, Any] = {}
     for k, v in obj.items():

@@ -516,3 +516,22 @@ def test_one_bot_s_run_of_decisions_searches_three_seconds_in_all_at_most() -> N
         spent += thinking.elapsed
         assert app.bot_apply(thinking)
     assert seen_low, "no run of decisions used up its 3 s"
+
+
+def test_a_game_put_back_on_the_table_starts_with_a_whole_pause() -> None:
+    """Leaving mid-way through a bot's run of decisions (its pauses spent, its last move unseen)
+    and resuming: the first bot move after the table opens comes after the bot speed's whole
+    pause, as after a human's move."""
+    app = make_app()
+    start(app, ["bot", "bot"], ["Al", "Bo"])
+    while not (app.bot_delay() == 0.0 or app.bot_delay() < 0.7):  # until a pause is short or none
+        assert app.bot_step()
+    mid = app.match_id
+    app.dispatch("leave", {})
+    app.dispatch("resume", {"id": mid})  # the same match, still in memory
+    assert app.bot_pending() and app.bot_delay() == 0.7
+    while not (app.bot_delay() == 0.0 or app.bot_delay() < 0.7):
+        assert app.bot_step()
+    app.dispatch("leave", {})
+    assert app.open_save(mid)  # read back from its save, as after a reload
+    assert app.bot_pending() and app.bot_delay() == 0.7

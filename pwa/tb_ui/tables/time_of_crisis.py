@@ -306,11 +306,12 @@ def _short(r: dict[str, Any]) -> str:
     return str(D.raw()["map"]["layout"]["short"].get(r["id"], r["name"][:4]))
 
 
-def _far_glyphs(t: _T, rid: str, support: tuple[int, int] | None) -> list[tuple[str, str, str]]:
-    """The region's glyphs, most telling first: (class, colour or "", text) each."""
+def _far_glyphs(t: _T, rid: str, support: int | None) -> list[tuple[str, str, str]]:
+    """The region's glyphs, most telling first: (class, colour or "", text) each; ``support``:
+    a province's support (None for a sea or a homeland)."""
     out: list[tuple[str, str, str]] = []
     if support is not None:
-        out.append(("sup", "", str(support[0])))
+        out.append(("sup", "", str(support)))
     armies = [a for a in t.b["armies"] if a["region"] == rid]
     if armies:
         out.append(("army", t.color(armies[0]["owner"]), str(sum(a["full"] + a["reduced"] for a in armies))))
@@ -361,14 +362,14 @@ def _far_row(glyphs: list[tuple[str, str, str]], x: float, y: float) -> Markup:
 
 def _far_province(t: _T, rid: str, r: dict[str, Any]) -> Markup:
     """A province on the whole map: its tile in the governor's colour, its short name, and a row
-    of glyphs (support out of its maximum first)."""
+    of glyphs (its support first)."""
     p = t.b["provinces"][rid]
     x, y = r["xy"]
     x0, y0 = x - TILE_W / 2, y - TILE_H / 2
     gov = p["governor"]
     cls = "toc-ftile" + (" gov" if gov is not None else "") + (" italia" if rid == t.b["map"]["emperor_province"] else "")
     fill = html(' fill="{}"', t.color(gov)) if gov is not None else Markup()
-    glyphs = _far_fit(_far_glyphs(t, rid, (p["support"], p["support_max"])), TILE_W - 2)
+    glyphs = _far_fit(_far_glyphs(t, rid, p["support"]), TILE_W - 2)
     return html('<g class="toc-far"><rect class="{}" x="{:.1f}" y="{:.1f}" width="{}" height="{}" rx="9"{}/>'
                 '<text class="toc-fname{}" x="{:.1f}" y="{:.1f}">{}</text>{}</g>',
                 cls, x0, y0, TILE_W, TILE_H, fill, " on" if gov is not None else "", x0 + 5, y0 + 29,
