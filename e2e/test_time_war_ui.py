@@ -377,7 +377,10 @@ def test_time_war_screenshots_fit(page, server, traffic, size):
     expect(page.locator(".tw-choose")).to_be_visible()
     expect(page.locator(".tw-space.tw-now")).to_have_count(1)
     capture("choice")
-    page.locator(".tw-choose").scroll_into_view_if_needed()
+    # found and scrolled to in one page task: the table may be drawn anew meanwhile (r31: the
+    # element a locator had found was replaced before Playwright scrolled to it)
+    page.evaluate("document.querySelector('.tw-choose').scrollIntoView({block: 'nearest'})")
+    expect(page.locator(".tw-choose")).to_be_in_viewport()
     capture("choice-panel", viewport_only=True)
     page.get_by_role("button", name="Leave the table (the game stays saved)").click()
 

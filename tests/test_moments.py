@@ -57,9 +57,10 @@ def test_time_war_lead_changes_and_the_last_round() -> None:
 
 
 def test_time_of_crisis_legacy_leads_and_the_last_round() -> None:
-    assert moments("time_of_crisis", 3, {}, 1) == [
-        (15, "lead", "Cy takes the lead with 1 legacy"),
-        (287, "lead", "Ann takes the lead with 10 legacy")]
+    assert moments("time_of_crisis", 3, {}, 4) == [
+        (16, "lead", "Bob takes the lead with 1 legacy"),
+        (296, "lead", "Cy takes the lead with 11 legacy"),
+        (348, "lead", "Ann takes the lead with 12 legacy")]
     # the trigger of ToC §7.1 (never reached by random play): tests/time_of_crisis/test_turn.py
 
 

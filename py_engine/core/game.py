@@ -680,6 +680,17 @@ class Game:
         as long as its events, not its decisions. Default: every action is paced."""
         return True
 
+    def upgrade_moves(self, moves: list[tuple[int, Action]], engine: str,
+                      n_players: int) -> list[tuple[int, Action]]:
+        """The moves of a save written by rules-engine version ``engine`` (another
+        version than this one; ``"?"`` when the save does not say), put in the order
+        this engine asks for them, so that a game saved before a change of the order of
+        independent decisions still replays (:meth:`py_engine.core.match.Match.load`).
+        ``moves``: ``(seat, action)`` pairs in the order played. Only a reordering of
+        choices that do not depend on each other belongs here; a move that no longer
+        replays is refused as damaged. Default: the moves unchanged."""
+        return moves
+
     def bot_levels(self) -> tuple[str, ...]:
         """Bot levels offered for this game, weakest first: ``random`` (for fuzzing)
         and the generic search levels ``easy``, ``normal``, ``hard``

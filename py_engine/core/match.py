@@ -267,7 +267,8 @@ class Match:
                 unknown game, or a file too large, too deeply nested or not UTF-8), or
                 ``"newer"`` (a newer save format). A save from another engine version
                 that replays legally but to a different position is loaded, with a
-                message in :attr:`notices`.
+                message in :attr:`notices`; its moves first pass through the game's
+                :meth:`~py_engine.core.game.Game.upgrade_moves`.
         """
         if isinstance(data, bytes | str):
             try:
@@ -312,22 +313,26 @@ class Match:
             match = cls.new(str(game_id), seats, options, seed, meta)
         except OptionError as e:
             raise SaveError(f"The save is damaged: {_clip(str(e))}") from None
+        moves: list[tuple[int, Action]] = []
         for i, entry in enumerate(actions_raw, 1):
             if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
                     or isinstance(entry[0], bool)):
                 raise SaveError(f"The save is damaged: move {i} is unreadable.")
             try:
-                action = Action.from_json(entry[1])
+                moves.append((entry[0], Action.from_json(entry[1])))
             except SaveError:
                 raise SaveError(f"The save is damaged: move {i} is unreadable.") from None
+        engine = d.get("engine", "?")
+        if engine != __version__:
+            moves = match.game.upgrade_moves(moves, str(engine), len(seats))
+        for i, (seat, action) in enumerate(moves, 1):
             try:
-                match.apply(entry[0], action)
+                match.apply(seat, action)
             except (IllegalAction, EngineError) as e:
                 raise SaveError(f"The save is damaged: move {i} ({_clip(str(action))}) cannot be "
                                 f"replayed: {_clip(str(e))}") from None
         want = d.get("state_hash")
         if want is not None and want != state_hash(match.state):
-            engine = d.get("engine", "?")
             if engine == __version__:
                 raise SaveError("The save is damaged: the position does not match its checksum.")
             # An older (or other) engine: every move replayed legally, but the position

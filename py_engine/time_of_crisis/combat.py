@@ -35,7 +35,7 @@ from .board import (
     support_max,
 )
 from .effects import name_of, roll
-from .state import BattleFrame, Machine, Suit, TimeOfCrisisState, Units
+from .state import BattleFrame, Machine, Suit, TimeOfCrisisState, Units, gain_legacy
 
 Ask = tuple[int, str, list[list[Any]]]
 
@@ -393,7 +393,7 @@ class Combat:
             owner = side_owner(state, winner_side)
             if owner is not None and owner != NEUTRAL:
                 gain = bonus + (f["killed"] if winner_side == f["att"] and f["dfn"].startswith("tribe:") else 0)
-                state["players"][owner]["legacy"] += gain
+                gain_legacy(state["players"][owner], "battles", gain)
                 log(state, f"{name_of(state, owner)} wins the battle (+{gain} legacy).")
             else:
                 log(state, f"{side_label(state, winner_side)} win{'s' * winner_side.startswith('rival:')} the battle.")

@@ -29,7 +29,7 @@ from .board import (
     region_name,
     set_barbs,
 )
-from .state import Invasion, TimeOfCrisisState
+from .state import Invasion, TimeOfCrisisState, gain_legacy
 
 
 def roll(state: TimeOfCrisisState) -> int:
@@ -191,7 +191,7 @@ def resolve_event(state: TimeOfCrisisState, eid: str) -> None:
             state["prov"][pid]["mobs"] = 0
         emp = emperor(state)
         if emp is not None and par.get("emperor_legacy"):
-            state["players"][emp]["legacy"] += int(par["emperor_legacy"])
+            gain_legacy(state["players"][emp], "events", int(par["emperor_legacy"]))
             log(state, f"{name_of(state, emp)} gains {par['emperor_legacy']} legacy.")
 
 

@@ -109,6 +109,7 @@ from .effects import (
 from .labels import describe
 from .odds import battle, place_governor
 from .state import (
+    LEGACY_SOURCES,
     Act,
     ActionsFrame,
     Army,
@@ -126,6 +127,7 @@ from .state import (
     TurnEndFrame,
     TurnFrame,
     TurnPlay,
+    gain_legacy,
     toc,
 )
 from .view import board
@@ -186,7 +188,8 @@ class TimeOfCrisis(Combat, Game):
         start = sorted(c for c, k in su["starting_deck"].items() for _ in range(int(k)))
         players: list[Player] = []
         for _ in range(n):
-            players.append({"hand": [], "known": [], "avail": list(start), "discard": [], "legacy": 0, "eturns": 0,
+            players.append({"hand": [], "known": [], "avail": list(start), "discard": [], "legacy": 0,
+                            "gained": dict.fromkeys(LEGACY_SOURCES, 0), "eturns": 0,
                             "govs": [c is None for c in D.governor_costs()],
                             "gens": [c is None for c in D.general_costs()]})
         ev = su["event_deck"]
@@ -321,9 +324,14 @@ class TimeOfCrisis(Combat, Game):
 
     # ---- opening (ToC §3.2) -------------------------------------------------------------------------------
     def step_opening(self, state: TimeOfCrisisState, m: Machine, f: OpeningFrame, ans: Action | None) -> Ask | None:
+        """ToC §3.2: the starting provinces in turn order from the first player, then the
+        opening hands. The hands are secret and chosen once every province is taken, in an
+        order the rules leave open (:func:`hand_order`): the last player to choose a province
+        chooses his hand at once, the first player last, so that his hand leads into his
+        first turn (in pass-and-play the device changes hands 2n - 2 times before it)."""
         n = len(state["seats"])
         i = f["i"]
-        seat = (state["first"] + i) % n
+        seat = (state["first"] + (i if i < n else hand_order(n)[i - n] if i < 2 * n else 0)) % n
         if i < n:
             if ans is None:
                 opts = [["start", pid] for pid in D.provinces()
@@ -1035,11 +1043,12 @@ class TimeOfCrisis(Combat, Game):
                 log(state, f"{state['seats'][p]} is deposed: Italia's support is gone.")
 
     def _gain_legacy(self, state: TimeOfCrisisState, p: int) -> None:
+        """ToC §6.6, each part counted under its source (:data:`LEGACY_SOURCES`)."""
         me = state["players"][p]
         prov = state["prov"]
-        gain = 0
+        before = me["legacy"]
         if is_pretender(state, p) and pretenders(state) == [p]:
-            gain += sum(1 for pid in governed(state, p) if prov[pid]["mark"])
+            gain_legacy(me, "pretender", sum(1 for pid in governed(state, p) if prov[pid]["mark"]))
         if emperor(state) == p:
             for pid in governed(state, p):
                 if prov[pid]["mark"] == "sop":
@@ -1047,13 +1056,13 @@ class TimeOfCrisis(Combat, Game):
                         if q["gov"] == p and q["mark"] == "brk":
                             q["mark"] = None
                 prov[pid]["mark"] = None
-            gain += max(0, prov[italia()]["sup"] - len(pretender_provinces(state)))
+            gain_legacy(me, "emperor", max(0, prov[italia()]["sup"] - len(pretender_provinces(state))))
             if not pretenders(state) and not rivals_on_map(state):
                 me["eturns"] += 1
         mine = governed(state, p)
-        gain += len(mine) + sum(len(prov[pid]["imps"]) for pid in mine)
-        me["legacy"] += gain
-        log(state, f"{state['seats'][p]} gains {gain} legacy (now {me['legacy']}).")
+        gain_legacy(me, "provinces", len(mine))
+        gain_legacy(me, "improvements", sum(len(prov[pid]["imps"]) for pid in mine))
+        log(state, f"{state['seats'][p]} gains {me['legacy'] - before} legacy (now {me['legacy']}).")
 
     # ---- Buy/Trash and End of Turn (ToC §6.7, §6.8) ----------------------------------------------------------
     def price(self, state: TimeOfCrisisState, p: int, cid: str, bought: int, disc: Sequence[str], n_gov: int | None = None) -> int:
@@ -1172,7 +1181,7 @@ class TimeOfCrisis(Combat, Game):
         bonus = self.emperor_bonus(state)
         for p in range(n):
             if bonus[p]:
-                state["players"][p]["legacy"] += bonus[p]
+                gain_legacy(state["players"][p], "emperor_turns", bonus[p])
                 log(state, f"{state['seats'][p]} receives {bonus[p]} legacy for {state['players'][p]['eturns']} "
                            "Emperor turns.")
         legacy = [pl["legacy"] for pl in state["players"]]
@@ -1233,6 +1242,46 @@ class TimeOfCrisis(Combat, Game):
         b, a = toc(before), toc(after)
         return any(b.get(k) != a.get(k) for k in self.WATCHED)
 
+    #: The first rules-engine version that asks for the opening hands in :func:`hand_order`
+    #: (:meth:`step_opening`); before it they went in turn order from the first player.
+    HANDS_FROM_THE_LAST = (0, 6, 0)
+
+    def upgrade_moves(self, moves: list[tuple[int, Action]], engine: str,
+                      n_players: int) -> list[tuple[int, Action]]:
+        """A save from before :data:`HANDS_FROM_THE_LAST` (or of no known version) holds the
+        opening hands in turn order from the first player; they are put in today's order
+        (:func:`hand_order`, ToC §3.2). The hands are secret and independent, so the game
+        is the same. Moves of another shape are left as they are.
+
+        >>> from py_engine.core import Action
+        >>> old = [(1, Action("start", ("gallia",))), (0, Action("start", ("asia",))),
+        ...        (1, Action("hand", (3, 2, 0))), (0, Action("hand", (2, 3, 0)))]
+        >>> [s for s, _ in GAME.upgrade_moves(old, "0.5.2", 2)]
+        [1, 0, 0, 1]
+        >>> GAME.upgrade_moves(old, "0.6.0", 2) == old
+        True
+        """
+        try:
+            version = tuple(int(x) for x in engine.split(".")[:3])
+        except ValueError:
+            version = ()
+        n = n_players
+        if version >= self.HANDS_FROM_THE_LAST or len(moves) < 2 * n:
+            return moves
+        starts, hands = moves[:n], moves[n:2 * n]
+        first = starts[0][0]
+        in_turn_order = [(first + i) % n for i in range(n)]
+        if ([s for s, _ in starts] != in_turn_order or [s for s, _ in hands] != in_turn_order
+                or any(a.name != "start" for _, a in starts) or any(a.name != "hand" for _, a in hands)):
+            return moves
+        return [*starts, *(hands[k] for k in hand_order(n)), *moves[2 * n:]]
+
+    #: The sources of legacy before the end (:data:`LEGACY_SOURCES` but the Emperor Turns
+    #: bonus) and how the final standings name them.
+    LEGACY_FROM = (("provinces", "From provinces governed"), ("improvements", "From improvements"),
+                   ("emperor", "As Emperor, from Italia's support"), ("pretender", "As the only Pretender"),
+                   ("battles", "From battles won"), ("events", "From events"))
+
     def standings(self, state: State) -> Standings | None:
         """The final standings (None while the game runs), ToC §7.1 (§7.2 for the short game).
 
@@ -1240,7 +1289,9 @@ class TimeOfCrisis(Combat, Game):
         break them: the Emperor, then a Pretender, then the most provinces governed, then the
         most legions; the winner of a tie the die roll settled comes first (the rolls are not
         kept: the players he beat share the next place). Score: ``"62 legacy"``. Details, in
-        that order: ``("Legacy before the bonus", n)``, ``("Emperor Turns", n)``, ``("Emperor
+        that order: where the legacy came from, each source the player gained any from
+        (:data:`LEGACY_FROM`, e.g. ``("From provinces governed", "31")``), then
+        ``("Legacy before the bonus", n)``, ``("Emperor Turns", n)``, ``("Emperor
         Turns bonus", "+10")``, ``("Emperor", "yes" | "no")``, ``("Pretender", "yes" | "no")``,
         ``("Provinces", n)``, ``("Legions", n)``, and ``("Die roll", "won" | "lost")`` for the
         players whose tie only the die settled.
@@ -1265,7 +1316,9 @@ class TimeOfCrisis(Combat, Game):
         rows: list[Standing] = []
         for place, p in ranked([(p, (p == winner, key(p))) for p in range(n)]):
             _, is_emp, is_pret, provs, legions = key(p)
-            details = [("Legacy before the bonus", str(legacy[p] - bonus[p])),
+            gained = st["players"][p]["gained"]
+            details = [(label, str(gained[src])) for src, label in self.LEGACY_FROM if gained[src]]
+            details += [("Legacy before the bonus", str(legacy[p] - bonus[p])),
                        ("Emperor Turns", str(st["players"][p]["eturns"])),
                        ("Emperor Turns bonus", f"+{bonus[p]}"),
                        ("Emperor", "yes" if is_emp else "no"), ("Pretender", "yes" if is_pret else "no"),
@@ -1354,6 +1407,9 @@ class TimeOfCrisis(Combat, Game):
             for t, (act, ina) in v.items():
                 assert act >= 0 and ina >= 0 and (act or ina), (rid, t)
                 assert t in D.tribes_in_play(n), f"{t} is not in this game"
+        for p, pl in enumerate(st["players"]):
+            assert sorted(pl["gained"]) == sorted(LEGACY_SOURCES) and min(pl["gained"].values()) >= 0, p
+            assert sum(pl["gained"].values()) == pl["legacy"], f"seat {p}: legacy {pl['legacy']} from {pl['gained']}"
         assert legions_on_map(st) <= D.limit("legions")
         assert militia_on_map(st) <= D.limit("militia")
         assert markers_on_map(st) <= D.limit("quaestor_castra_markers")
@@ -1528,6 +1584,17 @@ class TimeOfCrisis(Combat, Game):
         """The evaluation's terms for ``seat``, in expected legacy, as leads over the
         strongest rival (:func:`.bot.evaluate_terms`)."""
         return bot_terms(toc(state), seat)
+
+
+def hand_order(n: int) -> list[int]:
+    """The order in which ``n`` players choose their opening hands (ToC §3.2), as places
+    after the first player in turn order: the last to choose a province, then the second,
+    the third..., and the first player last.
+
+    >>> hand_order(2), hand_order(3), hand_order(4)
+    ([1, 0], [2, 1, 0], [3, 1, 2, 0])
+    """
+    return [n - 1, *range(1, n - 1), 0]
 
 
 def _combos(caps: list[int], total: int) -> list[list[int]]:

@@ -64,17 +64,32 @@ class Army(TypedDict):
 
 class Player(TypedDict):
     """A seat's family (ToC §3, §5): hand, the cards in it everyone knows, Available Pile
-    (unordered), discard pile, legacy, Emperor Turns, and which of the 6 governors and 6
-    generals are claimed."""
+    (unordered), discard pile, legacy and where it came from (:data:`LEGACY_SOURCES`, summing
+    to ``legacy``), Emperor Turns, and which of the 6 governors and 6 generals are claimed."""
 
     hand: list[str]
     known: list[str]
     avail: list[str]
     discard: list[str]
     legacy: int
+    gained: dict[str, int]
     eturns: int
     govs: list[bool]
     gens: list[bool]
+
+
+#: Where legacy comes from, the keys of a player's ``gained``: the Gain Legacy phase (ToC §6.6)
+#: for each province governed, each improvement there, the Emperor's share of Italia's support
+#: and a lone Pretender's markers; battles won (§8.2); events (§5.2); the Emperor Turns bonus at
+#: the end (§7.1).
+LEGACY_SOURCES = ("provinces", "improvements", "emperor", "pretender", "battles", "events", "emperor_turns")
+
+
+def gain_legacy(player: Player, source: str, n: int) -> None:
+    """Add ``n`` legacy to ``player`` (a ``players`` entry), counted under ``source`` (one of
+    :data:`LEGACY_SOURCES`). Raises KeyError for another source."""
+    player["gained"][source] += n
+    player["legacy"] += n
 
 
 class Points(TypedDict):

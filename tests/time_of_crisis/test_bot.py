@@ -118,3 +118,29 @@ def test_the_bot_decides_the_same_on_a_state_it_cannot_tell_apart() -> None:
     twin = GAME.determinize(s, 0, Rng.from_seed(4))
     bot = make_bot(GAME, "easy")
     assert bot.choose(GAME, s, 0, Rng.from_seed(8)) == bot.choose(GAME, twin, 0, Rng.from_seed(8))
+
+
+def test_every_level_s_search_comes_in_slices_the_page_can_run_between() -> None:
+    """The app lets a bot think one short slice at a time (:class:`~py_engine.core.match.Thinking`,
+    tb_ui/browser.py): every search level's decision at the start of a turn takes several
+    slices of one iteration chunk each, with the same choice as in one go. (This replaces
+    the e2e check that the page's timer ticked while the Time of Crisis bots thought: on a
+    fast machine each of their decisions fits one browser task. Time War's game against the
+    hard bot still checks the ticks in the browser, e2e/test_time_war_ui.py.)"""
+    from py_engine.core import Thinking
+
+    m = Match.new("time_of_crisis", [Seat(x, "bot", "easy") for x in ("A", "B")], {}, 3)
+    # past the opening, to the first decision no shortcut takes (the hand is played first)
+    while m.state["crisis"] is None or Thinking(m, m.to_act()[0], make_bot(GAME, "easy"), Rng.from_seed(5)).done:
+        seat = m.to_act()[0]
+        m.apply(seat, m.game.legal_actions(m.state, seat)[0])
+    seat = m.to_act()[0]
+    for level in ("easy", "normal", "hard"):
+        bot = make_bot(GAME, level)
+        sliced = Thinking(m, seat, bot, Rng.from_seed(5))
+        slices = 1
+        while not sliced.step(0.0):
+            slices += 1
+        whole = Thinking(m, seat, bot, Rng.from_seed(5))
+        assert whole.step(1e9) and whole.action == sliced.action
+        assert slices >= 3 and sliced.stopped_by == "iterations", (level, slices)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis import components as D
 
-from .toc import act, army_at, choices, dice, names, prov, pts, table
+from .toc import act, army_at, choices, dice, gained, names, prov, pts, table
 
 
 def test_rulebook_combat_example() -> None:
@@ -65,6 +65,7 @@ def test_flanking_maneuver_rerolls_the_attackers_dice_when_not_winning() -> None
     assert s["last_battle"]["fa"] == [6, 3] and s["last_battle"]["ha"] == 2 and s["last_battle"]["win"] == "a"
     assert "goths" not in s["barbs"].get("italia", {})
     assert s["players"][0]["legacy"] == 2 + 2  # battle + one per barbarian removed
+    assert s["players"][0]["gained"] == gained(battles=4)
 
 
 def test_sixes_give_bonus_dice_without_limit() -> None:

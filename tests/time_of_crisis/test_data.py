@@ -17,7 +17,7 @@ from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis import components as D
 from py_engine.time_of_crisis.effects import invade
 
-from .toc import act, choices, crisis_dice, dice, prov, table
+from .toc import act, choices, crisis_dice, dice, gained, prov, table
 
 
 def test_the_map_reproduces_the_rulebook() -> None:
@@ -271,7 +271,7 @@ def test_ludi_saeculares_comes_from_data() -> None:
     w, b = crisis_dice(2, "event")
     with patch(_event_param("ludi_saeculares", emperor_legacy=3)), dice(w, b):
         s = table(phase="start", events=["ludi_saeculares", "diocletian"], prov={"italia": {"gov": 1}})
-    assert s["players"][1]["legacy"] == 3
+    assert s["players"][1]["legacy"] == 3 and s["players"][1]["gained"] == gained(events=3)
 
 
 def test_raiding_parties_and_preparing_for_war_come_from_data() -> None:

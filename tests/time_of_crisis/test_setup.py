@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from py_engine.core import Rng
+from py_engine import __version__
+from py_engine.core import Match, Rng, SaveError, Seat, state_hash
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis import components as D
 from py_engine.time_of_crisis.board import NEUTRAL
@@ -63,18 +64,64 @@ def test_opening_province_choice_goes_clockwise_from_the_first_player() -> None:
 
 def test_opening_hand_is_any_five_chosen_secretly() -> None:
     """ToC §3.2: each player secretly chooses five of his nine cards; the others see
-    only that he chose."""
+    only that he chose. The last player to choose a province chooses his hand first."""
     s = GAME.setup(["A", "B", "C"], {}, seed=4)
     for pid in ("gallia", "syria", "thracia"):
         s = act(s, "start", pid)
-    first = s["first"]
+    last = (s["first"] + 2) % 3
+    assert GAME.to_act(s) == [last]
     assert len(choices(s)) == 12 and all(sum(c[1:]) == 5 for c in choices(s))
     s = act(s, "hand", 3, 2, 0)
-    me = s["players"][first]
+    me = s["players"][last]
     assert sorted(me["hand"]) == ["military_1"] * 3 + ["senate_1"] * 2 and len(me["avail"]) == 4
-    other = (first + 1) % 3
-    assert GAME.view(s, other)["board"]["players"][first]["hand"] is None
-    assert GAME.view(s, other)["board"]["players"][first]["hand_count"] == 5
+    other = (last + 1) % 3
+    assert GAME.view(s, other)["board"]["players"][last]["hand"] is None
+    assert GAME.view(s, other)["board"]["players"][last]["hand_count"] == 5
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_opening_asks_the_last_province_chooser_for_his_hand_at_once(n: int) -> None:
+    """ToC §3.2 (issue 25 §2): provinces from the first player in turn order, then the hands,
+    which the rules let be chosen in any order once every province is taken: the last player
+    to choose a province goes on with his hand, then the second, third... and the first player
+    last, whose first turn follows his hand. So 2n - 1 holders of the device before the first
+    turn (2n - 2 hand-offs), where turn order for the hands too would need 2n + 1 (for 3 or 4)."""
+    s = GAME.setup(NAMES[:n], {}, seed=11)
+    first = s["first"]
+    asked = []
+    while s["crisis"] is None:
+        seat = GAME.to_act(s)[0]
+        asked.append((seat, choices(s)[0][0]))
+        s = act(s, *choices(s)[0])
+    order = [(first + i) % n for i in range(n)]
+    hands = [order[-1], *order[1:-1], first]
+    assert asked == [(p, "start") for p in order] + [(p, "hand") for p in hands]
+    assert s["crisis"]["seat"] == first and all(len(p["hand"]) == 5 for p in s["players"])
+    holders = [seat for k, (seat, _) in enumerate(asked) if k == 0 or asked[k - 1][0] != seat]
+    assert len(holders) == 2 * n - 1 and holders[-1] == GAME.to_act(s)[0] == first
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_save_with_the_hands_in_the_old_order_loads_to_the_same_game(n: int) -> None:
+    """Engines before 0.6.0 asked for the opening hands in turn order from the first player.
+    Such a save still loads (:meth:`TimeOfCrisis.upgrade_moves` puts the hands in today's
+    order; they are secret and independent), to the very same position as the game played
+    in today's order; a save of today's version is replayed as it is."""
+    m = Match.new("time_of_crisis", [Seat(x, "bot", "random") for x in NAMES[:n]], {}, 7)
+    while len(m.actions) < 2 * n + 6:  # the opening and the first moves of the first turn
+        m.apply(m.to_act()[0], GAME.legal_actions(m.state, m.to_act()[0])[-1])
+    saved = m.save()
+    moves = saved["actions"]
+    first = m.state["first"]
+    hands = moves[n:2 * n]
+    in_turn_order = sorted(hands, key=lambda mv: (mv[0] - first) % n)
+    assert in_turn_order != hands
+    old = {**saved, "engine": "0.5.2", "actions": [*moves[:n], *in_turn_order, *moves[2 * n:]]}
+    back = Match.load(old)
+    assert state_hash(back.state) == state_hash(m.state) and back.notices == []
+    assert back.save()["actions"] == moves
+    with pytest.raises(SaveError, match="move .* cannot be replayed"):
+        Match.load({**old, "engine": __version__, "state_hash": None})
 
 
 def test_three_player_italia_and_first_turn() -> None:

@@ -12,14 +12,18 @@ from py_engine.core import Standing, Standings
 from py_engine.time_of_crisis import GAME
 
 from .test_turn import _end_turn
-from .toc import crisis_dice, dice, table
+from .toc import act, crisis_dice, dice, table
 
 
 def row(place: int, seat: int, legacy: int, before: int, eturns: int, bonus: int, emp: bool = False,
-        pret: bool = False, provs: int = 0, legions: int = 0, die: str | None = None) -> Standing:
-    """The expected row of ``seat``."""
+        pret: bool = False, provs: int = 0, legions: int = 0, die: str | None = None,
+        sources: tuple[tuple[str, str], ...] | None = None) -> Standing:
+    """The expected row of ``seat``; ``sources``: where the legacy before the bonus came from
+    (default: a :func:`table`'s, all from provinces governed)."""
     yn = {True: "yes", False: "no"}
-    details = [("Legacy before the bonus", str(before)), ("Emperor Turns", str(eturns)),
+    if sources is None:
+        sources = (("From provinces governed", str(before)),) if before else ()
+    details = [*sources, ("Legacy before the bonus", str(before)), ("Emperor Turns", str(eturns)),
                ("Emperor Turns bonus", f"+{bonus}"), ("Emperor", yn[emp]), ("Pretender", yn[pret]),
                ("Provinces", str(provs)), ("Legions", str(legions))]
     if die is not None:
@@ -58,6 +62,31 @@ def test_rulebook_emperor_bonus_example() -> None:
         row(4, 1, 50, 40, 5, 10)),
         LAST + "9 turns.", "ToC §7.1", "9 rounds (36 turns)")
     assert GAME.view(s, 1)["standings"] == GAME.standings(s).to_json()  # type: ignore[union-attr]
+
+
+def test_each_row_says_where_its_legacy_came_from() -> None:
+    """Issue 25 §4: a row lists each source of the player's legacy (ToC §6.6: provinces,
+    improvements, the Emperor's share of Italia's support, a lone Pretender's markers; §8.2:
+    battles won; §5.2: events), skipping those he gained nothing from, then the total before
+    the Emperor Turns bonus (§7.1) and the bonus. Ann's Gain Legacy phase as Emperor runs by
+    the rules; a battle's legacy is added as :mod:`test_combat` shows the rules add it."""
+    s = table(prov={"italia": {"gov": 0}, "gallia": {"gov": 0, "imps": ["amphitheater"]}}, italia=3)
+    s = act(s, "end")  # Ann's Gain Legacy: 2 provinces, 1 improvement, 3 as Emperor; an Emperor Turn
+    me = s["players"][0]
+    assert (me["legacy"], me["eturns"]) == (6, 1)
+    me["gained"]["battles"] += 4  # as a battle won against two barbarian counters adds (test_combat)
+    me["legacy"] += 4
+    GAME.check_invariants(s)
+    last_round_over(s, 5)
+    ann = GAME.standings(s).rows[0]  # type: ignore[union-attr]
+    assert ann == Standing(1, (0,), "20 legacy", (
+        ("From provinces governed", "2"), ("From improvements", "1"), ("As Emperor, from Italia's support", "3"),
+        ("From battles won", "4"), ("Legacy before the bonus", "10"), ("Emperor Turns", "1"),
+        ("Emperor Turns bonus", "+10"), ("Emperor", "yes"), ("Pretender", "no"), ("Provinces", "2"),
+        ("Legions", "0")))
+    me["legacy"] += 1
+    with pytest.raises(AssertionError, match="legacy 21 from"):
+        GAME.check_invariants(s)
 
 
 @pytest.mark.parametrize("case", ["emperor", "pretender", "provinces", "legions", "die"])
@@ -129,7 +158,8 @@ def test_the_last_round_played_out() -> None:
     s = _end_turn(_end_turn(s, crisis_dice(2, "ira_deorum")))
     assert GAME.outcome(s).winners == (0,)  # type: ignore[union-attr]
     assert GAME.standings(s) == Standings((
-        row(1, 0, 71, 61, 1, 10, emp=True, provs=1),
+        row(1, 0, 71, 61, 1, 10, emp=True, provs=1,
+            sources=(("From provinces governed", "59"), ("As Emperor, from Italia's support", "2"))),
         row(2, 1, 10, 10, 0, 0)),
         LAST + "1 turn.", "ToC §7.1", "1 round (2 turns)")
 
@@ -141,7 +171,8 @@ def test_the_short_game_goal() -> None:
               options={"short_game": True}, first=1, turns=[0, 1])
     s = _end_turn(s)
     assert GAME.standings(s) == Standings((
-        row(1, 0, 51, 41, 1, 10, emp=True, provs=1),
+        row(1, 0, 51, 41, 1, 10, emp=True, provs=1,
+            sources=(("From provinces governed", "39"), ("As Emperor, from Italia's support", "2"))),
         row(2, 1, 10, 10, 0, 0)),
         "An Emperor ended his turn with 40 legacy or more, so the last round was played; the game ended once "
         "every player had taken 1 turn.", "ToC §7.1, §7.2", "1 round (2 turns)")

@@ -8,7 +8,7 @@ from py_engine.core import Ending, MomentKind
 from py_engine.time_of_crisis import GAME
 from py_engine.time_of_crisis.board import emperor
 
-from .toc import act, choices, crisis_dice, dice, logs, names, prov, table
+from .toc import act, choices, crisis_dice, dice, gained, logs, names, prov, table
 
 
 def support_example() -> dict:  # type: ignore[type-arg]
@@ -39,6 +39,7 @@ def test_rulebook_gain_legacy_example() -> None:
     Amphitheater there: 2 + 3 + 1 = 6 legacy; no Emperor Turn (Postumus)."""
     s = act(support_example(), "end")
     assert s["players"][0]["legacy"] == 6 and s["players"][0]["eturns"] == 0
+    assert s["players"][0]["gained"] == gained(provinces=3, improvements=1, emperor=2)
 
 
 def test_emperor_turn_needs_no_pretender_or_rival() -> None:
@@ -48,6 +49,7 @@ def test_emperor_turn_needs_no_pretender_or_rival() -> None:
     assert s["players"][0]["eturns"] == 1 and s["players"][0]["legacy"] == 3 + 1
     t = act(table(prov={"italia": {"gov": 0}, "gallia": {"gov": 1, "sup": 3, "mark": "sop"}}, italia=3), "end")
     assert t["players"][0]["eturns"] == 0 and t["players"][0]["legacy"] == (3 - 1 - 1) + 1  # −1 Italia (Pretender)
+    assert t["players"][0]["gained"] == gained(provinces=1, emperor=1)
 
 
 def test_pretender_legacy_only_without_other_pretenders() -> None:
@@ -55,9 +57,9 @@ def test_pretender_legacy_only_without_other_pretenders() -> None:
     governs, unless another Pretender exists."""
     marks = {"gallia": {"gov": 0, "sup": 3, "mark": "sop"}, "britannia": {"gov": 0, "sup": 3, "mark": "brk"}}
     s = act(table(n=4, prov=marks), "end")
-    assert s["players"][0]["legacy"] == 2 + 2
+    assert s["players"][0]["legacy"] == 2 + 2 and s["players"][0]["gained"] == gained(provinces=2, pretender=2)
     t = act(table(n=4, prov=marks | {"syria": {"gov": 1, "sup": 3, "mark": "sop"}}), "end")
-    assert t["players"][0]["legacy"] == 2
+    assert t["players"][0]["legacy"] == 2 and t["players"][0]["gained"] == gained(provinces=2)
 
 
 def test_expand_pretender_empire() -> None:
@@ -199,6 +201,7 @@ def test_rulebook_emperor_bonus_example_and_the_winner() -> None:
     assert GAME.emperor_bonus(s) == [10, 10, 3, 0]
     GAME._finish(s, "Test.")
     assert s["result"]["scores"] == [60, 50, 60, 59]
+    assert [p["gained"]["emperor_turns"] for p in s["players"]] == [10, 10, 3, 0]
     assert s["result"]["winners"] == [2] and "most provinces" in s["result"]["reason"]
     two = table(eturns=[2, 1])
     assert GAME.emperor_bonus(two) == [10, 6]

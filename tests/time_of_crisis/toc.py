@@ -31,6 +31,7 @@ from py_engine.time_of_crisis import components as D
 from py_engine.time_of_crisis import effects as E
 from py_engine.time_of_crisis import rules as R
 from py_engine.time_of_crisis.board import NEUTRAL, set_barbs
+from py_engine.time_of_crisis.state import LEGACY_SOURCES
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 #: For 4-player tables: provinces of seats 2 and 3, so that fewer than the 8 Neutral
@@ -65,6 +66,12 @@ def dice(*values: int, exact: bool = True) -> Iterator[Dice]:
         mp.undo()
     if exact:
         assert not d.left, f"dice not rolled: {d.left} (rolled {d.rolled})"
+
+
+def gained(**sources: int) -> dict[str, int]:
+    """A player's ``gained`` (where his legacy came from, ToC §6.6, §7.1, §8.2, §5.2): the given
+    sources, every other one 0."""
+    return dict.fromkeys(LEGACY_SOURCES, 0) | sources
 
 
 def table(n: int = 2, prov: dict[str, dict[str, Any]] | None = None, armies: list[dict[str, Any]] | None = None,
@@ -133,6 +140,8 @@ def table(n: int = 2, prov: dict[str, dict[str, Any]] | None = None, armies: lis
         pl["discard"] = list(discard[p]) if discard else []
         pl["known"] = []
         pl["legacy"] = legacy[p] if legacy else 0
+        pl["gained"] = dict.fromkeys(LEGACY_SOURCES, 0)  # a table's legacy so far: from provinces
+        pl["gained"]["provinces"] = pl["legacy"]
         pl["eturns"] = eturns[p] if eturns else 0
         n_gov = sum(1 for x in s["prov"].values() if x["gov"] == p)
         n_gen = sum(1 for a in s["armies"] if a["owner"] == p)

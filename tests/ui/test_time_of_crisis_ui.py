@@ -119,6 +119,25 @@ def test_pass_and_play_every_option_is_a_button_and_only_the_holder_s_hand_shows
     assert {"place_governor", "play", "take", "end", "discard"} <= seen, seen
 
 
+@pytest.mark.parametrize("n", [2, 3])
+def test_pass_and_play_setup_passes_the_device_once_per_player_and_once_back(n: int) -> None:
+    """Issue 25 §2, ToC §3.2: in pass-and-play the setup passes the device to each player in
+    turn order for his province; the last one goes on to choose his hand, the device goes to the
+    second, third... for theirs and to the first player last, whose hand leads into his first
+    turn: 2n - 1 holders before the first turn, each after a hand-off screen but the first."""
+    app = make_app()
+    names = ["Ann", "Bob", "Cy"][:n]
+    start(app, ["human"] * n, names)
+    HANDOFFS.clear()
+    holders: list[int] = []
+    play(app, random.Random(3), lambda a: a.match.state["crisis"] is not None,
+         check=lambda a, _html: holders.append(a.acting_seat()) if not holders or holders[-1] != a.acting_seat() else None)
+    first = app.match.state["first"]
+    order = [(first + i) % n for i in range(n)]
+    assert holders == order + order[1:-1] + [first]
+    assert HANDOFFS[-(2 * n - 2):] == holders[1:]
+
+
 def _pg_position(app: App) -> None:
     """Play (random, seeded) until the human may Place Governor."""
     play(app, random.Random(11), lambda a: a.acting_seat() == 0 and any(
@@ -371,10 +390,12 @@ def test_the_setup_banner_names_who_is_choosing_a_start() -> None:
     assert "Your choice, Ann: where to start" in banner()
     m.apply(1, m.game.legal_actions(m.state, 1)[0])
     assert "Cy (bot) is choosing where to start" in banner()
-    m.play_bot()
+    m.play_bot()  # Cy, the last to choose a start, chooses his hand at once (ToC §3.2)
+    assert m.to_act() == [2] and "Cy (bot) is choosing a first hand" in banner()
+    m.play_bot()  # then the second player, and the first player last
+    assert m.to_act() == [1] and "Your choice, Ann: your first hand" in banner()
+    m.apply(1, m.game.legal_actions(m.state, 1)[0])
     assert m.to_act() == [0] and "Bot A is choosing a first hand" in banner()
-    m.play_bot()
-    assert "Your choice, Ann: your first hand" in banner()
 
 
 def _viewbox(html: str) -> list[float]:
@@ -469,7 +490,7 @@ def test_bot_turns_pause_after_events_not_after_every_decision() -> None:
         pauses.append(want)
         name = app.match.actions[-1][1].name
         after = app.match.state
-        watched = any(before[k] != after[k] for k in game.WATCHED if k in before or k in after)
+        watched = any(before.get(k) != after.get(k) for k in game.WATCHED)
         paced.setdefault(name, []).append(watched)
     # a take or a play is paced only when it ended a turn and the next one began with a roll
     assert sum(paced["take"]) < len(paced["take"]) / 3 and sum(paced["play"]) < len(paced["play"]) / 3, paced

@@ -20,7 +20,19 @@ empire falls apart around them. You govern provinces, raise armies, fight barbar
 other, and try to be <strong>Emperor</strong> for as many turns as you can. When a player ends a
 turn as Emperor with the legacy goal or more (60, or 40 in the short game), the round is played to
 its end; the game also ends at once when the Diocletian event is drawn. Then the turns spent as
-undisputed Emperor give a bonus (10, 6, 3 legacy by rank) and the most legacy wins (ToC §7).</p>
+undisputed Emperor give a bonus (10, 6, 3 legacy by rank) and the most legacy wins (ToC §7).
+The final table shows where each player's legacy came from: provinces, improvements, the
+Emperor's share, a Pretender's markers, battles and events, then the bonus.</p>
+</section>
+
+<section class="panel">
+<h2>Setting up (ToC §3.2)</h2>
+<p>Starting with the first player and going round in turn order, each player picks a starting
+province (not Italia) for a governor, a general and a legion. Then everyone secretly keeps five of
+their nine cards as a first hand. Hands may be picked in any order, so the last player to pick a
+province picks a hand straight away, and the first player picks last, just before starting the
+game: in pass-and-play the device goes round once for the provinces and once more for the
+hands.</p>
 </section>
 
 <section class="panel">
