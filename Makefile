@@ -11,8 +11,9 @@ VENV     := .venv
 PY       := $(VENV)/bin/python
 PORT     ?= 8000
 CHROMIUM ?= /usr/bin/chromium
-# Build tools for dist/ (exact pins; the test extras come from pyproject.toml).
-BUILD_PINS := build==1.6.1 hatchling==1.33.0 brotli==1.2.1
+# Build tools for dist/ (exact pins; the test extras come from pyproject.toml); markupsafe for the
+# UI, which the build runs to draw the first screens (scripts/build.py, the same version as pyproject.toml).
+BUILD_PINS := build==1.6.1 hatchling==1.33.0 brotli==1.2.1 markupsafe==3.0.4
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 # Workers per pytest suite (pytest-xdist): the engine suite and the e2e suite each split across them.
 JOBS     ?= 2

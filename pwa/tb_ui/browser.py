@@ -33,6 +33,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .app import App
+from .first import replay
 from .html import html
 from .nav import History
 from .replay import AUTOPLAY_SECONDS
@@ -642,6 +643,25 @@ def _download(name: str, text: str) -> None:
 
 
 # ---- start -----------------------------------------------------------------------------------
+#: localStorage key first-screens.js reads: Python has started the app on this device once.
+STARTED_KEY = "tb-started"
+
+
+def _take_first_screens() -> None:
+    """Take over from the first screens (pwa/first-screens.js, issue 26 §1): the route they
+    showed is the page's address, which :func:`_start_history` has opened; what the player did
+    there that only Python can do (a form field, Start...) is replayed in order."""
+    first = getattr(window, "tbFirst", None)
+    if not first:
+        return
+    try:
+        kept = first.take().to_py()
+    except Exception:
+        traceback.print_exc()
+        return
+    replay(_running(), [q for q in kept if isinstance(q, dict)])
+
+
 def start() -> None:
     """Start the app: storage is asynchronous, so the rest runs as a task."""
     asyncio.ensure_future(_start())
@@ -668,6 +688,7 @@ async def _start() -> None:
             traceback.print_exc()
             _running().error = f"The last game could not be reopened: {e}"
             _running().screen = "library"
+        _take_first_screens()
         js.performance.mark("tb:booted")
         for kind, fn in (("click", _on_click), ("change", _on_change), ("submit", _on_submit)):
             proxy = create_proxy(fn)
@@ -690,3 +711,7 @@ async def _start() -> None:
         document.body.dataset.error = "1"
         return
     document.body.dataset.ready = "1"
+    try:  # from now on this device's first screens are Python's (pwa/first-screens.js)
+        js.localStorage.setItem(STARTED_KEY, "1")
+    except Exception:
+        pass

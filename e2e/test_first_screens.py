@@ -1,0 +1,119 @@
+"""The first screens (issue 26 §1): on a first visit the library, the rules of every game and the
+new-game forms work before Python has started (pwa/first-screens.js over screens the build drew
+with the app's own renderer, tb_ui/first.py); Start then leads to the table once Python is up,
+with what the player changed on the form. Python is held back here by holding the runtime's
+WebAssembly download until the test lets it go."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import VIEWPORTS, fits_and_shot, shot, wait_ready
+from playwright.sync_api import expect
+
+first_visit = pytest.mark.first_visit
+
+
+class HeldRuntime:
+    """Holds every request for the Python runtime (pyodide.asm.wasm) until :meth:`release` (the
+    routes are kept, not waited on: Playwright runs route handlers on the test's own thread)."""
+
+    PATTERN = "**/pyodide.asm.wasm*"
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.routes: list[Any] = []
+        page.route(self.PATTERN, lambda route: self.routes.append(route))
+
+    @property
+    def held(self) -> int:
+        return len(self.routes)
+
+    def release(self) -> None:
+        """Let the runtime load, and stop routing (while a route is set Playwright turns the
+        HTTP cache off, which the shell's first-visit precache step reads from)."""
+        for r in self.routes:
+            r.continue_()
+        self.page.unroute(self.PATTERN)
+
+
+def not_ready(page: Any) -> None:
+    assert page.evaluate("document.body.dataset.ready") is None, "Python is not to be ready yet"
+
+
+@first_visit
+@pytest.mark.parametrize("size", ["phone"])
+def test_library_rules_and_form_work_before_python_then_start_leads_to_the_table(page, server, traffic, size):
+    page.set_viewport_size(VIEWPORTS[size])
+    held = HeldRuntime(page)
+    page.goto(server.url)
+    # the library, drawn by the build from the app's renderer, before Python
+    expect(page.locator("#app h1")).to_have_text("Games")
+    expect(page.locator("#app .gamecard")).to_have_count(5)
+    not_ready(page)
+    shot(page, f"{size}-first-library")
+    # the rules of a game, and Back
+    page.get_by_role("button", name="Rules of Time of Crisis").click()
+    expect(page.locator("#app h1")).to_contain_text("Time of Crisis")
+    assert page.evaluate("location.hash") == "#/rules/time_of_crisis"
+    page.locator("#app button[data-act=back]").first.click()
+    expect(page.locator("#app h1")).to_have_text("Games")
+    # the browser's own Back and Forward too
+    page.get_by_role("button", name="Rules of Barons").click()
+    expect(page.locator("#app h1")).to_contain_text("Barons")
+    page.go_back()
+    expect(page.locator("#app h1")).to_have_text("Games")
+    # the new-game form of Time War; the first seat's name changed before Python is up
+    page.get_by_role("button", name="New game of Time War").click()
+    expect(page.locator("#app h1")).to_have_text("New game: Time War")
+    fits_and_shot(page, f"{size}-first-form")
+    name = page.locator("#app input[data-act=seat-name]").first
+    name.fill("Zoë")
+    name.press("Tab")
+    not_ready(page)
+    # Start: the page says it is getting the table ready and takes no other tap
+    page.get_by_role("button", name="Start game").click()
+    expect(page.locator("#first-wait")).to_contain_text("Getting the table ready")
+    expect(page.locator("#app")).to_have_attribute("aria-busy", "true")
+    shot(page, f"{size}-first-waiting")
+    assert held.held >= 1
+    not_ready(page)
+    held.release()
+    wait_ready(page)
+    # Python opened the form's route, replayed the name and Start: the game is on the table
+    expect(page.locator("#app > .screen-table")).to_be_attached(timeout=60_000)
+    expect(page.locator("#first-wait")).to_have_count(0)
+    assert page.locator("template").count() == 0  # the first screens left the page with their job done
+    assert page.evaluate("localStorage.getItem('tb-started')") == "1"
+    save = page.evaluate("""async () => { const m = await window.tbShell.storage; await m.idle();
+        return JSON.parse((await m.exportAll()).text).stores.indexeddb; }""")
+    games = [v for k, v in save.items() if k.startswith("tb:save:")]
+    assert games and "Zoë" in games[0] and '"time_war"' in games[0], sorted(save)
+    shot(page, f"{size}-first-table")
+
+
+#: What the page shows once its HTML and deferred scripts are done (DOMContentLoaded), taken
+#: inside the page (a warm start can have Python ready before the test could look).
+AT_DCL_JS = """document.addEventListener("DOMContentLoaded", () => {
+  window.__atDCL = {cards: document.querySelectorAll("#app .gamecard").length,
+                    first: document.body.classList.contains("first-screens"), tbFirst: !!window.tbFirst};
+});"""
+
+
+@first_visit
+def test_a_returning_device_gets_no_first_screens(page, server, traffic):
+    """Once Python has started the app on a device, its saves and settings are Python's to
+    draw: the first screens stay out of the way (the loading panel shows as before)."""
+    page.add_init_script(AT_DCL_JS)
+    page.goto(server.url)
+    wait_ready(page)
+    first = page.evaluate("window.__atDCL")
+    assert first == {"cards": 5, "first": True, "tbFirst": True}, first
+    assert page.evaluate("localStorage.getItem('tb-started')") == "1"
+    page.reload()
+    wait_ready(page)
+    again = page.evaluate("window.__atDCL")
+    assert again == {"cards": 0, "first": False, "tbFirst": False}, again
+    assert page.locator("template").count() == 0
+    expect(page.locator("#app .gamecard")).to_have_count(5)

@@ -1,0 +1,180 @@
+// The first screens (issue 26 §1): on a first visit the library, the rules of every game, the
+// new-game forms, saved games and settings work before Python has started.
+//
+// scripts/build.py renders those screens with the app's own Python renderer (tb_ui/first.py)
+// into <template data-route="..."> elements of index.html, and into <template id="tb-first">
+// which taps lead from one to another ("moves"), each screen's title and the theme. This
+// script only shows them: a tap the build found to lead to another first screen shows that
+// screen (as a #/route address, so Back works); anything else (a form field changed, Start,
+// a tap that changes more than the screen) is kept, in order, with the route it was made on,
+// and the page says it is getting ready. tb_ui/browser.py then opens the route shown, takes
+// what was kept (window.tbFirst.take()) and replays it (tb_ui.first.replay).
+//
+// Only on a device where Python has never started the app (localStorage "tb-started", set by
+// tb_ui/browser.py): a returning player's saves and settings are Python's to draw.
+(() => {
+  "use strict";
+  const STARTED = "tb-started";
+  const NOT_TAPS = ["input", "select", "textarea", "form", "label"];
+  const first = document.getElementById("tb-first");
+  const app = document.getElementById("app");
+  const templates = [...document.querySelectorAll("template[data-route]")];
+  /** The templates leave the page once they are of no more use (the page then holds only what
+   *  the screen shows). */
+  const drop = () => { first?.remove(); for (const t of templates) t.remove(); };
+  if (!first || !app || document.body.dataset.ready === "1") return drop();
+  try {
+    if (localStorage.getItem(STARTED) === "1") return drop();
+  } catch {
+    return drop(); // no storage to tell: leave it to Python
+  }
+  const data = JSON.parse(first.dataset.first);
+  const screens = new Map(templates.map((t) => [t.dataset.route, t]));
+  const hashRoute = () => decodeURIComponent(location.hash.replace(/^#\/?/, "")) || "library";
+  if (!screens.has(hashRoute())) return drop(); // a link to a screen only Python can draw
+
+  const kept = [];
+  let route = null;
+  let depth = 0; // first screens shown after the first one (what Back may step through)
+  let dirty = false; // something was kept: the screen no longer matches its template
+  let waiting = false;
+  let done = false;
+  const on = () => !done && document.body.dataset.ready !== "1";
+
+  function show(r) {
+    route = r;
+    app.replaceChildren(screens.get(r).content.cloneNode(true));
+    for (const el of app.querySelectorAll("[data-css]")) el.style.cssText = el.getAttribute("data-css");
+    document.title = data.titles[r] || document.title;
+    document.documentElement.dataset.theme = data.theme;
+    document.body.classList.add("first-screens");
+    window.scrollTo(0, 0);
+    const h1 = app.querySelector("h1");
+    if (h1) h1.focus({ preventScroll: true });
+  }
+
+  /** The data-* values of an element but data-act, as tb_ui/browser.py's _data reads them. */
+  function dataOf(el) {
+    const out = {};
+    for (const a of el.attributes) if (a.name.startsWith("data-") && a.name !== "data-act") out[a.name.slice(5)] = a.value;
+    return out;
+  }
+
+  /** tb_ui.first.tap_key: the act, then the data with its keys sorted, as compact JSON. */
+  function tapKey(el) {
+    const d = dataOf(el);
+    const sorted = {};
+    for (const k of Object.keys(d).sort()) sorted[k] = d[k];
+    return `${el.getAttribute("data-act")} ${JSON.stringify(sorted)}`;
+  }
+
+  function keep(act, d) {
+    kept.push({ route, act, data: d });
+    dirty = true;
+  }
+
+  function wait(text) {
+    if (!waiting) {
+      waiting = true;
+      app.setAttribute("aria-busy", "true");
+      document.body.classList.add("first-waiting");
+    }
+    let note = document.getElementById("first-wait");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "first-wait";
+      note.className = "first-wait";
+      note.setAttribute("role", "status");
+      app.prepend(note);
+    }
+    note.textContent = text || "Getting the table ready: one moment…";
+  }
+
+  function go(to) {
+    depth += 1;
+    location.hash = "#/" + to; // a history entry; the hashchange below shows it
+  }
+
+  addEventListener("hashchange", () => {
+    if (!on()) return;
+    const r = hashRoute();
+    if (r === route) return;
+    if (!dirty && screens.has(r)) {
+      show(r);
+    } else {
+      wait();
+    }
+  });
+
+  app.addEventListener("click", (ev) => {
+    if (!on()) return;
+    const file = ev.target.closest && ev.target.closest("input[type=file]");
+    if (file) { // a file chosen now could not be handed over: ask again once ready
+      ev.preventDefault();
+      wait("Getting ready: choose the file again in a moment.");
+      return;
+    }
+    const el = ev.target.closest && ev.target.closest("[data-act]");
+    if (!el || !app.contains(el) || NOT_TAPS.includes(el.tagName.toLowerCase())) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    if (waiting || el.hasAttribute("disabled")) return;
+    const act = el.getAttribute("data-act");
+    if (act === "back" && !dirty) {
+      if (depth > 0) {
+        depth -= 1;
+        history.back();
+      } else if (route !== "library") {
+        go("library");
+      }
+      return;
+    }
+    const to = !dirty && data.moves[route] && data.moves[route][tapKey(el)];
+    if (to) {
+      if (to !== route) go(to);
+      return;
+    }
+    keep(act, dataOf(el));
+    wait();
+  }, true);
+
+  app.addEventListener("change", (ev) => {
+    if (!on()) return;
+    const el = ev.target;
+    if (!el || !el.hasAttribute || !el.hasAttribute("data-act")) return;
+    ev.stopImmediatePropagation();
+    const d = dataOf(el);
+    d.value = String(el.value);
+    if (el.type === "checkbox" || el.type === "radio") d.checked = el.checked;
+    keep(el.getAttribute("data-act"), d);
+  }, true);
+
+  app.addEventListener("submit", (ev) => {
+    if (!on()) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    const form = ev.target;
+    if (waiting || !form.hasAttribute("data-act")) return;
+    const fields = {};
+    for (const x of form.elements) {
+      if (x.name && !["checkbox", "radio", "submit", "button", "file"].includes(x.type)) fields[x.name] = String(x.value);
+    }
+    keep(form.getAttribute("data-act"), { ...dataOf(form), fields });
+    wait();
+  }, true);
+
+  window.tbFirst = {
+    /** The route shown now. */
+    route: () => route,
+    /** Hand over to Python: what the player did that only Python can do, in order
+     *  ([{route, act, data}]); the first screens stop listening. */
+    take() {
+      done = true;
+      drop();
+      document.body.classList.remove("first-screens", "first-waiting");
+      app.removeAttribute("aria-busy");
+      return kept.splice(0);
+    },
+  };
+  show(hashRoute());
+})();
