@@ -429,6 +429,10 @@ def app_sequence(browser: Any, throttle: float | None, quick: bool = False) -> d
         url = srv.url
         srv.phase("cold")
         res["cold_library"] = navigate(page, url, "ready", cdp, "cold", throttle)
+        # the first screens (issue 26 §1): the library drawn and listening before Python is up
+        first = res["cold_library"]["probe"].get("marks", {}).get("tb:first-screens")
+        if first is not None:
+            res["cold_interactive"] = {"ms": round(first, 1)}
         srv.phase("after_ready")
         res["sw_ready_ms"] = wait_sw_ready(page)
         res["install"] = wait_installed(page)
@@ -503,6 +507,8 @@ def bare_sequence(browser: Any, throttle: float | None, quick: bool = False) -> 
 CASES = [
     # key, label, app (sequence, field), bare (sequence, field), comment on the ratio
     ("cold", "cold: fresh context → library (app) / marker (bare)", ("plain", "cold_library"), ("plain", "cold")),
+    ("cold_interactive", "cold → first screens interactive (library before Python, issue 26) / marker",
+     ("plain", "cold_interactive"), ("plain", "cold")),
     ("warm", "warm: 2nd navigation, same context → library / marker", ("plain", "warm_library"), ("plain", "warm")),
     ("warm_table", "warm, game in progress → table buttons (app) / marker (bare warm)",
      ("plain", "warm_table"), ("plain", "warm")),
@@ -511,6 +517,8 @@ CASES = [
      ("plain", "offline_table"), ("plain", "offline")),
     ("cold_x4", "CPU ×4, cold → library / marker", ("x4", "cold_library"), ("x4", "cold")),
     ("warm_x4", "CPU ×4, warm → library / marker", ("x4", "warm_library"), ("x4", "warm")),
+    ("cold_interactive_x4", "CPU ×4, cold → first screens interactive / marker", ("x4", "cold_interactive"),
+     ("x4", "cold")),
 ]
 
 
@@ -542,7 +550,7 @@ def full_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     plain = [r for r in runs if "plain" in r["app"]]
     x4 = [r for r in runs if "x4" in r["app"]]
     summary = summarize(plain)
-    for key in ("cold_x4", "warm_x4"):
+    for key in ("cold_x4", "warm_x4", "cold_interactive_x4"):
         summary[key] = summarize(x4)[key] if x4 else {"label": dict((c[0], c[1]) for c in CASES)[key],
                                                        "app": None, "bare": None, "ratio_of_medians": None}
     return summary

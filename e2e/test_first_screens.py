@@ -98,18 +98,22 @@ def test_library_rules_and_form_work_before_python_then_start_leads_to_the_table
 AT_DCL_JS = """document.addEventListener("DOMContentLoaded", () => {
   window.__atDCL = {cards: document.querySelectorAll("#app .gamecard").length,
                     first: document.body.classList.contains("first-screens"), tbFirst: !!window.tbFirst};
+  window.__firstApp = document.getElementById("app").innerHTML;
 });"""
 
 
 @first_visit
 def test_a_returning_device_gets_no_first_screens(page, server, traffic):
-    """Once Python has started the app on a device, its saves and settings are Python's to
+    """A first visit shows the library before Python, the very markup Python then draws there.
+    Once Python has started the app on a device, its saves and settings are Python's to
     draw: the first screens stay out of the way (the loading panel shows as before)."""
     page.add_init_script(AT_DCL_JS)
     page.goto(server.url)
     wait_ready(page)
     first = page.evaluate("window.__atDCL")
     assert first == {"cards": 5, "first": True, "tbFirst": True}, first
+    # the library Python drew once up is, to the character, the one shown before it
+    assert page.evaluate("document.getElementById('app').innerHTML") == page.evaluate("window.__firstApp")
     assert page.evaluate("localStorage.getItem('tb-started')") == "1"
     page.reload()
     wait_ready(page)
