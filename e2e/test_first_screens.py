@@ -84,7 +84,6 @@ def test_library_rules_and_form_work_before_python_then_start_leads_to_the_table
     # Python opened the form's route, replayed the name and Start: the game is on the table
     expect(page.locator("#app > .screen-table")).to_be_attached(timeout=60_000)
     expect(page.locator("#first-wait")).to_have_count(0)
-    assert page.locator("template").count() == 0  # the first screens left the page with their job done
     assert page.evaluate("localStorage.getItem('tb-started')") == "1"
     save = page.evaluate("""async () => { const m = await window.tbShell.storage; await m.idle();
         return JSON.parse((await m.exportAll()).text).stores.indexeddb; }""")
@@ -93,12 +92,14 @@ def test_library_rules_and_form_work_before_python_then_start_leads_to_the_table
     shot(page, f"{size}-first-table")
 
 
-#: What the page shows once its HTML and deferred scripts are done (DOMContentLoaded), taken
-#: inside the page (a warm start can have Python ready before the test could look).
-AT_DCL_JS = """document.addEventListener("DOMContentLoaded", () => {
-  window.__atDCL = {cards: document.querySelectorAll("#app .gamecard").length,
-                    first: document.body.classList.contains("first-screens"), tbFirst: !!window.tbFirst};
-  window.__firstApp = document.getElementById("app").innerHTML;
+#: What the page showed when the first screens came up (their "tb:first-screens" event), taken
+#: inside the page (a start can have Python ready before the test could look).
+AT_FIRST_JS = """window.__first = null;
+addEventListener("tb:first-screens", () => {
+  window.__first = {cards: document.querySelectorAll("#app .gamecard").length,
+                    shown: document.body.classList.contains("first-screens"),
+                    ready: document.body.dataset.ready || null,
+                    app: document.getElementById("app").innerHTML};
 });"""
 
 
@@ -106,18 +107,20 @@ AT_DCL_JS = """document.addEventListener("DOMContentLoaded", () => {
 def test_a_returning_device_gets_no_first_screens(page, server, traffic):
     """A first visit shows the library before Python, the very markup Python then draws there.
     Once Python has started the app on a device, its saves and settings are Python's to
-    draw: the first screens stay out of the way (the loading panel shows as before)."""
-    page.add_init_script(AT_DCL_JS)
+    draw: the first screens stay out of the way (the loading panel shows as before, and the
+    page does not even fetch them)."""
+    page.add_init_script(AT_FIRST_JS)
     page.goto(server.url)
     wait_ready(page)
-    first = page.evaluate("window.__atDCL")
-    assert first == {"cards": 5, "first": True, "tbFirst": True}, first
+    first = page.evaluate("window.__first")
+    assert first is not None and (first["cards"], first["shown"], first["ready"]) == (5, True, None), first
     # the library Python drew once up is, to the character, the one shown before it
-    assert page.evaluate("document.getElementById('app').innerHTML") == page.evaluate("window.__firstApp")
+    assert page.evaluate("document.getElementById('app').innerHTML") == first["app"]
     assert page.evaluate("localStorage.getItem('tb-started')") == "1"
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if "first-screens.html" in r.url else None)
     page.reload()
     wait_ready(page)
-    again = page.evaluate("window.__atDCL")
-    assert again == {"cards": 0, "first": False, "tbFirst": False}, again
-    assert page.locator("template").count() == 0
+    assert page.evaluate("window.__first") is None and not fetched
+    assert not page.evaluate("document.body.classList.contains('first-screens')")
     expect(page.locator("#app .gamecard")).to_have_count(5)

@@ -40,7 +40,7 @@ first_visit = pytest.mark.first_visit
 
 #: Bytes a first visit may transfer (bodies as served, brotli where the browser accepts it),
 #: until the app is installed. Measured 6.18 MB for build 0.2.0 (benchmarks/RESULTS.md) and 6.63 MB
-#: for 0.6.0 with the first screens in index.html (24 KB of it); the bound leaves room for code
+#: for 0.6.0 with the first screens (first-screens.html, 22 KB); the bound leaves room for code
 #: growth but not for any second copy of a large file (the standard library alone is 2.5 MB, the
 #: runtime 3.1 MB).
 FIRST_VISIT_BYTES = 6_800_000

@@ -2,8 +2,9 @@
 // new-game forms, saved games and settings work before Python has started.
 //
 // scripts/build.py renders those screens with the app's own Python renderer (tb_ui/first.py)
-// into <template data-route="..."> elements of index.html, and into <template id="tb-first">
-// which taps lead from one to another ("moves"), each screen's title and the theme. This
+// into first-screens.html: <template data-route="..."> elements, and <template id="tb-first">
+// with which taps lead from one to another ("moves"), each screen's title and the theme. It is
+// fetched on a first visit only, so a returning player's start reads none of it. This
 // script only shows them: a tap the build found to lead to another first screen shows that
 // screen (as a #/route address, so Back works); anything else (a form field changed, Start,
 // a tap that changes more than the screen) is kept, in order, with the route it was made on,
@@ -12,26 +13,33 @@
 //
 // Only on a device where Python has never started the app (localStorage "tb-started", set by
 // tb_ui/browser.py): a returning player's saves and settings are Python's to draw.
-(() => {
+(async () => {
   "use strict";
   const STARTED = "tb-started";
   const NOT_TAPS = ["input", "select", "textarea", "form", "label"];
-  const first = document.getElementById("tb-first");
   const app = document.getElementById("app");
-  const templates = [...document.querySelectorAll("template[data-route]")];
-  /** The templates leave the page once they are of no more use (the page then holds only what
-   *  the screen shows). */
-  const drop = () => { first?.remove(); for (const t of templates) t.remove(); };
-  if (!first || !app || document.body.dataset.ready === "1") return drop();
-  try {
-    if (localStorage.getItem(STARTED) === "1") return drop();
-  } catch {
-    return drop(); // no storage to tell: leave it to Python
-  }
-  const data = JSON.parse(first.dataset.first);
-  const screens = new Map(templates.map((t) => [t.dataset.route, t]));
   const hashRoute = () => decodeURIComponent(location.hash.replace(/^#\/?/, "")) || "library";
-  if (!screens.has(hashRoute())) return drop(); // a link to a screen only Python can draw
+  // Python is up (or has looked for the first screens and found none yet): they stay away
+  const on0 = () => document.body.dataset.ready !== "1" && !window.tbFirstClosed;
+  try {
+    if (!app || localStorage.getItem(STARTED) === "1") return;
+  } catch {
+    return; // no storage to tell: leave it to Python
+  }
+  let box;
+  try {
+    const r = await fetch("./first-screens.html");
+    if (!r.ok) return;
+    box = document.createElement("template"); // parsed inert: nothing in it runs or loads
+    box.innerHTML = await r.text();
+  } catch {
+    return; // no first screens: the loading panel shows until Python is up, as before
+  }
+  const first = box.content.getElementById("tb-first");
+  if (!first || !on0()) return;
+  const data = JSON.parse(first.dataset.first);
+  const screens = new Map([...box.content.querySelectorAll("template[data-route]")].map((t) => [t.dataset.route, t]));
+  if (!screens.has(hashRoute())) return; // a link to a screen only Python can draw
 
   const kept = [];
   let route = null;
@@ -39,7 +47,7 @@
   let dirty = false; // something was kept: the screen no longer matches its template
   let waiting = false;
   let done = false;
-  const on = () => !done && document.body.dataset.ready !== "1";
+  const on = () => !done && on0();
 
   function show(r) {
     route = r;
@@ -170,7 +178,6 @@
      *  ([{route, act, data}]); the first screens stop listening. */
     take() {
       done = true;
-      drop();
       document.body.classList.remove("first-screens", "first-waiting");
       app.removeAttribute("aria-busy");
       return kept.splice(0);
@@ -179,4 +186,5 @@
   show(hashRoute());
   // the first screen is drawn and its taps are listened to: benchmarks/boot.py's "interactive"
   performance.mark("tb:first-screens");
+  dispatchEvent(new Event("tb:first-screens"));
 })();

@@ -333,11 +333,12 @@ def build_markupsafe_wheel(out: Path) -> Path:
                        "of the PyPI sdist, by Time & Barons' scripts/build.py)\n")
 
 
-def build_first_screens(pwa: Path, index: Path) -> tuple[int, int]:
+def build_first_screens(pwa: Path, out: Path) -> tuple[int, int]:
     """The first screens (issue 26 §1): the app's own renderer (tb_ui, run here in CPython on a
     first visit's empty storage) draws the library and the screens reachable from it by taps
-    that only change the screen; they go into index.html as templates for first-screens.js.
-    Returns (screens, bytes added)."""
+    that only change the screen; they go into ``out`` (first-screens.html) as templates, which
+    first-screens.js fetches on a first visit only (a returning player's start never reads them).
+    Returns (screens, bytes written)."""
     sys.path[:0] = [str(ROOT), str(pwa)]
     try:
         from tb_ui.app import App
@@ -346,13 +347,9 @@ def build_first_screens(pwa: Path, index: Path) -> tuple[int, int]:
     finally:
         del sys.path[:2]
     found = explore(lambda: App(MemoryStorage(), now_ms=lambda: 0.0))
-    text = index.read_text()
-    placeholder = "<!--__TB_FIRST_SCREENS__-->"
-    if text.count(placeholder) != 1:
-        die(f"index.html must hold the placeholder {placeholder} exactly once")
-    markup = templates(found)
-    index.write_text(text.replace(placeholder, markup))
-    return len(found.screens), len(markup.encode())
+    markup = templates(found).encode()
+    out.write_bytes(markup)
+    return len(found.screens), len(markup)
 
 
 def snapshot_key(dist: Path, wheels: list[Path]) -> str:
@@ -486,8 +483,8 @@ def main() -> None:
     m = copy_tree(public, dist, seen) if public.is_dir() else 0
     log(f"app        {n} files from pwa/, {m} from public/")
 
-    screens, size = build_first_screens(pwa, dist / "index.html")
-    log(f"first      {screens} screens drawn into index.html ({human(size)}), usable before Python starts")
+    screens, size = build_first_screens(pwa, dist / "first-screens.html")
+    log(f"first      {screens} screens drawn into first-screens.html ({human(size)}), usable before Python starts")
 
     key = snapshot_key(dist, [wheel, ms_wheel, ui_wheel])
     wheels = [f"./wheels/{w.name}" for w in (wheel, ms_wheel, ui_wheel)]

@@ -651,6 +651,7 @@ def _take_first_screens() -> None:
     """Take over from the first screens (pwa/first-screens.js, issue 26 §1): the route they
     showed is the page's address, which :func:`_start_history` has opened; what the player did
     there that only Python can do (a form field, Start...) is replayed in order."""
+    window.tbFirstClosed = True  # first screens still loading must not show any more
     first = getattr(window, "tbFirst", None)
     if not first:
         return
