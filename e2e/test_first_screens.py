@@ -64,6 +64,20 @@ def test_library_rules_and_form_work_before_python_then_start_leads_to_the_table
     expect(page.locator("#app h1")).to_contain_text("Barons")
     page.go_back()
     expect(page.locator("#app h1")).to_have_text("Games")
+    # two levels down (the rules, then their page of what we could not confirm) and back up by
+    # the app's own Back buttons, after the browser's Back above
+    page.get_by_role("button", name="Rules of Time of Crisis").click()
+    page.locator("#app button[data-act=rules][data-part=unconfirmed]").click()
+    expect(page.locator("#app h1")).to_contain_text("what we could not confirm")
+    page.locator("#app main > .row button").first.click()  # "‹ Rules of Time of Crisis": a step back
+    expect(page.locator("#app h1")).to_have_text("How to play Time of Crisis")
+    page.locator("#app button[data-act=back]").first.click()
+    expect(page.locator("#app h1")).to_have_text("Games")
+    assert page.evaluate("location.hash") in ("", "#/library")
+    page.go_forward()  # the history holds the rules again, not a second copy of the page before
+    expect(page.locator("#app h1")).to_have_text("How to play Time of Crisis")
+    page.go_back()
+    expect(page.locator("#app h1")).to_have_text("Games")
     # the new-game form of Time War; the first seat's name changed before Python is up
     page.get_by_role("button", name="New game of Time War").click()
     expect(page.locator("#app h1")).to_have_text("New game: Time War")

@@ -43,7 +43,7 @@
 
   const kept = [];
   let route = null;
-  let depth = 0; // first screens shown after the first one (what Back may step through)
+  const stack = []; // the routes of the history entries shown, oldest first (what Back steps through)
   let dirty = false; // something was kept: the screen no longer matches its template
   let waiting = false;
   let done = false;
@@ -99,7 +99,6 @@
   }
 
   function go(to) {
-    depth += 1;
     location.hash = "#/" + to; // a history entry; the hashchange below shows it
   }
 
@@ -108,6 +107,9 @@
     const r = hashRoute();
     if (r === route) return;
     if (!dirty && screens.has(r)) {
+      // back to the entry before (the app's Back or the browser's), or on to a new one
+      if (stack.length > 1 && stack[stack.length - 2] === r) stack.pop();
+      else stack.push(r);
       show(r);
     } else {
       wait();
@@ -129,8 +131,7 @@
     if (waiting || el.hasAttribute("disabled")) return;
     const act = el.getAttribute("data-act");
     if (act === "back" && !dirty) {
-      if (depth > 0) {
-        depth -= 1;
+      if (stack.length > 1) {
         history.back();
       } else if (route !== "library") {
         go("library");
@@ -139,7 +140,9 @@
     }
     const to = !dirty && data.moves[route] && data.moves[route][tapKey(el)];
     if (to) {
-      if (to !== route) go(to);
+      // a tap back to the screen before (a rules page's "‹ Rules of …") steps back, as Back would
+      if (stack.length > 1 && stack[stack.length - 2] === to) history.back();
+      else if (to !== route) go(to);
       return;
     }
     keep(act, dataOf(el));
@@ -183,6 +186,7 @@
       return kept.splice(0);
     },
   };
+  stack.push(hashRoute());
   show(hashRoute());
   // the first screen is drawn and its taps are listened to: benchmarks/boot.py's "interactive"
   performance.mark("tb:first-screens");
