@@ -85,7 +85,7 @@ def test_opening_asks_the_last_province_chooser_for_his_hand_at_once(n: int) -> 
     which the rules let be chosen in any order once every province is taken: the last player
     to choose a province goes on with his hand, then the second, third... and the first player
     last, whose first turn follows his hand. So 2n - 1 holders of the device before the first
-    turn (2n - 2 hand-offs), where turn order for the hands too would need 2n + 1 (for 3 or 4)."""
+    turn (2n - 2 hand-offs), where turn order for the hands too needed 2n + 1 holders (2n hand-offs)."""
     s = GAME.setup(NAMES[:n], {}, seed=11)
     first = s["first"]
     asked = []
