@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import VIEWPORTS, fits_and_shot, shot, wait_ready
+from conftest import VIEWPORTS, fits_and_shot, shot, stored, wait_ready
 from playwright.sync_api import expect
 
 first_visit = pytest.mark.first_visit
@@ -43,7 +43,7 @@ def not_ready(page: Any) -> None:
 
 
 @first_visit
-@pytest.mark.parametrize("size", ["phone"])
+@pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_library_rules_and_form_work_before_python_then_start_leads_to_the_table(page, server, traffic, size):
     page.set_viewport_size(VIEWPORTS[size])
     held = HeldRuntime(page)
@@ -99,8 +99,7 @@ def test_library_rules_and_form_work_before_python_then_start_leads_to_the_table
     expect(page.locator("#app > .screen-table")).to_be_attached(timeout=60_000)
     expect(page.locator("#first-wait")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('tb-started')") == "1"
-    save = page.evaluate("""async () => { const m = await window.tbShell.storage; await m.idle();
-        return JSON.parse((await m.exportAll()).text).stores.indexeddb; }""")
+    save = stored(page)
     games = [v for k, v in save.items() if k.startswith("tb:save:")]
     assert games and "Zoë" in games[0] and '"time_war"' in games[0], sorted(save)
     shot(page, f"{size}-first-table")
