@@ -15,7 +15,8 @@ What it measures, in one run, interleaving the two pages so they share the machi
 - **app**: a snapshot of dist/ (copied to build/bench-app/ so a rebuild during the run cannot
   break it), served by scripts/serve.py's pinned-MIME handler on 127.0.0.1:<random port>.
 - **bare**: benchmarks/bare/index.html plus a copy of dist/pyodide/ in build/bench-bare/ (never
-  in dist/): ``loadPyodide({indexURL: "./pyodide/"})``, ``import sys``, a marker in the DOM.
+  in dist/), with Pyodide's own standard library in place of the app's trimmed one:
+  ``loadPyodide({indexURL: "./pyodide/"})``, ``import sys``, a marker in the DOM.
 
 Times are milliseconds from the navigation's start (``performance.now()`` in the new document,
 taken by a MutationObserver installed before any page script) to:
@@ -243,6 +244,11 @@ def prepare_sites() -> dict[str, Any]:
     shutil.rmtree(BARE_DIR, ignore_errors=True)
     BARE_DIR.mkdir(parents=True)
     shutil.copytree(DIST / "pyodide", BARE_DIR / "pyodide")
+    # The bare page gets Pyodide's own standard library (the app's is trimmed and compiled,
+    # scripts/build.py trim_stdlib), with the same runtime files and their compressed twins.
+    for twin in (BARE_DIR / "pyodide").glob("python_stdlib.zip*"):
+        twin.unlink()
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", BARE_DIR / "pyodide" / "python_stdlib.zip")
     shutil.copy2(BARE_SRC, BARE_DIR / "index.html")
     version: dict[str, Any] = json.loads((APP_DIR / "version.json").read_text())
     return version

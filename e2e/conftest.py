@@ -26,6 +26,7 @@ Build first: ``make build`` (``make test-e2e`` does it).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -303,10 +304,23 @@ def context(request: pytest.FixtureRequest, playwright: Any, browser_type_launch
 
 
 @pytest.fixture
-def page(context: Any) -> Any:
-    """The test's page: the browser's blank tab, or a new one."""
+def page(context: Any) -> Iterator[Any]:
+    """The test's page: the browser's blank tab, or a new one.
+
+    With ``TB_TRACE_MODULES=<file>`` (scripts/trace_stdlib.py), each open page's Python modules
+    are appended to that file as a JSON list when the test ends."""
     blank = [p for p in context.pages if p.url == "about:blank"]
-    return blank[0] if blank else context.new_page()
+    yield blank[0] if blank else context.new_page()
+    trace = os.environ.get("TB_TRACE_MODULES")
+    if trace:
+        for p in context.pages:
+            try:
+                names = p.evaluate("window.tbModules ? window.tbModules() : null")
+            except Exception:  # a closed or crashed page: nothing to trace
+                continue
+            if names:
+                with open(trace, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(names) + "\n")
 
 
 # ---- traffic and error watch ----------------------------------------------------------------

@@ -135,6 +135,8 @@ export async function loadPyodide(options = {}) {
     py.runPython("import importlib\nimportlib.invalidate_caches()");
   }
   performance.mark("tb:wheels-installed");
+  // For scripts/trace_stdlib.py (the e2e runs with TB_TRACE_MODULES): the modules Python holds.
+  globalThis.tbModules = () => JSON.parse(py.runPython("import json, sys\njson.dumps(sorted(sys.modules))"));
   if (info.state !== "restored") scheduleSnapshot();
   return py;
 }

@@ -28,7 +28,8 @@ def _tb_preload(names, packages):
     todo = list(names)
     for pkg in packages:
         mod = importlib.import_module(pkg)
-        todo += [m.name for m in pkgutil.walk_packages(mod.__path__, pkg + ".")]
+        # (not a command line: py_engine.__main__ is never run in the app)
+        todo += [m.name for m in pkgutil.walk_packages(mod.__path__, pkg + ".") if not m.name.endswith(".__main__")]
     for name in todo:
         if name in sys.modules:
             continue

@@ -204,6 +204,137 @@ def build_pyodide(out: Path, with_micropip: bool) -> None:
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
+# ---- the standard library, trimmed to what the app imports (issue 26 §2) -----------------------
+
+#: Modules the running app imported in the e2e suite (PyScript's Python, the browser layer, Pyodide's
+#: own start): written by scripts/trace_stdlib.py; the build adds what its own analysis finds.
+STDLIB_TRACED = ROOT / "scripts" / "stdlib-traced.txt"
+#: Packages kept whole: Pyodide's own Python runtime, which imports parts of itself on demand.
+STDLIB_WHOLE = ("pyodide", "_pyodide")
+#: Kept besides: the codecs of the Unicode encodings and Latin-1 (codecs are looked up by name
+#: when text is encoded or decoded, so no import statement names them). The other 120 codecs
+#: (313 KB of the 1.2 MB kept otherwise) are left out: nothing of ours reads legacy code pages.
+STDLIB_ALWAYS = tuple(f"encodings.{c}" for c in ("aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16",
+                                                  "utf_16_le", "utf_16_be", "utf_32", "unicode_escape",
+                                                  "raw_unicode_escape"))
+#: Our modules not imported under Node: the browser layer only starts beside PyScript (it imports
+#: ``pyscript``), and the command line (argparse) never runs in the app. The browser layer's
+#: imports are read from its source.
+STDLIB_NOT_IMPORTED = ("tb_ui.browser", "py_engine.__main__")
+
+
+def imported_names(paths: list[Path]) -> set[str]:
+    """Every absolute module name an ``import`` statement of these sources can load, wherever the
+    statement is (in a function too): ``import a.b`` gives a and a.b; ``from a.b import c`` gives
+    a, a.b and a.b.c (c may be a submodule). Command lines (``__main__.py``) are left out: they never
+    run in the app."""
+    import ast
+
+    names: set[str] = set()
+
+    def add(dotted: str) -> None:
+        parts = dotted.split(".")
+        names.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+
+    for root in paths:
+        for f in [root] if root.is_file() else sorted(p for p in root.rglob("*.py") if p.name != "__main__.py"):
+            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"), str(f))):
+                if isinstance(node, ast.Import):
+                    for alias in node.names:
+                        add(alias.name)
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    add(node.module)
+                    for alias in node.names:
+                        add(f"{node.module}.{alias.name}")
+    return names
+
+
+def zip_modules(names: list[str]) -> dict[str, str]:
+    """Module name -> its file in a standard-library zip (``a/b.py`` or ``a/b/__init__.py``)."""
+    found: dict[str, str] = {}
+    for entry in names:
+        if entry.endswith(".py"):
+            mod = entry[:-3].replace("/", ".")
+            found[mod.removesuffix(".__init__")] = entry
+    return found
+
+
+def node_imports(stdlib: Path, request: dict[str, object]) -> dict[str, list[str]]:
+    """Run scripts/stdlib.mjs: Pyodide under Node with this standard library imports what
+    ``request`` names; returns its report (modules, failed, builtin)."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(request, f)
+    try:
+        r = subprocess.run(["node", str(ROOT / "scripts" / "stdlib.mjs"), "imports", str(stdlib), f.name],
+                           cwd=ROOT, capture_output=True, text=True)
+    finally:
+        Path(f.name).unlink()
+    if r.returncode != 0:
+        die(f"scripts/stdlib.mjs failed with {stdlib.name}:\n{r.stderr[-2000:]}")
+    report: dict[str, list[str]] = json.loads(r.stdout.strip().splitlines()[-1])
+    return report
+
+
+def trim_stdlib(stdlib: Path, wheels: list[Path], pwa: Path) -> tuple[int, int, int, int]:
+    """Replace Pyodide's python_stdlib.zip with one that holds only the modules the app imports:
+    those the e2e runs traced (STDLIB_TRACED), every module our sources can import (any
+    ``import``, also inside functions) with what those import in turn, found by importing them all
+    in Pyodide under Node, the codecs in STDLIB_ALWAYS and the packages in STDLIB_WHOLE.
+
+    The check: with the trimmed zip, Pyodide under Node must start and import every one of those
+    modules and every module of our packages again; any failure stops the build, naming the
+    module.
+
+    The zip written holds bytecode only (scripts/stdlib.mjs compile): a first start compiles no
+    module of the standard library (Pyodide's own start took 2.0 s under Node with sources, 0.6 s
+    with bytecode). It is stored, not deflated, so its brotli twin compresses it whole (1.26 MB
+    against 0.96 MB deflated sources; the difference buys the compile time).
+    Returns (entries kept, entries before, bytes written, bytes before)."""
+    with zipfile.ZipFile(stdlib) as z:
+        infos = z.infolist()
+    files = zip_modules([i.filename for i in infos])
+    traced = {line.strip() for line in STDLIB_TRACED.read_text().splitlines()
+              if line.strip() and not line.startswith("#")} if STDLIB_TRACED.is_file() else set()
+    if not traced:
+        die(f"{STDLIB_TRACED.relative_to(ROOT)} is missing or empty: run scripts/trace_stdlib.py")
+    ours = imported_names([ROOT / "py_engine", pwa / "tb_ui", pwa / "main.py"])
+    wanted = sorted(n for n in ours | traced | set(STDLIB_ALWAYS) if n in files)
+    request = {"wheels": [str(w) for w in wheels], "packages": ["py_engine", "tb_ui", "markupsafe"],
+               "names": wanted, "skip": list(STDLIB_NOT_IMPORTED)}
+    full = node_imports(stdlib, request)
+    keep = {m for m in full["modules"] if m in files} | set(wanted)
+    keep |= {".".join(m.split(".")[:i]) for m in list(keep) for i in range(1, m.count(".") + 1)}
+    keep &= set(files)
+    entries = {files[m] for m in keep}
+    entries |= {n for n in (i.filename for i in infos)
+                if n.split("/")[0] in STDLIB_WHOLE and not n.endswith("/")}
+    dirs = {e.rsplit("/", 1)[0] + "/" for e in entries if "/" in e}
+    kept = [i for i in infos if i.filename in entries or i.filename in dirs]
+    tmp = stdlib.with_suffix(".trimmed")
+    with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile(tmp, "w") as out:
+        for info in kept:
+            out.writestr(info, src.read(info.filename))
+    before = stdlib.stat().st_size
+    r = subprocess.run(["node", str(ROOT / "scripts" / "stdlib.mjs"), "compile", str(tmp), str(stdlib)], cwd=ROOT)
+    tmp.unlink()
+    if r.returncode != 0:
+        die("scripts/stdlib.mjs could not compile the standard library")
+    missing = stdlib_missing(stdlib, {**request, "names": sorted(keep)}, full["failed"])
+    if missing:
+        die("the trimmed standard library lacks modules the app needs:\n  " + "\n  ".join(missing))
+    return len(kept), len(infos), stdlib.stat().st_size, before
+
+
+def stdlib_missing(stdlib: Path, request: dict[str, object], failed_before: list[str]) -> list[str]:
+    """The build's check of a trimmed standard library: Pyodide under Node starts with it and
+    imports what ``request`` names (scripts/stdlib.mjs); returns the imports that fail with it
+    but did not fail with the whole library (``failed_before``), as "module: error" lines."""
+    check = node_imports(stdlib, request)
+    return sorted(set(check["failed"]) - set(failed_before))
+
+
 # PyScript's lazily imported chunks for features the app does not use (the code editor, the
 # terminal and its Python glue py-*.js, MicroPython, TOML configs, zip helpers, an index chunk
 # nothing imports). core.js imports the plugin stubs
@@ -374,14 +505,17 @@ def tree_hash(root: Path, exclude: set[str]) -> str:
 
 
 # Served compressed by hosts that honour precompressed twins (scripts/serve.py does): text and
-# wasm. Zip archives (wheels, the standard library) are compressed already.
+# wasm. Zip archives (the wheels) are compressed already, except the standard library, which the
+# build stores uncompressed (trim_stdlib).
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".py", ".webmanifest", ".txt", ".svg"}
+COMPRESSIBLE_FILES = {"python_stdlib.zip"}
 
 
 def compress_twins(dist: Path) -> tuple[int, int, int]:
     """Write <file>.gz (gzip -9) and, when the brotli module is installed, <file>.br next to each
-    compressible file. Brotli quality 11 is slow on the 9.6 MB wasm, so large files get quality 9
-    (about 3.1 MB instead of 2.7 MB) unless a cached result exists in build/cache/compressed/.
+    compressible file. Brotli at quality 11 throughout: it takes about 25 s on the 9.6 MB wasm, once
+    (results are cached in build/cache/compressed/), and saves 0.36 MB of a first visit against
+    quality 9 (2.74 against 3.10 MB; 1.26 against 1.43 MB for the standard library).
     Returns (files, raw bytes, smallest twin bytes)."""
     try:
         import brotli  # type: ignore[import-not-found]
@@ -392,17 +526,17 @@ def compress_twins(dist: Path) -> tuple[int, int, int]:
     store.mkdir(parents=True, exist_ok=True)
     n = raw = small = 0
     for f in sorted(dist.rglob("*")):
-        if not f.is_file() or f.suffix not in COMPRESSIBLE:
+        if not f.is_file() or (f.suffix not in COMPRESSIBLE and f.name not in COMPRESSIBLE_FILES):
             continue
         data = f.read_bytes()
         digest = hashlib.sha256(data).hexdigest()
         sizes = []
         for ext, make in ((".gz", lambda d: gzip.compress(d, compresslevel=9, mtime=0)),
                           (".br", None if brotli is None else
-                           lambda d: brotli.compress(d, quality=11 if len(d) < 1_000_000 else 9))):
+                           lambda d: brotli.compress(d, quality=11))):
             if make is None:
                 continue
-            cached = store / f"{digest}{ext}"
+            cached = store / f"{digest}{'.q11' if ext == '.br' else ''}{ext}"
             if not cached.is_file():
                 tmp = cached.with_suffix(".tmp")
                 tmp.write_bytes(make(data))
@@ -452,6 +586,8 @@ def main() -> None:
     parser.add_argument("--micropip", action="store_true",
                         help="install the wheels with micropip on a first visit (PyScript's default; slower, "
                              "see benchmarks/RESULTS.md) instead of handing them to Pyodide directly")
+    parser.add_argument("--full-stdlib", action="store_true",
+                        help="ship Pyodide's whole standard library (scripts/trace_stdlib.py traces imports with it)")
     args = parser.parse_args()
     t0 = time.monotonic()
     dist = Path(args.out).resolve()
@@ -482,6 +618,13 @@ def main() -> None:
     n = copy_tree(pwa, dist, seen, skip_dirs={"tb_ui"})
     m = copy_tree(public, dist, seen) if public.is_dir() else 0
     log(f"app        {n} files from pwa/, {m} from public/")
+
+    if args.micropip or args.full_stdlib:
+        log("stdlib     whole" + (" (micropip imports much of it)" if args.micropip else ""))
+    else:
+        kept, total, after, before = trim_stdlib(dist / "pyodide" / "python_stdlib.zip", [wheel, ms_wheel, ui_wheel], pwa)
+        log(f"stdlib     {kept} of {total} entries kept, compiled: {human(after)} (stored; {human(before)} before, "
+            "deflated), checked in Pyodide under Node")
 
     screens, size = build_first_screens(pwa, dist / "first-screens.html")
     log(f"first      {screens} screens drawn into first-screens.html ({human(size)}), usable before Python starts")

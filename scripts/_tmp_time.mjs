@@ -1,0 +1,11 @@
+import { loadPyodide } from "pyodide";
+import path from "node:path";
+const [zip] = process.argv.slice(2);
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL: path.resolve("node_modules/pyodide") + "/", stdLibURL: path.resolve(zip) });
+const t1 = performance.now();
+await py.loadPackage(["dist/wheels/"].length ? (await import("node:fs")).readdirSync("dist/wheels").filter(f=>f.endsWith(".whl")).map(f=>path.resolve("dist/wheels/"+f)) : [], {messageCallback(){}});
+const t2 = performance.now();
+py.runPython("import py_engine, tb_ui.app, tb_ui.tables, asyncio, dataclasses, fractions");
+const t3 = performance.now();
+console.log(zip, "start", ((t1-t0)/1000).toFixed(2), "wheels", ((t2-t1)/1000).toFixed(2), "imports", ((t3-t2)/1000).toFixed(2));
