@@ -341,7 +341,29 @@ def wait_installed(page: Any) -> dict[str, Any]:
         if (!s || ["made", "unavailable", "restored", "none"].includes(s.state)) return resolve(s || null);
         addEventListener("tb:snapshot", (e) => resolve(e.detail), { once: true });
       })""")
-    return {"snapshot": snap, "precache": page.evaluate("() => window.tbShell && window.tbShell.boot.precache")}
+    return {"snapshot": snap, "precache": page.evaluate("() => window.tbShell && window.tbShell.boot.precache"),
+            "storage": storage_used(page)}
+
+
+def storage_used(page: Any) -> dict[str, Any]:
+    """The origin's storage on the device after install (issue 26 §2): the browser's own estimate
+    (``navigator.storage.estimate()``: usage and, in Chromium, usageDetails per kind) and the bytes
+    of every Cache Storage entry, summed per cache (the precache, the memory snapshot)."""
+    return page.evaluate("""async () => {
+        const est = await navigator.storage.estimate();
+        const caches_ = {};
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          let bytes = 0, entries = 0;
+          for (const req of await cache.keys()) {
+            const r = await cache.match(req);
+            bytes += (await r.arrayBuffer()).byteLength;
+            entries += 1;
+          }
+          caches_[name] = { bytes, entries };
+        }
+        return { usage: est.usage, details: est.usageDetails || null, caches: caches_ };
+      }""")  # type: ignore[no-any-return]
 
 
 def url_counts(records: list[dict[str, Any]], phases: set[str]) -> dict[str, int]:
@@ -712,6 +734,14 @@ def markdown(result: dict[str, Any]) -> str:
           f"and whatever the context's in-memory HTTP cache did not keep comes again). "
           f"Per run, app page bytes: {', '.join(fmt_mb(x) for x in b['app_first_visit_raw_per_run'])}; "
           f"service worker: {', '.join(fmt_mb(x) for x in b['app_precache_raw_per_run'])}.", ""]
+    storage = (b.get("app_install") or {}).get("storage")
+    if storage:
+        per_cache = ", ".join(f"{name} {fmt_mb(c['bytes'])} ({c['entries']} entries)"
+                              for name, c in sorted(storage["caches"].items(), key=lambda kv: -kv[1]["bytes"]))
+        L += ["### Storage on the device after install (run 1)", "",
+              f"`navigator.storage.estimate()` usage: **{fmt_mb(storage['usage'])}**"
+              + (f" ({', '.join(f'{k} {fmt_mb(v)}' for k, v in storage['details'].items())})" if storage.get("details") else "")
+              + f". Cache Storage, bytes of the stored bodies: {per_cache}.", ""]
     L += observations(result)
     L += ["### Caveats", "",
           "- localhost: no network latency or bandwidth limit, so these are CPU/boot times; add transfer time for the "

@@ -97,6 +97,8 @@ def snapshot_state(page: Any) -> str:
 def _first_visit_downloaded_each_file_once(page: Any, log: list[dict[str, Any]], snap: dict[str, Any]) -> None:
     """What a first visit moved (``log``: the server's records so far) and left installed."""
     assert snap["bytes"] > 1_000_000 and not [s for s in snap["skipped"] if not s.startswith("tb_ui.browser")]
+    # stored gzipped (issue 26 §2: the device's storage): under a third of the heap it holds
+    assert 0 < snap["stored"] < snap["bytes"] / 3, snap
 
     # Downloads only: a 304 moves no body (the browser revalidates the tab's favicon when the
     # page's URL changes, e.g. to #/library).
@@ -162,6 +164,7 @@ def test_later_starts_restore_the_snapshot_and_play_on_offline_too(page, server,
     page.reload()
     wait_ready(page)
     assert snapshot_state(page) == "restored"
+    assert page.evaluate("window.tbShell.boot.snapshot.gzipped") is True
     assert screen(page) == "library"
 
     # Play on an interpreter restored from the snapshot (whole games on restored interpreters:

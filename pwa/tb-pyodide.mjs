@@ -44,8 +44,11 @@ async function findSnapshot() {
     const hit = await (await caches.open(CACHE)).match(keyURL);
     performance.mark("tb:snapshot-looked-up");
     if (!hit) return null;
-    return hit.arrayBuffer().then((buf) => {
-      report({ readMs: Math.round(performance.now() - t0), bytes: buf.byteLength });
+    // tb-snapshot-worker.mjs stores it gzipped: inflated as it is read, in the browser's own code.
+    const gzipped = hit.headers.get("X-TB-Snapshot-Encoding") === "gzip";
+    const body = gzipped ? new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))) : hit;
+    return body.arrayBuffer().then((buf) => {
+      report({ readMs: Math.round(performance.now() - t0), bytes: buf.byteLength, gzipped });
       return new Uint8Array(buf);
     });
   } catch (err) {
@@ -199,7 +202,7 @@ async function makeSnapshot() {
       worker.postMessage({ key: SNAPSHOT_KEY, keyURL, cacheName: CACHE, modules });
     });
     if (!result.ok) throw new Error(result.error);
-    report({ state: "made", bytes: result.bytes, makeMs: result.ms, preloaded: result.preloaded,
+    report({ state: "made", bytes: result.bytes, stored: result.stored, makeMs: result.ms, preloaded: result.preloaded,
              skipped: result.skipped });
   } finally {
     worker.terminate();

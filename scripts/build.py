@@ -45,6 +45,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -262,8 +263,6 @@ def zip_modules(names: list[str]) -> dict[str, str]:
 def node_imports(stdlib: Path, request: dict[str, object]) -> dict[str, list[str]]:
     """Run scripts/stdlib.mjs: Pyodide under Node with this standard library imports what
     ``request`` names; returns its report (modules, failed, builtin)."""
-    import tempfile
-
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(request, f)
     try:
@@ -312,19 +311,39 @@ def trim_stdlib(stdlib: Path, wheels: list[Path], pwa: Path) -> tuple[int, int, 
                 if n.split("/")[0] in STDLIB_WHOLE and not n.endswith("/")}
     dirs = {e.rsplit("/", 1)[0] + "/" for e in entries if "/" in e}
     kept = [i for i in infos if i.filename in entries or i.filename in dirs]
-    tmp = stdlib.with_suffix(".trimmed")
-    with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile(tmp, "w") as out:
-        for info in kept:
-            out.writestr(info, src.read(info.filename))
     before = stdlib.stat().st_size
-    r = subprocess.run(["node", str(ROOT / "scripts" / "stdlib.mjs"), "compile", str(tmp), str(stdlib)], cwd=ROOT)
-    tmp.unlink()
-    if r.returncode != 0:
-        die("scripts/stdlib.mjs could not compile the standard library")
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d) / stdlib.name
+        with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile(tmp, "w") as out:
+            for info in kept:
+                out.writestr(info, src.read(info.filename))
+        compile_archives(tmp, stdlib.parent, [tmp])
     missing = stdlib_missing(stdlib, {**request, "names": sorted(keep)}, full["failed"])
     if missing:
         die("the trimmed standard library lacks modules the app needs:\n  " + "\n  ".join(missing))
     return len(kept), len(infos), stdlib.stat().st_size, before
+
+
+def compile_archives(stdlib: Path, out: Path, archives: list[Path]) -> None:
+    """Write each archive (a standard-library zip or a wheel) into ``out`` under its own name with
+    its modules compiled to bytecode by Pyodide's own Python under Node, started with ``stdlib``
+    (scripts/stdlib.mjs compile: unchecked hash-based .pyc in place of the sources, stored)."""
+    r = subprocess.run(["node", str(ROOT / "scripts" / "stdlib.mjs"), "compile", str(stdlib), str(out),
+                        *map(str, archives)], cwd=ROOT)
+    if r.returncode != 0:
+        die(f"scripts/stdlib.mjs could not compile {', '.join(a.name for a in archives)}")
+
+
+def compile_wheels(stdlib: Path, wheels: list[Path]) -> tuple[int, int]:
+    """Replace our wheels with bytecode-only ones (compile_archives). Importing every engine and
+    the UI in Pyodide under Node took 0.60 s from sources and 0.12 s from bytecode; brotli
+    carries the three wheels in 0.73 MB instead of 0.45 MB. Returns (bytes before, after)."""
+    before = sum(w.stat().st_size for w in wheels)
+    with tempfile.TemporaryDirectory() as d:
+        compile_archives(stdlib, Path(d), wheels)
+        for w in wheels:
+            shutil.copyfile(Path(d) / w.name, w)
+    return before, sum(w.stat().st_size for w in wheels)
 
 
 def stdlib_missing(stdlib: Path, request: dict[str, object], failed_before: list[str]) -> list[str]:
@@ -504,10 +523,10 @@ def tree_hash(root: Path, exclude: set[str]) -> str:
     return h.hexdigest()[:16]
 
 
-# Served compressed by hosts that honour precompressed twins (scripts/serve.py does): text and
-# wasm. Zip archives (the wheels) are compressed already, except the standard library, which the
-# build stores uncompressed (trim_stdlib).
-COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".py", ".webmanifest", ".txt", ".svg"}
+# Served compressed by hosts that honour precompressed twins (scripts/serve.py does): text, wasm,
+# and the archives of bytecode the build stores uncompressed (the standard library and our wheels,
+# compile_archives; a --micropip build's wheels are deflated, their twins merely no larger).
+COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".py", ".webmanifest", ".txt", ".svg", ".whl"}
 COMPRESSIBLE_FILES = {"python_stdlib.zip"}
 
 
@@ -625,6 +644,8 @@ def main() -> None:
         kept, total, after, before = trim_stdlib(dist / "pyodide" / "python_stdlib.zip", [wheel, ms_wheel, ui_wheel], pwa)
         log(f"stdlib     {kept} of {total} entries kept, compiled: {human(after)} (stored; {human(before)} before, "
             "deflated), checked in Pyodide under Node")
+        before, after = compile_wheels(dist / "pyodide" / "python_stdlib.zip", [wheel, ms_wheel, ui_wheel])
+        log(f"wheels     compiled to bytecode: {human(after)} (stored; {human(before)} before, deflated)")
 
     screens, size = build_first_screens(pwa, dist / "first-screens.html")
     log(f"first      {screens} screens drawn into first-screens.html ({human(size)}), usable before Python starts")

@@ -2,7 +2,7 @@
 // Used by scripts/build.py (issue 26 §2: the app ships a standard library trimmed to them).
 //
 // Usage: node scripts/stdlib.mjs imports <python_stdlib.zip> <request.json>
-//        node scripts/stdlib.mjs compile <python_stdlib.zip> <out.zip>
+//        node scripts/stdlib.mjs compile <python_stdlib.zip> <out-dir> <archive>...
 // imports: request.json is {"wheels": [paths], "packages": [names whose every module is imported],
 //                  "names": [modules to import as well], "skip": [modules never imported here]}
 // Prints one JSON line: {"modules": [sys.modules after every import], "failed": ["name: error"],
@@ -10,16 +10,19 @@
 // Exit code 0 when the imports ran (failures are listed, not fatal), 3 when Pyodide or a wheel
 // could not load. The zip is loaded through Pyodide's stdLibURL, as the app loads it, so the same
 // script checks a trimmed zip: every import that works with the full one must work with it.
-// compile: writes a zip (stored, not deflated: the host's brotli compresses it whole) in which
-// every module is bytecode compiled by this Pyodide's own Python (unchecked hash-based .pyc, no
-// source), so that no start of the app compiles the standard library again.
+// compile: Pyodide starts with the given standard library, and each archive (a standard-library
+// zip, or a wheel: *.whl) is written to <out-dir> under its own name with every module compiled
+// by this Pyodide's own Python (unchecked hash-based .pyc in place of the .py, no source), stored,
+// not deflated, so that the host's brotli compresses it whole. A wheel's RECORD is rewritten to
+// match. No start of the app then compiles a module again.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const [mode, zip, arg] = process.argv.slice(2);
-if (!["imports", "compile"].includes(mode) || !zip || !arg) {
-  console.error("usage: stdlib.mjs imports <python_stdlib.zip> <request.json> | compile <python_stdlib.zip> <out.zip>");
+const [mode, zip, arg, ...archives] = process.argv.slice(2);
+if (!["imports", "compile"].includes(mode) || !zip || !arg || (mode === "compile" && !archives.length)) {
+  console.error("usage: stdlib.mjs imports <python_stdlib.zip> <request.json>\n"
+                + "       stdlib.mjs compile <python_stdlib.zip> <out-dir> <archive>...");
   process.exit(2);
 }
 let py;
@@ -30,24 +33,48 @@ try {
   process.exit(3);
 }
 
+const COMPILE = `
+import base64, hashlib, importlib._bootstrap_external as be, importlib.util, sys, sysconfig, zipfile
+
+def _compile(src, out, wheel):
+    # co_filename as the app's Python sees the file: in site-packages, or inside the zip on sys.path
+    prefix = sysconfig.get_paths()["purelib"] if wheel else next(p for p in sys.path if p.endswith(".zip"))
+    written, record = [], None
+    with zipfile.ZipFile(src) as z:
+        for info in z.infolist():
+            data = z.read(info)
+            name = info.filename
+            if name.endswith(".py"):
+                code = compile(data, f"{prefix}/{name}", "exec", dont_inherit=True)
+                data = bytes(be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+                name += "c"
+            if wheel and name.endswith(".dist-info/RECORD"):
+                record = (name, info.date_time)
+                continue
+            written.append((zipfile.ZipInfo(name, info.date_time), data))
+    if wheel:
+        if record is None:
+            raise ValueError(f"{src}: a wheel without RECORD")
+        lines = []
+        for zi, data in written:
+            if not zi.filename.endswith("/"):
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                lines.append(f"{zi.filename},sha256={digest},{len(data)}")
+        lines.append(f"{record[0]},,")
+        written.append((zipfile.ZipInfo(record[0], record[1]), ("\\n".join(lines) + "\\n").encode()))
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as o:
+        for zi, data in written:
+            o.writestr(zi, data)
+`;
+
 if (mode === "compile") {
-  py.FS.writeFile("/tmp/in.zip", readFileSync(zip));
-  // co_filename as the app's Python sees the file: inside the zip on sys.path.
-  const prefix = py.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
-  py.globals.set("PREFIX", prefix);
-  py.runPython(`
-import importlib._bootstrap_external as be, importlib.util, zipfile
-with zipfile.ZipFile("/tmp/in.zip") as z, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as o:
-    for info in z.infolist():
-        data = z.read(info)
-        if info.filename.endswith(".py"):
-            code = compile(data, f"{PREFIX}/{info.filename}", "exec", dont_inherit=True)
-            pyc = be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-            o.writestr(zipfile.ZipInfo(info.filename + "c", info.date_time), bytes(pyc))
-        else:
-            o.writestr(zipfile.ZipInfo(info.filename, info.date_time), data)
-`);
-  writeFileSync(arg, py.FS.readFile("/tmp/out.zip"));
+  py.runPython(COMPILE);
+  const compileOne = py.globals.get("_compile");
+  for (const archive of archives) {
+    py.FS.writeFile("/tmp/in.zip", readFileSync(archive));
+    compileOne("/tmp/in.zip", "/tmp/out.zip", archive.endsWith(".whl"));
+    writeFileSync(path.join(arg, path.basename(archive)), py.FS.readFile("/tmp/out.zip"));
+  }
   process.exit(0);
 }
 
