@@ -35,8 +35,9 @@ const report = (fields) => {
   if (boot) boot.snapshot = { ...info };
 };
 
-/** The stored snapshot for this build, as a promise of its bytes (read while the runtime
- * downloads and compiles), or null when there is none. */
+/** The stored snapshot for this build as {bytes: a promise of its bytes}, read while the runtime
+ * loads (the promise is not awaited here: an async function would wait for it), or null when
+ * there is none. */
 async function findSnapshot() {
   if (!("caches" in globalThis) || SNAPSHOT_KEY.startsWith("__")) return null;
   try {
@@ -44,17 +45,34 @@ async function findSnapshot() {
     const hit = await (await caches.open(CACHE)).match(keyURL);
     performance.mark("tb:snapshot-looked-up");
     if (!hit) return null;
-    // tb-snapshot-worker.mjs stores it gzipped: inflated as it is read, in the browser's own code.
-    const gzipped = hit.headers.get("X-TB-Snapshot-Encoding") === "gzip";
-    const body = gzipped ? new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))) : hit;
-    return body.arrayBuffer().then((buf) => {
-      report({ readMs: Math.round(performance.now() - t0), bytes: buf.byteLength, gzipped });
+    // tb-snapshot-worker.mjs stores it without its zero words; tb-snapshot-reader.mjs reads it
+    // and puts them back in a worker, so the page's main thread stays free for PyScript meanwhile
+    // (here, if the browser has no module workers).
+    const encoding = hit.headers.get("X-TB-Snapshot-Encoding");
+    const inWorker = typeof Worker === "function";
+    const read = inWorker ? readInWorker()
+      : hit.arrayBuffer().then(async (b) => (encoding === "zeros" ? (await import("./tb-snapshot-format.mjs")).restoreZeros(b) : b));
+    const bytes = read.then((buf) => {
+      if (!buf) throw new Error("the snapshot went from Cache Storage while it was read");
+      report({ readMs: Math.round(performance.now() - t0), bytes: buf.byteLength, encoding, inWorker });
       return new Uint8Array(buf);
     });
+    bytes.catch(() => {}); // a failed read is handled where the bytes are awaited (start)
+    return { bytes };
   } catch (err) {
     console.warn("tb-pyodide: could not read the snapshot:", err);
     return null;
   }
+}
+
+/** The stored snapshot's bytes, read and restored by tb-snapshot-reader.mjs in a worker. */
+function readInWorker() {
+  const worker = new Worker(new URL("./tb-snapshot-reader.mjs", import.meta.url), { type: "module" });
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.ok ? resolve(data.buf) : reject(new Error(data.error)));
+    worker.onerror = (e) => reject(new Error(e.message || "the snapshot reader failed to start"));
+    worker.postMessage({ keyURL, cacheName: CACHE });
+  }).finally(() => worker.terminate());
 }
 
 async function dropSnapshots() {
@@ -92,10 +110,11 @@ function afterRestore(py) {
 
 async function start() {
   performance.mark("tb:loader");
-  const snapshot = await findSnapshot();
-  if (snapshot) {
+  const found = await findSnapshot();
+  if (found) {
     const t0 = performance.now();
     try {
+      const snapshot = found.bytes;
       const py = await loadFresh({ indexURL, _loadSnapshot: snapshot, createPyodideModule: factoryFitting(snapshot) });
       afterRestore(py);
       report({ state: "restored", restoreMs: Math.round(performance.now() - t0) });

@@ -4,7 +4,7 @@
 //
 // Message in:  {key, keyURL, cacheName, modules: [names the live app has imported]}
 // Message out: {ok: true, bytes, stored, ms, preloaded, skipped} or {ok: false, error}
-//   (bytes: the snapshot's size; stored: its gzipped size in Cache Storage)
+//   (bytes: the snapshot's size; stored: its size in Cache Storage, without its zero words)
 //
 // Steps: a fresh Pyodide with _makeSnapshot; our wheels (pyscript.json "tb_wheels") unpacked into
 // site-packages without loadPackage (a snapshot cannot hold packages loaded that way); then the
@@ -12,8 +12,10 @@
 // standard library modules the live app uses, then a snapshot — then the rest of the live app's
 // modules that import here, and a second snapshot that replaces the first if it can be made
 // (a module holding a browser object that cannot be serialized makes it fail). The snapshot goes
-// into Cache Storage under keyURL, gzipped; older snapshots there are deleted.
+// into Cache Storage under keyURL without its zero words (tb-snapshot-format.mjs); older snapshots
+// there are deleted.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { elideZeros } from "./tb-snapshot-format.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
@@ -83,14 +85,13 @@ addEventListener("message", async ({ data }) => {
     } catch (err) {
       skipped2.push(`second round dropped: ${err && err.message}`);
     }
-    // Stored gzipped: two thirds of the heap are zeros (31.5 MB raw, about 7 MB gzipped), and the
-    // page inflates it while it reads it (tb-pyodide.mjs findSnapshot).
-    const stored = await new Response(new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip")))
-      .arrayBuffer();
+    // Stored without its zero words (tb-snapshot-reader.mjs puts them back): under half the
+    // size, for tens of milliseconds off the main thread on each start (gzip: slower starts).
+    const stored = elideZeros(snapshot);
     const cache = await caches.open(cacheName);
     for (const req of await cache.keys()) if (req.url !== keyURL) await cache.delete(req);
     await cache.put(keyURL, new Response(stored, {
-      headers: { "Content-Type": "application/octet-stream", "X-TB-Snapshot-Encoding": "gzip" } }));
+      headers: { "Content-Type": "application/octet-stream", "X-TB-Snapshot-Encoding": "zeros" } }));
     postMessage({ ok: true, bytes: snapshot.byteLength, stored: stored.byteLength, ms: Math.round(performance.now() - t0),
                   preloaded: done1.length + done2.length, skipped: [...skipped1, ...skipped2] });
   } catch (err) {

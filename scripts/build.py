@@ -508,6 +508,7 @@ def snapshot_key(dist: Path, wheels: list[Path]) -> str:
     h = hashlib.sha256()
     for f in [dist / "pyodide" / "pyodide.asm.wasm", dist / "pyodide" / "pyodide.asm.mjs",
               dist / "pyodide" / "python_stdlib.zip", dist / "tb-snapshot-worker.mjs", dist / "tb-pyodide.mjs",
+              dist / "tb-snapshot-format.mjs",
               *wheels]:
         h.update(f.name.encode() + b"\0" + sha256(f).encode() + b"\n")
     return h.hexdigest()[:16]
