@@ -243,7 +243,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_made_again(page, 
 def test_the_snapshot_s_stored_form_gives_back_every_byte(page, server):
     """tb-snapshot-format.mjs in the browser: elideZeros then restoreZeros is the identity, on
     edge cases and on a heap-like buffer, and the stored form of that buffer is under half."""
-    page.goto(server.url + "version.json")
+    open_app(page, server)
     result = page.evaluate("""async (url) => {
         const f = await import(url);
         const heap = new Uint8Array(1 << 22);

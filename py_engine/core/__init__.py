@@ -13,7 +13,8 @@ The modules import one way: :mod:`.errors`, :mod:`.action`, :mod:`.rng`, :mod:`.
 (bot levels' budgets), :mod:`.odds` (:class:`Odds` of a roll and exact dice arithmetic)
 → :mod:`.game` → :mod:`.mcts` → :mod:`.bots` (:func:`make_bot`:
 a game's own bot for a level, else the random or generic search bot; bots are built
-here, never by :class:`Game`) → :mod:`.hint` (a hint's move and its line of why) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`; :mod:`.flow`
+here, never by :class:`Game`) → :mod:`.hint` (a hint's move and its line of why) → :mod:`.match` → :mod:`.replay`, :mod:`.daily`,
+:mod:`.host` (one table across devices: what a guest phone receives and may send, issue 27); :mod:`.flow`
 (one way for a rule to ask a player: a frame stack in the state, :class:`~.flow.Step` per
 frame kind, :class:`~.flow.Ask`, the always-ask rule) imports only :mod:`.action`. The game
 registry :mod:`py_engine.games` imports each engine on first use.

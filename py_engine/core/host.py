@@ -1,0 +1,197 @@
+"""One table across several devices: the host's side of it (issue 27).
+
+The host device holds the :class:`~.match.Match` (the seed and every hand, as a dealer would) and
+is the only device that applies actions. A guest device holds one or more seats. For each of them it
+receives only what :meth:`Game.view <py_engine.core.game.Game.view>` gives that seat, and it
+sends only actions, which the host checks like any other input. This module is the protocol
+without a transport: the app carries its messages over a WebRTC data channel.
+
+Every message is one JSON object with a ``"type"``.
+
+Host → guest, :meth:`TableHost.table_message`::
+
+    {"type": "table", "revision": 7, "commitment": "<sha256 hex>",
+     "seats": {"2": <view(state, 2)>}, "reveal": {"seed": 1234, "salt": "<hex>"}}
+
+``"reveal"`` is there once the game is over. :meth:`TableHost.refusal_message`::
+
+    {"type": "refused", "revision": 7, "reason": "<for the player>"}
+
+Guest → host, :func:`act_message`::
+
+    {"type": "act", "revision": 7, "seat": 2, "action": ["play", 3]}
+
+``revision`` counts every change of the table (an action, an undo). A guest's action must name
+the revision it was chosen on, so an action chosen on a table that has since moved on is refused
+rather than applied to a position the player never saw.
+
+**Fairness.** At the start the host shows :attr:`TableHost.commitment`, a hash of the seed and a
+secret salt. Once the game is over, the reveal lets any guest check with :func:`verify_reveal`
+that the deal was fixed from the start: the host cannot have changed the seed mid-game without the
+hash failing. The host phone still holds every hand. Trust it as you would trust a dealer.
+
+>>> from py_engine.core import Match, Seat
+>>> m = Match.new("time_war", [Seat("Ann", "human"), Seat("Bob", "human")], seed=7)
+>>> host = TableHost(m, salt="00" * 16)
+>>> msg = host.table_message([1])
+>>> sorted(msg), list(msg["seats"])
+(['commitment', 'revision', 'seats', 'type'], ['1'])
+>>> host.receive({1}, b"not json").reason
+'That message was not understood: it is not a move of this app.'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .action import Action
+from .errors import IllegalAction, SaveError
+from .match import Match
+from .safejson import UnsafeJson, loads_limited
+
+#: The largest guest message read (bytes of UTF-8). An action is a name and a few small arguments;
+#: anything longer is not a move of this app.
+MAX_MESSAGE_BYTES = 2048
+#: The deepest nesting a guest message may have (``{"action": [...]}`` is 2).
+MAX_MESSAGE_DEPTH = 4
+#: What the commitment hashes, before the seed and the salt.
+COMMITMENT_PREFIX = "time-and-barons/seed/v1"
+
+NOT_UNDERSTOOD = "That message was not understood: it is not a move of this app."
+
+
+def commitment_of(seed: int, salt: str) -> str:
+    """The sha256 hex digest that commits the host to ``seed`` (with the secret ``salt``).
+
+    >>> commitment_of(7, "ab") == commitment_of(7, "ab") != commitment_of(8, "ab")
+    True
+    """
+    return hashlib.sha256(f"{COMMITMENT_PREFIX}:{seed}:{salt}".encode()).hexdigest()
+
+
+def verify_reveal(commitment: str, reveal: Mapping[str, Any]) -> bool:
+    """True if ``reveal`` (``{"seed": int, "salt": str}``, from the host at the end) matches the
+    ``commitment`` the host showed at the start; False for any other reveal, malformed included.
+
+    >>> verify_reveal(commitment_of(3, "x"), {"seed": 3, "salt": "x"})
+    True
+    >>> verify_reveal(commitment_of(3, "x"), {"seed": 4, "salt": "x"})
+    False
+    """
+    seed, salt = reveal.get("seed"), reveal.get("salt")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(salt, str):
+        return False
+    return hmac.compare_digest(commitment_of(seed, salt), commitment)
+
+
+def act_message(revision: int, seat: int, action: Action) -> dict[str, Any]:
+    """The guest's message for playing ``action`` in ``seat`` on table ``revision``."""
+    return {"type": "act", "revision": revision, "seat": seat, "action": action.to_json()}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A guest message the host did not apply. ``reason`` is written for the player; the table
+    is unchanged."""
+
+    reason: str
+
+
+class TableHost:
+    """The host of a table across devices: builds what each guest may receive and applies what
+    guests send, after checking it (issue 27).
+
+    ``match`` is the host's own match; the app also plays its own seats (pass-and-play humans,
+    bots) on it and then calls :meth:`changed`. ``salt``: the commitment's secret (hex), drawn at
+    random when not given; tests give one.
+    """
+
+    def __init__(self, match: Match, salt: str | None = None) -> None:
+        self.match = match
+        self.salt = salt if salt is not None else secrets.token_hex(16)
+        #: Counts every change of the table since the host started (not saved: guests joining a
+        #: resumed table start from the revision they are sent).
+        self.revision = 0
+
+    @property
+    def commitment(self) -> str:
+        """The hash of the seed and the salt, shown from the start (:func:`verify_reveal`)."""
+        return commitment_of(self.match.seed, self.salt)
+
+    def changed(self) -> None:
+        """Record a change made outside :meth:`receive` (a move of the host's own seats, an undo)."""
+        self.revision += 1
+
+    def table_message(self, seats: Iterable[int]) -> dict[str, Any]:
+        """What a guest holding ``seats`` receives now: each seat's view and nothing else of the
+        state, the revision, the commitment, and once the game is over the reveal.
+
+        Raises:
+            ValueError: a seat that is not at this table.
+        """
+        held = sorted(set(seats))
+        n = len(self.match.seats)
+        if not held or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in held):
+            raise ValueError(f"seats {held!r}: a guest holds one or more of the table's {n} seats")
+        state = self.match.state
+        msg: dict[str, Any] = {
+            "type": "table", "revision": self.revision, "commitment": self.commitment,
+            "seats": {str(s): self.match.game.view(state, s) for s in held},
+        }
+        if self.match.is_over():
+            msg["reveal"] = {"seed": self.match.seed, "salt": self.salt}
+        return msg
+
+    def refusal_message(self, refusal: Refusal) -> dict[str, Any]:
+        """The message that tells a guest why its last message was not applied."""
+        return {"type": "refused", "revision": self.revision, "reason": refusal.reason}
+
+    def receive(self, seats: Iterable[int], data: str | bytes) -> Refusal | None:
+        """Apply a guest's message, sent by the guest that holds ``seats``. Returns None when the
+        action was applied (and :attr:`revision` moved on), else a :class:`Refusal`; a refused
+        message changes nothing.
+
+        Refused: over :data:`MAX_MESSAGE_BYTES` or :data:`MAX_MESSAGE_DEPTH`; not UTF-8, not JSON,
+        not an ``"act"`` object with an int ``revision``, an int ``seat`` and an action; a seat this
+        guest does not hold; a revision other than the current one (the table moved on); a seat
+        not to act now; an action the rules refuse (:class:`IllegalAction`'s message).
+        """
+        if len(data) > MAX_MESSAGE_BYTES:
+            return Refusal(NOT_UNDERSTOOD)
+        try:
+            raw = data.encode() if isinstance(data, str) else data  # the limit counts bytes
+            msg = loads_limited(raw, max_bytes=MAX_MESSAGE_BYTES, max_depth=MAX_MESSAGE_DEPTH)
+        except (UnsafeJson, UnicodeEncodeError):
+            return Refusal(NOT_UNDERSTOOD)
+        if not isinstance(msg, dict) or msg.get("type") != "act":
+            return Refusal(NOT_UNDERSTOOD)
+        revision, seat = msg.get("revision"), msg.get("seat")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in (revision, seat)):
+            return Refusal(NOT_UNDERSTOOD)
+        try:
+            action = Action.from_json(msg.get("action"))
+        except SaveError:
+            return Refusal(NOT_UNDERSTOOD)
+        if seat not in set(seats):
+            return Refusal("That seat is not yours: this phone plays only its own seats.")
+        if revision != self.revision:
+            return Refusal("The table moved on before your move arrived: look again and choose.")
+        if seat not in self.match.to_act():
+            return Refusal("It is not your turn.")
+        try:
+            self.match.apply(seat, action)
+        except IllegalAction as e:
+            return Refusal(str(e))
+        self.revision += 1
+        return None
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """A message as compact JSON text, as it goes over the wire."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

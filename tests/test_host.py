@@ -1,0 +1,192 @@
+"""The host's side of a table across devices (issue 27, :mod:`py_engine.core.host`).
+
+For every game: a scripted game in which every seat is a guest playing only from the messages it
+receives. Every message sent to a guest is exactly its seats' ``view`` plus the revision and the
+seed's commitment, so it holds no more than the view does (that a view hides everything another
+seat holds is the conformance suite's ``test_view_hides_everything_determinize_resamples``).
+Malformed, foreign, stale or illegal guest messages are refused with the table unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from py_engine.core import Action, Match, Seat, state_hash
+from py_engine.core.host import (
+    MAX_MESSAGE_BYTES,
+    NOT_UNDERSTOOD,
+    Refusal,
+    TableHost,
+    act_message,
+    commitment_of,
+    encode,
+    verify_reveal,
+)
+from py_engine.core.rng import Rng
+from py_engine.games import all as all_games
+
+#: (game, seats, options, how the seats sit on guest phones; [] = a phone per team): each game's
+#: fewest players (two at least: a table across phones), one guest per seat; Time Barons 2 v 2 as two phones with a team each; Barons
+#: with six phones.
+TABLES: list[tuple[str, int, dict[str, Any], list[list[int]]]] = [
+    *[(g.id, max(g.min_players, 2), {}, [[s] for s in range(max(g.min_players, 2))]) for g in all_games()],
+    ("time_barons", 4, {"mode": "team"}, []),
+    ("barons", 6, {}, [[s] for s in range(6)]),
+]
+#: Actions played per scripted game (or to the end): enough for hands, draws and reveals.
+ACTIONS = 120
+
+
+def _ids(t: tuple[str, int, dict[str, Any], list[list[int]]]) -> str:
+    return f"{t[0]}-{t[1]}p-" + (f"{len(t[3])}phones" if t[3] else "a-phone-per-team")
+
+
+def _table(game_id: str, n: int, options: dict[str, Any], seed: int = 11) -> TableHost:
+    m = Match.new(game_id, [Seat(f"P{i}", "human") for i in range(n)], options, seed)
+    return TableHost(m, salt="5a" * 16)
+
+
+def _expected(host: TableHost, seats: list[int]) -> dict[str, Any]:
+    m = host.match
+    out: dict[str, Any] = {"type": "table", "revision": host.revision, "commitment": commitment_of(m.seed, host.salt),
+                           "seats": {str(s): m.game.view(m.state, s) for s in seats}}
+    if m.is_over():
+        out["reveal"] = {"seed": m.seed, "salt": host.salt}
+    return out
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_ids)
+def test_guests_receive_only_their_seats_views_and_play_from_them(table: tuple[str, int, dict[str, Any],
+                                                                               list[list[int]]]) -> None:
+    game_id, n, options, phones = table
+    host = _table(game_id, n, options)
+    if not phones:
+        phones = [list(team) for team in host.match.state["teams"]]
+        assert len(phones) == 2 and all(len(team) == 2 for team in phones)
+    rng = Rng.from_seed(5)
+    commitment = host.commitment
+    for _ in range(ACTIONS):
+        # what each phone receives: its seats' views, to the key, through the wire's JSON
+        received = [json.loads(encode(host.table_message(seats))) for seats in phones]
+        for seats, msg in zip(phones, received, strict=True):
+            assert msg == json.loads(encode(_expected(host, seats)))
+            assert msg["commitment"] == commitment
+        if host.match.is_over():
+            break
+        # a phone with a seat to act plays a choice it was shown (never one from the host's state)
+        acting = [(i, s) for i, seats in enumerate(phones) for s in seats if s in host.match.to_act()]
+        i, seat = acting[rng.below(len(acting))]
+        shown = received[i]["seats"][str(seat)]["actions"]
+        assert shown, f"{game_id}: seat {seat} is to act but was shown no action"
+        choice = shown[rng.below(len(shown))]["action"]
+        before = host.revision
+        reply = host.receive(phones[i], encode({"type": "act", "revision": received[i]["revision"], "seat": seat,
+                                                "action": choice}))
+        assert reply is None, reply
+        assert host.revision == before + 1
+        assert host.match.actions[-1] == (seat, Action.from_json(choice))
+
+
+def test_the_reveal_at_the_end_matches_the_commitment_from_the_start() -> None:
+    host = _table("timeline", 2, {}, seed=4)
+    start = host.table_message([0])
+    assert "reveal" not in start
+    while not host.match.is_over():
+        seat = host.match.to_act()[0]
+        view = host.table_message([seat])["seats"][str(seat)]
+        assert host.receive([seat], encode({"type": "act", "revision": host.revision, "seat": seat,
+                                            "action": view["actions"][0]["action"]})) is None
+    end = host.table_message([1])
+    assert end["reveal"] == {"seed": 4, "salt": host.salt}
+    assert verify_reveal(start["commitment"], end["reveal"])
+    # a host that changed the seed mid-game could not show a reveal that matches
+    assert not verify_reveal(start["commitment"], {"seed": 5, "salt": host.salt})
+    assert not verify_reveal(start["commitment"], {"seed": "4", "salt": host.salt})
+    assert not verify_reveal(start["commitment"], {"seed": True, "salt": host.salt})
+    assert not verify_reveal(start["commitment"], {})
+
+
+def _mid_game(game_id: str, n: int) -> TableHost:
+    """A table some actions in (past the deal), every seat a guest."""
+    host = _table(game_id, n, {}, seed=23)
+    rng = Rng.from_seed(9)
+    for _ in range(15):
+        if host.match.is_over():
+            break
+        seat = host.match.to_act()[0]
+        legal = host.match.game.legal_actions(host.match.state, seat)
+        assert host.receive([seat], encode(act_message(host.revision, seat, legal[rng.below(len(legal))]))) is None
+    assert not host.match.is_over()
+    return host
+
+
+def _bad_messages(host: TableHost) -> list[tuple[str, list[int], str | bytes, str]]:
+    """(what, the sender's seats, the message, the reason expected) for one table position."""
+    m = host.match
+    seat = m.to_act()[0]
+    other = next(s for s in range(len(m.seats)) if s != seat)
+    legal = m.game.legal_actions(m.state, seat)
+    good = act_message(host.revision, seat, legal[0])
+    illegal = Action("no_such_move", (99,))
+    waiting = [s for s in range(len(m.seats)) if s not in m.to_act()]
+    cases: list[tuple[str, list[int], str | bytes, str]] = [
+        ("garbage bytes", [seat], b"\xff\xfe\x00garbage", NOT_UNDERSTOOD),
+        ("not JSON", [seat], "play the queen", NOT_UNDERSTOOD),
+        ("a JSON list", [seat], json.dumps([good]), NOT_UNDERSTOOD),
+        ("another type", [seat], encode({**good, "type": "chat"}), NOT_UNDERSTOOD),
+        ("no revision", [seat], encode({k: v for k, v in good.items() if k != "revision"}), NOT_UNDERSTOOD),
+        ("a text seat", [seat], encode({**good, "seat": str(seat)}), NOT_UNDERSTOOD),
+        ("a boolean revision", [seat], encode({**good, "revision": True}), NOT_UNDERSTOOD),
+        ("a malformed action", [seat], encode({**good, "action": [{"card": 1}]}), NOT_UNDERSTOOD),
+        ("an action that is no list", [seat], encode({**good, "action": "pass"}), NOT_UNDERSTOOD),
+        ("too deep", [seat], encode({**good, "pad": [[[[[[1]]]]]]}), NOT_UNDERSTOOD),
+        ("oversized", [seat], encode({**good, "pad": "x" * MAX_MESSAGE_BYTES}), NOT_UNDERSTOOD),
+        ("oversized in bytes", [seat], encode({**good, "pad": "é" * (MAX_MESSAGE_BYTES // 2)}), NOT_UNDERSTOOD),
+        ("a seat the phone does not hold", [other], encode(good), "That seat is not yours"),
+        ("a stale revision", [seat], encode({**good, "revision": host.revision - 1}), "The table moved on"),
+        ("a revision from the future", [seat], encode({**good, "revision": host.revision + 1}), "The table moved on"),
+        ("a move the rules refuse", [seat], encode(act_message(host.revision, seat, illegal)), ""),
+    ]
+    if waiting:
+        w = waiting[0]
+        cases.append(("a seat not to act", [w], encode({**good, "seat": w}), "It is not your turn"))
+    return cases
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_malformed_foreign_stale_or_illegal_guest_messages_change_nothing(game_id: str) -> None:
+    game = next(g for g in all_games() if g.id == game_id)
+    host = _mid_game(game_id, max(game.min_players, 2))
+    for what, seats, data, reason in _bad_messages(host):
+        state, revision, actions = state_hash(host.match.state), host.revision, list(host.match.actions)
+        reply = host.receive(seats, data)
+        assert isinstance(reply, Refusal), what
+        assert reply.reason.startswith(reason) and reply.reason, (what, reply.reason)
+        assert (state_hash(host.match.state), host.revision, host.match.actions) == (state, revision, actions), what
+        refusal = host.refusal_message(reply)
+        assert refusal == {"type": "refused", "revision": revision, "reason": reply.reason}
+    # and the table still takes a good move afterwards
+    seat = host.match.to_act()[0]
+    legal = host.match.game.legal_actions(host.match.state, seat)
+    assert host.receive([seat], encode(act_message(host.revision, seat, legal[0]))) is None
+
+
+def test_a_move_of_the_host_s_own_seats_makes_guests_earlier_choices_stale() -> None:
+    host = _table("time_war", 2, {})
+    seat = host.match.to_act()[0]
+    shown = host.table_message([seat])
+    legal = host.match.game.legal_actions(host.match.state, seat)
+    host.match.apply(seat, legal[0])  # the host phone's own seat moved (pass-and-play, a bot)
+    host.changed()
+    reply = host.receive([seat], encode(act_message(shown["revision"], seat, legal[0])))
+    assert isinstance(reply, Refusal) and reply.reason.startswith("The table moved on")
+
+
+def test_table_messages_are_only_for_the_table_s_seats() -> None:
+    host = _table("time_war", 2, {})
+    for seats in ([], [2], [-1], [True]):
+        with pytest.raises(ValueError):
+            host.table_message(seats)
