@@ -4,14 +4,20 @@ Node. That the app with it boots, plays each game and works offline is the rest 
 
 from __future__ import annotations
 
+import importlib.util
 import zipfile
 from pathlib import Path
 
 import pytest
 
-import build  # scripts/build.py (scripts/ is on sys.path: conftest)
+ROOT = Path(__file__).resolve().parent.parent
+# scripts/build.py by its path: "build" is also the name of PyPI's build tool in the venv
+_spec = importlib.util.spec_from_file_location("tb_build", ROOT / "scripts" / "build.py")
+assert _spec is not None and _spec.loader is not None
+build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build)
 
-DIST = Path(__file__).resolve().parent.parent / "dist"
+DIST = ROOT / "dist"
 STDLIB = DIST / "pyodide" / "python_stdlib.zip"
 
 
