@@ -1,0 +1,99 @@
+"""A table across phones, the link (issue 27, pwa/table-link.mjs): two browser contexts of one
+Chromium, each a phone, joined by a WebRTC data channel with no server, the host's and the guest's
+codes passed as text (the fallback where there is no camera).
+
+Chromium needs two flags for that on one machine, and they belong here only (never in the app):
+``--allow-loopback-in-peer-connection`` and, so that candidates carry addresses instead of
+mDNS names, ``--disable-features=WebRtcHideLocalIpsWithMdns``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+LINK_FLAGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
+
+
+@pytest.fixture
+def phones(playwright: Any, browser_type_launch_args: dict[str, Any], server: Any) -> Iterator[tuple[Any, Any]]:
+    """Two pages in separate contexts of a browser launched with the link flags, each with
+    pwa/table-link.mjs imported as ``window.tl``."""
+    args = {**browser_type_launch_args, "args": [*browser_type_launch_args.get("args", []), *LINK_FLAGS]}
+    browser = playwright.chromium.launch(**args)
+    try:
+        pages = []
+        for _ in range(2):
+            page = browser.new_context().new_page()
+            page.goto(server.url + "version.json")
+            page.evaluate("async (url) => { window.tl = await import(url); }", server.url + "table-link.mjs")
+            pages.append(page)
+        yield pages[0], pages[1]
+    finally:
+        browser.close()
+
+
+def test_two_phones_join_by_text_codes_and_talk_both_ways(phones: tuple[Any, Any]) -> None:
+    host, guest = phones
+    offer = host.evaluate("async () => { window.offer = await tl.offerLink(); return offer.code; }")
+    assert offer.startswith("TB1|o|") and len(offer) < 220, offer
+    answer = guest.evaluate("""async (code) => {
+        window.got = [];
+        const a = await tl.answerLink(code);
+        a.link.then((link) => { window.link = link; link.onmessage = (t) => got.push(t); });
+        return a.code;
+      }""", offer)
+    assert answer.startswith("TB1|a|") and len(answer) < 220, answer
+    host.evaluate("""async (code) => {
+        window.got = [];
+        window.link = await offer.accept(code);
+        link.onmessage = (t) => got.push(t);
+        link.send('{"type":"table","revision":0}');
+      }""", answer)
+    guest.wait_for_function("() => window.got.length === 1", timeout=20_000)
+    assert guest.evaluate("window.got") == ['{"type":"table","revision":0}']
+    guest.evaluate("""() => link.send('{"type":"act","revision":0,"seat":1,"action":["pass"]}')""")
+    host.wait_for_function("() => window.got.length === 1", timeout=20_000)
+    assert host.evaluate("window.got") == ['{"type":"act","revision":0,"seat":1,"action":["pass"]}']
+    # the guest leaves: the host's link says so
+    host.evaluate("() => { window.linkClosed = false; link.onclose = () => { window.linkClosed = true; }; }")
+    guest.evaluate("() => link.close()")
+    host.wait_for_function("() => window.linkClosed === true", timeout=30_000)
+
+
+def test_a_code_survives_its_round_trip_and_junk_is_refused_with_a_reason(phones: tuple[Any, Any]) -> None:
+    host, _guest = phones
+    result = host.evaluate("""async () => {
+        const pc = new RTCPeerConnection({ iceServers: [] });
+        pc.createDataChannel("t");
+        await pc.setLocalDescription(await pc.createOffer());
+        await new Promise((r) => setTimeout(r, 1500));
+        const code = tl.encodeDescription(pc.localDescription);
+        const back = tl.decodeDescription(code, "offer");
+        const again = tl.encodeDescription(back);
+        const refused = [];
+        for (const [junk, want] of [["hello", "offer"], ["TB1|o|x|y|z|s|1.2.3.4:5", "offer"], [code, "answer"],
+                                    [code.replace("TB1", "TB9"), "offer"], ["", "offer"]]) {
+          try { tl.decodeDescription(junk, want); refused.push(null); } catch (e) { refused.push([e.name, e.message]); }
+        }
+        pc.close();
+        return { code, again, refused, sdpOk: back.sdp.includes("a=ice-ufrag:") };
+      }""")
+    assert result["again"] == result["code"] and result["sdpOk"]
+    reasons = [r[1] for r in result["refused"]]
+    assert reasons[0] == reasons[1] == reasons[3] == reasons[4] == "That is not a table code of this app."
+    assert reasons[2] == "That is a host's code: scan the guest's code instead."
+
+
+def test_a_guest_whose_host_never_answers_is_told_what_failed(phones: tuple[Any, Any]) -> None:
+    """No spinner forever: the host's code is scanned but the host never takes the answer (as on
+    a network that keeps phones apart); the guest's link fails with a reason and a way out."""
+    host, guest = phones
+    offer = host.evaluate("async () => { window.offer = await tl.offerLink(); return offer.code; }")
+    message = guest.evaluate("""async (code) => {
+        const a = await tl.answerLink(code, { timeoutMs: 1500 });
+        try { await a.link; return null; } catch (e) { return [e.name, e.message]; }
+      }""", offer)
+    assert message is not None and message[0] == "LinkError"
+    assert "could not be reached" in message[1] and "play on one phone" in message[1]
