@@ -262,7 +262,7 @@ def zip_modules(names: list[str]) -> dict[str, str]:
 
 def node_imports(stdlib: Path, request: dict[str, object]) -> dict[str, list[str]]:
     """Run scripts/stdlib.mjs: Pyodide under Node with this standard library imports what
-    ``request`` names; returns its report (modules, failed, builtin)."""
+    ``request`` names; returns its report (``modules``: sys.modules after it, ``failed``)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(request, f)
     try:
@@ -642,11 +642,12 @@ def main() -> None:
     if args.micropip or args.full_stdlib:
         log("stdlib     whole" + (" (micropip imports much of it)" if args.micropip else ""))
     else:
-        kept, total, after, before = trim_stdlib(dist / "pyodide" / "python_stdlib.zip", [wheel, ms_wheel, ui_wheel], pwa)
-        log(f"stdlib     {kept} of {total} entries kept, compiled: {human(after)} (stored; {human(before)} before, "
-            "deflated), checked in Pyodide under Node")
+        # the wheels first, so that the standard library's analysis and check import what ships
         before, after = compile_wheels(dist / "pyodide" / "python_stdlib.zip", [wheel, ms_wheel, ui_wheel])
         log(f"wheels     compiled to bytecode: {human(after)} (stored; {human(before)} before, deflated)")
+        kept, total, after, before = trim_stdlib(dist / "pyodide" / "python_stdlib.zip", [wheel, ms_wheel, ui_wheel], pwa)
+        log(f"stdlib     {kept} of {total} entries kept, compiled: {human(after)} (stored; {human(before)} before, "
+            "deflated), checked in Pyodide under Node with the compiled wheels")
 
     screens, size = build_first_screens(pwa, dist / "first-screens.html")
     log(f"first      {screens} screens drawn into first-screens.html ({human(size)}), usable before Python starts")

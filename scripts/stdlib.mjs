@@ -5,8 +5,7 @@
 //        node scripts/stdlib.mjs compile <python_stdlib.zip> <out-dir> <archive>...
 // imports: request.json is {"wheels": [paths], "packages": [names whose every module is imported],
 //                  "names": [modules to import as well], "skip": [modules never imported here]}
-// Prints one JSON line: {"modules": [sys.modules after every import], "failed": ["name: error"],
-//                        "builtin": [sys.builtin_module_names]}
+// Prints one JSON line: {"modules": [sys.modules after every import], "failed": ["name: error"]}
 // Exit code 0 when the imports ran (failures are listed, not fatal), 3 when Pyodide or a wheel
 // could not load. The zip is loaded through Pyodide's stdLibURL, as the app loads it, so the same
 // script checks a trimmed zip: every import that works with the full one must work with it.
@@ -111,8 +110,7 @@ def _run(request):
             importlib.import_module(name)
         except BaseException as e:
             failed.append(f"{name}: {type(e).__name__}: {e}")
-    return json.dumps({"modules": sorted(sys.modules), "failed": failed,
-                       "builtin": sorted(sys.builtin_module_names)})
+    return json.dumps({"modules": sorted(sys.modules), "failed": failed})
 
 _run(REQUEST)
 `);
