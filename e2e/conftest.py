@@ -78,7 +78,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[CRASHED]))
     if os.environ.get("TB_E2E_BENCHMARKS") == "1":
         return
-    skip = pytest.mark.skip(reason="a measurement: benchmarks/e2e_timings.py runs it")
+    skip = pytest.mark.skip(reason="a measurement: benchmarks/e2e_timings.py or benchmarks/phones.py runs it")
     for item in items:
         if item.get_closest_marker("benchmark"):
             item.add_marker(skip)

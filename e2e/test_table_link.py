@@ -97,3 +97,23 @@ def test_a_guest_whose_host_never_answers_is_told_what_failed(phones: tuple[Any,
       }""", offer)
     assert message is not None and message[0] == "LinkError"
     assert "could not be reached" in message[1] and "play on one phone" in message[1]
+
+
+def test_messages_sent_before_the_other_side_listens_are_kept_for_it(phones: tuple[Any, Any]) -> None:
+    """The host sends its first table the moment its side of the link opens; the guest's code may
+    take the link later. What came before it listens is handed over, in order, when it does."""
+    host, guest = phones
+    offer = host.evaluate("async () => { window.offer = await tl.offerLink(); return offer.code; }")
+    answer = guest.evaluate("async (code) => { window.a = await tl.answerLink(code); return a.code; }", offer)
+    host.evaluate("""async (code) => {
+        window.link = await offer.accept(code);
+        link.send("first"); link.send("second");
+      }""", answer)
+    got = guest.evaluate("""async () => {
+        const link = await a.link;
+        await new Promise((r) => setTimeout(r, 500));  // both messages are in by now
+        const got = [];
+        link.onmessage = (t) => got.push(t);
+        return got;
+      }""")
+    assert got == ["first", "second"]

@@ -11,6 +11,7 @@
 //     window.tbShell.boot.precache says what a first visit put into the precache itself.
 //   - window.tbShell.storage is a promise of the ./storage.js module (saved games in IndexedDB),
 //     imported and opened at once so the database is read while Python starts;
+//   - window.tbShell.phones() and .qr() import ./table-link.mjs and ./table-qr.mjs (issue 27);
 //   - window.tbShell.fail(text) shows the boot-error panel (the UI calls it if it cannot start);
 //     the panel offers to export, then reset, the stored data, without Python.
 //
@@ -68,6 +69,9 @@
   // ---- Stored data ----------------------------------------------------------------------
   // Relative to this script, so any sub-path works. Opening starts now, in parallel with Python.
   shell.storage = import("./storage.js");
+  // A table across phones (issue 27): the link and the QR codes, loaded when first used.
+  shell.phones = () => import("./table-link.mjs");
+  shell.qr = () => import("./table-qr.mjs");
   shell.storage.then((m) => m.open()).catch((err) => console.warn("storage could not be opened:", err));
 
   // ---- Progress -------------------------------------------------------------------------

@@ -103,27 +103,56 @@ function gathered(pc) {
   });
 }
 
-/** One open link: text messages both ways. */
+/**
+ * One open link: text messages both ways. Messages that arrive before ``onmessage`` is set are
+ * kept and handed to it when it is (the other side may send as soon as the channel opens, before
+ * this side's code has taken the link); a close before ``onclose`` is set is reported when it is.
+ */
 class Link {
+  #onmessage = null;
+  #onclose = null;
+  #early = [];
+  #closed = false;
+
   constructor(pc, channel) {
     this.pc = pc;
     this.channel = channel;
-    /** @type {(text: string) => void} */
-    this.onmessage = () => {};
-    /** @type {() => void} called once when the link closes, from either side or a lost network */
-    this.onclose = () => {};
-    let closed = false;
     const close = () => {
-      if (!closed) {
-        closed = true;
-        this.onclose();
+      if (!this.#closed) {
+        this.#closed = true;
+        if (this.#onclose) this.#onclose();
       }
     };
-    channel.addEventListener("message", (e) => this.onmessage(String(e.data)));
+    channel.addEventListener("message", (e) => {
+      if (this.#onmessage) this.#onmessage(String(e.data));
+      else this.#early.push(String(e.data));
+    });
     channel.addEventListener("close", close);
     pc.addEventListener("connectionstatechange", () => {
       if (["failed", "closed", "disconnected"].includes(pc.connectionState)) close();
     });
+  }
+
+  /** @param {(text: string) => void} fn called with each message, those that came before it first */
+  set onmessage(fn) {
+    this.#onmessage = fn;
+    const early = this.#early;
+    this.#early = [];
+    for (const text of early) fn(text);
+  }
+
+  get onmessage() {
+    return this.#onmessage;
+  }
+
+  /** @param {() => void} fn called once when the link closes, from either side or a lost network */
+  set onclose(fn) {
+    this.#onclose = fn;
+    if (this.#closed) fn();
+  }
+
+  get onclose() {
+    return this.#onclose;
   }
 
   /** @param {string} text */

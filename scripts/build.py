@@ -22,7 +22,8 @@ Layout of the result (any static host, any sub-path):
     dist/pyscript/                 the @pyscript/core/dist files PyScript loads (no source maps,
                                    no editor/terminal/MicroPython code)
     dist/vendor/                   small browser libraries from npm, each with its licence (idb: IndexedDB
-                                   wrapper; panzoom: pinch/drag zoom of the Time of Crisis map)
+                                   wrapper; panzoom: pinch/drag zoom of the Time of Crisis map; lean-qr
+                                   and jsqr: QR codes drawn and read, table-qr.mjs)
     dist/pyscript.json             PyScript config (interpreter, packages)
     dist/version.json              engine version + build hash
     dist/sw.js                     Workbox service worker precaching all of the above
@@ -384,6 +385,8 @@ def build_pyscript(out: Path) -> tuple[int, list[str]]:
 VENDOR = {
     "idb": ("build/index.js", "idb.js"),
     "@panzoom/panzoom": ("dist/panzoom.es.js", "panzoom.js"),  # the ES build (export default Panzoom)
+    "lean-qr": ("index.mjs", "lean-qr.js"),  # draws the table codes as QR codes (table-qr.mjs)
+    "jsqr": ("dist/jsQR.js", "jsqr.js"),  # reads them where the browser has no BarcodeDetector; UMD: sets self.jsQR
 }
 
 

@@ -14,15 +14,18 @@ from typing import Any
 
 import pytest
 
+from py_engine import __version__
 from py_engine.core import Action, Match, Seat, state_hash
 from py_engine.core.host import (
     MAX_MESSAGE_BYTES,
     NOT_UNDERSTOOD,
+    Move,
     Refusal,
     TableHost,
     act_message,
     commitment_of,
     encode,
+    undo_message,
     verify_reveal,
 )
 from py_engine.core.rng import Rng
@@ -52,6 +55,9 @@ def _table(game_id: str, n: int, options: dict[str, Any], seed: int = 11) -> Tab
 def _expected(host: TableHost, seats: list[int]) -> dict[str, Any]:
     m = host.match
     out: dict[str, Any] = {"type": "table", "revision": host.revision, "commitment": commitment_of(m.seed, host.salt),
+                           "deal": host.deal,
+                           "engine": __version__, "game": m.game.id, "kinds": ["human"] * len(m.seats), "levels": [None] * len(m.seats),
+                           "options": m.options, "away": [], "undo": [s for s in seats if m.can_undo(s)],
                            "seats": {str(s): m.game.view(m.state, s) for s in seats}}
     if m.is_over():
         out["reveal"] = {"seed": m.seed, "salt": host.salt}
@@ -190,3 +196,46 @@ def test_table_messages_are_only_for_the_table_s_seats() -> None:
     for seats in ([], [2], [-1], [True]):
         with pytest.raises(ValueError):
             host.table_message(seats)
+
+
+def test_a_guest_takes_back_its_own_last_choice_while_the_rules_allow_it() -> None:
+    """Undo across phones follows the match's own rule (no chance or reveal since, the seat's
+    own action): Time War's first deployment is taken back, and only by the seat that made it."""
+    host = _table("time_war", 2, {})
+    seat = host.match.to_act()[0]
+    other = 1 - seat
+    before = state_hash(host.match.state)
+    legal = host.match.game.legal_actions(host.match.state, seat)
+    assert host.receive([seat], encode(act_message(host.revision, seat, legal[0]))) is None
+    msg = host.table_message([seat])
+    if not msg["undo"]:
+        pytest.skip("the first action drew a card: nothing to undo here")
+    assert msg["undo"] == [seat]
+    refused = host.receive([other], encode(undo_message(host.revision, other)))
+    assert isinstance(refused, Refusal) and refused.reason.startswith("Nothing to undo")
+    stale = host.receive([seat], encode(undo_message(host.revision - 1, seat)))
+    assert isinstance(stale, Refusal) and stale.reason.startswith("The table moved on")
+    assert host.check([seat], encode(undo_message(host.revision, seat))) == Move(seat, None)
+    revision = host.revision
+    assert host.receive([seat], encode(undo_message(revision, seat))) is None
+    assert state_hash(host.match.state) == before and host.revision == revision + 1
+    assert host.table_message([seat])["undo"] == []
+
+
+def test_check_reads_a_move_without_applying_it() -> None:
+    host = _table("timeline", 2, {})
+    seat = host.match.to_act()[0]
+    legal = host.match.game.legal_actions(host.match.state, seat)
+    before, revision = state_hash(host.match.state), host.revision
+    assert host.check([seat], encode(act_message(revision, seat, legal[0]))) == Move(seat, legal[0])
+    assert (state_hash(host.match.state), host.revision, host.match.actions) == (before, revision, [])
+
+
+def test_the_table_message_carries_the_public_facts_and_who_is_away() -> None:
+    m = Match.new("time_barons", [Seat("Ann", "human"), Seat("Bo", "bot", "hard"), Seat("Cy", "human"),
+                                  Seat("Di", "bot", "easy")], {"mode": "team"}, seed=3)
+    host = TableHost(m, salt="00")
+    msg = host.table_message([2], away=[2, 0])
+    assert (msg["game"], msg["kinds"], msg["levels"]) == ("time_barons", ["human", "bot", "human", "bot"],
+                                                          [None, "hard", None, "easy"])
+    assert msg["options"] == m.options and msg["away"] == [0, 2] and list(msg["seats"]) == ["2"]

@@ -24,6 +24,7 @@ from py_engine.games import ids as game_ids
 from . import screens
 from .daily import DailyRecords, record_of, share_text
 from .html import Markup, as_markup, jattr
+from .phones import GuestTable, HostTable, add_phone_seats, guest_table_ui, phone_seats
 from .replay import ReplayView, walk
 from .rules import rules_pages
 from .store import (
@@ -45,7 +46,7 @@ from .store import (
 )
 from .tables import table_ui
 
-SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily")
+SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily", "join")
 #: Lines of a catch-up panel / announcement shown before "…and N more".
 CATCHUP_LINES = 12
 #: A pause between two actions longer than this (ms) counts as this long in the time at the
@@ -71,7 +72,7 @@ def default_seat_name(seats: list[dict[str, Any]], i: int) -> str:
     """"Player 2" for a human; "Bot (hard)" for a bot, numbered when several bots
     share a level ("Bot 1 (hard)", "Bot 2 (hard)")."""
     s = seats[i]
-    if s["kind"] == "human":
+    if s["kind"] != "bot":  # a human here or on another phone
         return f"Player {i + 1}"
     same = [j for j, t in enumerate(seats) if t["kind"] == "bot" and t["level"] == s["level"]]
     if len(same) == 1:
@@ -139,6 +140,15 @@ class App:
         #: seat), "thinking": Thinking, "result": Hint | None, "scroll": bool}``, or None.
         self.hint: dict[str, Any] | None = None
         self._last_screen = ""
+        #: The host's side of a table across phones (issue 27), while the match on the table has
+        #: seats played on other phones; None otherwise.
+        self.net: HostTable | None = None
+        #: This phone's side of a table hosted on another phone (the "join" screen), or None.
+        self.guest: GuestTable | None = None
+        #: The camera is open to read a code: ``{"for": "answer", "seat": s}`` (the host reads a
+        #: guest's code) or ``{"for": "offer"}`` (a guest reads the host's); None when closed.
+        self.scan: dict[str, Any] | None = None
+        self._to_host: list[str] = []  # a guest's messages to its host, not sent yet
 
     # ---- start -------------------------------------------------------------------
     def boot(self) -> None:
@@ -189,7 +199,7 @@ class App:
             return f"replay/{self.replay.sid}"
         if s == "daily":
             return f"daily/{self.daily_game}"
-        return s if s in ("library", "saves", "settings") else "library"
+        return s if s in ("library", "saves", "settings", "join") else "library"
 
     def navigate(self, route: str) -> bool:
         """Show the screen of ``route`` (Back, Forward, a reload). Returns False (and
@@ -200,6 +210,11 @@ class App:
         self.draft_error = None
         if screen in ("library", "saves", "settings") and not arg:
             self.go(screen)
+            return True
+        if screen == "join" and not arg:
+            if self.guest is None:
+                self.guest = GuestTable()
+            self.go("join")
             return True
         if screen == "rules" and "/" in arg:  # a sub-page: rules/<game>/<part>
             game_id, _, part = arg.partition("/")
@@ -275,6 +290,8 @@ class App:
             self.error = "That save no longer exists."
             return False
         if match is not None:
+            if self.match is not match:
+                self._attach_net(match)
             self.match, self.match_id = match, sid
             if (self.store.entry(sid) or {}).get("listing_damaged"):
                 try:  # the game opened: its listing can be written anew from it
@@ -349,7 +366,18 @@ class App:
 
     # ---- the table -----------------------------------------------------------------
     def human_seats(self) -> list[int]:
+        """Every human seat, those played on other phones included."""
         return [i for i, s in enumerate(self.match.seats) if s.kind == "human"]
+
+    def local_humans(self) -> list[int]:
+        """The human seats played on this device (not on another phone, issue 27)."""
+        phones = set(phone_seats(self.match))
+        return [i for i in self.human_seats() if i not in phones]
+
+    def _local_to_act(self) -> list[int]:
+        """The human seats of this device to act now."""
+        phones = set(phone_seats(self.match))
+        return [s for s in self.match.humans_to_act() if s not in phones]
 
     def handoff_seat(self) -> int | None:
         """The seat to pass the device to, if the hand-off screen must show now.
@@ -360,8 +388,8 @@ class App:
         m = self.match
         if m is None or m.is_over():
             return None
-        humans = m.humans_to_act()
-        if not humans or len(self.human_seats()) < 2:
+        humans = self._local_to_act()
+        if not humans or len(self.local_humans()) < 2:
             return None
         if not (m.game.private_info or self.settings["handoff"]):
             return None
@@ -373,13 +401,13 @@ class App:
         holding the device, else the first human, else a spectator (None)."""
         m = self.match
         if not m.is_over():
-            humans = m.humans_to_act()
+            humans = self._local_to_act()
             if humans:
                 return int(humans[0])
         holder = m.meta.get("holder")
-        if isinstance(holder, int) and 0 <= holder < len(m.seats):
+        if isinstance(holder, int) and 0 <= holder < len(m.seats) and holder not in phone_seats(m):
             return holder
-        hs = self.human_seats()
+        hs = self.local_humans()
         return hs[0] if hs else None
 
     def acting_seat(self) -> int | None:
@@ -388,7 +416,7 @@ class App:
         m = self.match
         if m is None or m.is_over() or self.handoff_seat() is not None:
             return None
-        humans = m.humans_to_act()
+        humans = self._local_to_act()
         return int(humans[0]) if humans else None
 
     def _label(self, seat: int, action: Any) -> None:
@@ -416,7 +444,7 @@ class App:
         self._count_play_time()
         self.paced_last = True  # a bot's own action says otherwise (bot_apply)
         self.hint = None  # a hint is for one decision
-        if self.match.seats[seat].kind == "human":
+        if self.match.seats[seat].kind == "human" and seat not in phone_seats(self.match):
             self._pause_seat = None  # the next bot's run of decisions starts afresh
             self.match.meta["holder"] = seat
             self._mark = (id(self.match), len(self.match.state["log"]), len(self.match.actions))
@@ -425,6 +453,8 @@ class App:
             self.skipping = False
         self.fresh_action = (seat, action)
         self.error = None
+        if self.net is not None:
+            self.net.changed()
         self.autosave()
 
     def bot_pending(self) -> bool:
@@ -670,14 +700,32 @@ class App:
             lines.append(str(m.game.prompt(m.state, acting)))
         return " ".join(lines) or None
 
-    def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any]) -> None:
-        """Start a match and put it on the table (raises OptionError)."""
+    def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],
+                  phones: list[int] | None = None, keep: HostTable | None = None) -> None:
+        """Start a match and put it on the table (raises OptionError); ``phones``: the human
+        seats played on other phones (issue 27), ``keep``: their links (a rematch)."""
         seed = random.randrange(1, 2**31)
-        match = Match.new(game_id, seats, options, seed, {"holder": None})
-        self.start_match(match)
+        meta: dict[str, Any] = {"holder": None}
+        add_phone_seats(meta, phones or [])
+        match = Match.new(game_id, seats, options, seed, meta)
+        self.start_match(match, keep)
 
-    def start_match(self, match: Any) -> None:
-        """Put a new match on the table under a new save id and save it."""
+    def _attach_net(self, match: Any, keep: HostTable | None = None) -> None:
+        """Follow the phone seats of ``match`` (:class:`HostTable`), or none; ``keep``: the table
+        whose links go on (a rematch keeps its phones); any other table's links are closed by the
+        browser layer."""
+        if not phone_seats(match):
+            self.net = None
+        elif keep is not None:
+            self.net = HostTable(match, keep.phones, keep.session)
+        else:
+            self.net = HostTable(match)
+        self.scan = None
+
+    def start_match(self, match: Any, keep: HostTable | None = None) -> None:
+        """Put a new match on the table under a new save id and save it; ``keep``: the table
+        across phones whose links it takes over (a rematch)."""
+        self._attach_net(match, keep)
         self.match, self.match_id = match, self.store.new_id()
         self._reset_marks()
         self.fresh_action = None
@@ -819,7 +867,7 @@ class App:
     def on_seat_kind(self, d: dict[str, Any]) -> None:
         draft = self.form
         s = self._seat(d)
-        if s is not None and d.get("kind") in ("human", "bot"):
+        if s is not None and d.get("kind") in ("human", "bot", "phone"):
             s["kind"] = d["kind"]
             self._refresh_names(draft)
 
@@ -915,10 +963,11 @@ class App:
                 self.draft_error = f"Two seats are called “{n}”: give each seat its own name."
                 return
             seen[n.casefold()] = n
-        seats = [Seat(s["name"], s["kind"], s["level"] if s["kind"] == "bot" else None)
+        seats = [Seat(s["name"], "bot" if s["kind"] == "bot" else "human", s["level"] if s["kind"] == "bot" else None)
                  for s in draft["seats"]]
+        phones = [i for i, s in enumerate(draft["seats"]) if s["kind"] == "phone"]
         try:
-            self.new_match(draft["game"], seats, dict(draft["options"]))
+            self.new_match(draft["game"], seats, dict(draft["options"]), phones)
         except OptionError as e:
             self.draft_error = str(e)
             return
@@ -926,6 +975,9 @@ class App:
 
     # play
     def on_play(self, d: dict[str, Any]) -> None:
+        if self.screen == "join":
+            self._guest_play(d)
+            return
         m = self.match
         if m is None or self.screen != "table":
             return
@@ -954,6 +1006,13 @@ class App:
         """An option that harms the player's own side (its view entry has a
         ``caution``): open its confirmation (:func:`tb_ui.parts.caution_dialog`) instead
         of playing it; nothing in the game changes."""
+        g = self.guest
+        if self.screen == "join" and g is not None and g.msg is not None:
+            try:
+                g.table_ui["caution"] = {"n": int(d.get("n", -1)), "a": jattr(json.loads(d["a"]))}
+            except (KeyError, ValueError):
+                self.error = "That button is not an action."
+            return
         m = self.match
         if m is None or self.screen != "table":
             return
@@ -971,6 +1030,8 @@ class App:
     def on_caution_cancel(self, d: dict[str, Any]) -> None:
         """Close an open confirmation without playing anything."""
         self.table_ui.pop("caution", None)
+        if self.guest is not None:
+            self.guest.table_ui.pop("caution", None)
 
     def on_reselect(self, d: dict[str, Any]) -> None:
         """Pick another card after choosing one: undo the choice, then choose again."""
@@ -991,6 +1052,11 @@ class App:
         self._after_action(seat, action)
 
     def on_undo(self, d: dict[str, Any]) -> None:
+        g = self.guest
+        if self.screen == "join" and g is not None:
+            seat = g.perspective()
+            self._guest_send(g.undo(seat) if seat is not None else None, "Nothing to undo.")
+            return
         m = self.match
         seat = self.acting_seat()
         if m is None or seat is None or not m.can_undo(seat):
@@ -1000,6 +1066,8 @@ class App:
         self.fresh_action = None
         self.hint = None
         self.error = None
+        if self.net is not None:
+            self.net.changed()
         self.autosave()
 
     def on_handoff_ok(self, d: dict[str, Any]) -> None:
@@ -1012,6 +1080,9 @@ class App:
         """A table's own view state (a placement preview, an expanded stack): handled
         by the game's renderer (``on_ui(app, data)`` in its module); the game is
         unchanged."""
+        if self.screen == "join" and self.guest is not None and self.guest.msg is not None:
+            guest_table_ui(self, d)
+            return
         if self.match is None or self.screen != "table" or self.handoff_seat() is not None:
             return
         table_ui(self, d)
@@ -1153,12 +1224,18 @@ class App:
         m = self.match
         if m is None:
             return
-        self.new_match(m.game.id, list(m.seats), dict(m.options))
+        self.new_match(m.game.id, list(m.seats), dict(m.options), phone_seats(m), keep=self.net)
 
-    def on_leave(self, d: dict[str, Any]) -> None:
-        """Leave the table for the library (the game stays saved)."""
+    def on_leave(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """Leave the table for the library (the game stays saved; a guest phone leaves its
+        host's table, which then waits for it or hands its seat on)."""
         self.error = None
+        self.scan = None
         self.go("library")
+        if self.guest is not None:
+            self.guest = None
+            return {"link": {"op": "close-host"}}
+        return None
 
     # saves
     def on_resume(self, d: dict[str, Any]) -> None:
@@ -1271,6 +1348,215 @@ class App:
             save_settings(self.storage, self.settings)
         except Exception:
             self.error = "Settings could not be saved on this device."
+
+    # ---- a table across phones (issue 27): the host ------------------------------------------
+    # The browser layer carries out the "link" effects (make a code, take the other phone's code,
+    # close a link) and calls back the phone_* / guest_* methods below.
+    def _phone_seat(self, d: dict[str, Any]) -> int | None:
+        try:
+            seat = int(d.get("seat", -1))
+        except ValueError:
+            return None
+        return seat if self.net is not None and seat in self.net.phones else None
+
+    def on_phone_invite(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """Show a code for a phone seat (a new one: a code opens one link, once)."""
+        seat = self._phone_seat(d)
+        if seat is None or self.net is None or self.screen != "table":
+            return None
+        self.net.inviting(seat)
+        return {"link": {"op": "offer", "seat": seat}}
+
+    def phone_offered(self, seat: int, code: str) -> None:
+        """The browser made the code of ``seat``'s invitation."""
+        if self.net is not None and seat in self.net.phones:
+            self.net.offered(seat, code)
+
+    def on_phone_answer(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """The guest's code for a phone seat, typed, pasted or read by the camera."""
+        seat = self._phone_seat(d)
+        code = str((d.get("fields") or {}).get("code") or d.get("code") or "").strip()
+        if seat is None or self.net is None:
+            return None
+        self.scan = None
+        if not code:
+            self.net.phones[seat].error = "Paste the code shown on the other phone, or scan it."
+            return None
+        self.net.joining(seat)
+        return {"link": {"op": "accept", "seat": seat, "code": code}}
+
+    def phone_joined(self, seat: int) -> None:
+        """The link of ``seat`` is open: its phone gets its table."""
+        if self.net is not None and seat in self.net.phones:
+            self.net.joined(seat)
+            self.notice = f"{self.match.seats[seat].name}’s phone joined the table."
+
+    def phone_lost(self, seat: int, why: str | None = None) -> None:
+        """The link of ``seat`` closed (or never opened: ``why`` says what failed)."""
+        if self.net is not None and seat in self.net.phones:
+            self.net.lost(seat, why)
+
+    def phone_message(self, seat: int, text: str) -> None:
+        """A message from the phone of ``seat``: its move is applied like a move made here."""
+        if self.net is None or self.match is None:
+            return
+        move = self.net.receive(seat, text)
+        if move is None:
+            return
+        m = self.match
+        if move.action is None:
+            m.undo(move.seat)
+            self.fresh_action = None
+            self.net.changed()
+            self.autosave()
+            return
+        self._label(move.seat, move.action)
+        m.apply(move.seat, move.action)
+        self._after_action(move.seat, move.action)
+
+    def on_phone_cancel(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """Put an invitation away (its code no longer opens anything)."""
+        seat = self._phone_seat(d)
+        if seat is None or self.net is None:
+            return None
+        self.net.lost(seat)
+        self.scan = None
+        return {"link": {"op": "close", "seat": seat}}
+
+    def on_phone_local(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """Play a phone seat on this device instead (pass and play)."""
+        return self._unphone(d, None)
+
+    def on_phone_bot(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """Let a bot play a phone seat (its phone is gone)."""
+        return self._unphone(d, "normal")
+
+    def _unphone(self, d: dict[str, Any], level: str | None) -> dict[str, Any] | None:
+        seat = self._phone_seat(d)
+        m = self.match
+        if seat is None or m is None or self.net is None:
+            return None
+        if level is not None:
+            levels = self.bot_levels(m.game.id)
+            m.seats[seat] = Seat(m.seats[seat].name, "bot", level if level in levels else levels[0])
+        m.meta["phones"] = [s for s in phone_seats(m) if s != seat]
+        keep = self.net
+        keep.lost(seat)
+        self._attach_net(m, keep)
+        if self.net is not None:
+            self.net.changed()
+        self._fresh_pacing()
+        self.autosave()
+        return {"link": {"op": "close", "seat": seat}}
+
+    def on_scan(self, d: dict[str, Any]) -> None:
+        """Open the camera to read the other phone's code (the browser layer reads it)."""
+        if d.get("for") == "answer":
+            seat = self._phone_seat(d)
+            if seat is not None:
+                self.scan = {"for": "answer", "seat": seat}
+        elif self.screen == "join" and self.guest is not None:
+            self.scan = {"for": "offer"}
+
+    def on_scan_cancel(self, d: dict[str, Any]) -> None:
+        self.scan = None
+
+    def scan_failed(self, why: str) -> None:
+        """The camera could not be opened or read (the text code remains)."""
+        scan, self.scan = self.scan, None
+        if scan is not None and scan.get("for") == "answer" and self.net is not None:
+            p = self.net.phones.get(int(scan["seat"]))
+            if p is not None:
+                p.error = why
+                return
+        self.error = why
+
+    def outbox(self) -> list[tuple[int | str, str]]:
+        """Messages to send now: ``(seat, text)`` to a guest's phone, ``("host", text)`` from this
+        guest phone to its host. The browser layer sends them after every change."""
+        out: list[tuple[int | str, str]] = []
+        if self.net is not None:
+            out.extend(self.net.take())
+        if self._to_host:
+            out.extend(("host", t) for t in self._to_host)
+            self._to_host = []
+        return out
+
+    # ---- a table across phones: the guest --------------------------------------------------------
+    def on_join(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """Join a table hosted on another phone: read its code."""
+        self.error = self.notice = None
+        closing = self.guest is not None and self.guest.state in ("joined", "answer", "answering")
+        self.guest = GuestTable()
+        self.scan = None
+        self.go("join")
+        return {"link": {"op": "close-host"}} if closing else None
+
+    def on_join_code(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """The host's code, typed, pasted or read by the camera: make this phone's answer."""
+        code = str((d.get("fields") or {}).get("code") or d.get("code") or "").strip()
+        if self.guest is None:
+            self.guest = GuestTable()
+        self.scan = None
+        self.go("join")
+        if not code:
+            self.error = "Paste the code shown on the host’s phone, or scan it."
+            return None
+        self.error = None
+        self.guest.state = "answering"
+        return {"link": {"op": "answer", "code": code}}
+
+    def guest_answered(self, code: str) -> None:
+        """This phone's code is ready: the host reads it."""
+        if self.guest is not None and self.guest.state == "answering":
+            self.guest.state, self.guest.code = "answer", code
+
+    def guest_joined(self) -> None:
+        """The link to the host is open; the table comes with its first message."""
+        if self.guest is not None:
+            self.guest.state, self.guest.code = "joined", None
+            self.error = None
+
+    def guest_failed(self, why: str) -> None:
+        """Joining failed (a wrong code, a network that keeps phones apart...)."""
+        if self.guest is not None:
+            self.guest.state, self.guest.code = ("lost" if self.guest.msg else "scan"), None
+        self.error = why
+
+    def guest_lost(self) -> None:
+        """The link to the host closed."""
+        if self.guest is not None and self.guest.state == "joined":
+            self.guest.state = "lost"
+
+    def guest_message(self, text: str) -> None:
+        """A message from the host: the table to draw, or why the last move was refused."""
+        if self.guest is None:
+            return
+        problem = self.guest.receive(text)
+        self.error = problem
+        if problem is None:
+            self.notice, self.guest.news = self.guest.news, None
+
+    def _guest_send(self, text: str | None, stale: str) -> None:
+        if text is None:
+            self.error = stale
+            return
+        self.error = None
+        self._to_host.append(text)
+
+    def _guest_play(self, d: dict[str, Any]) -> None:
+        g = self.guest
+        if g is None or g.msg is None or g.state != "joined":
+            self.error = "This phone is not at a table now: join again."
+            return
+        try:
+            seat, n = int(d["seat"]), int(d.get("n", -1))
+            action = Action.from_json(json.loads(d["a"]))
+        except (KeyError, ValueError, SaveError):
+            self.error = "That button is not an action."
+            return
+        g.table_ui.pop("caution", None)
+        self._guest_send(g.act(seat, n, action), "The game moved on since that button was drawn; nothing was sent.")
 
     # ---- render ------------------------------------------------------------------
     def render(self) -> Markup:

@@ -18,7 +18,11 @@
   (:meth:`App.take_announcement`);
 - copying and sharing a text (the daily result);
 - file download (Blob + ``<a download>``) and upload (``<input type=file>``, size
-  checked before reading, bytes handed to the app undecoded).
+  checked before reading, bytes handed to the app undecoded);
+- a table across phones (issue 27): the links of ``pwa/table-link.mjs`` (the app's "link"
+  effects make and take codes; messages are handed to the app and its outbox is sent after every
+  change), and the QR codes of ``pwa/table-qr.mjs`` (``canvas[data-qr]`` drawn after each render,
+  the camera shown in ``[data-scan]``, photos of a code read).
 """
 
 from __future__ import annotations
@@ -63,6 +67,13 @@ BOT_FRAME_SECONDS = 0.25
 #: bot's turn redrawing the steps in between (issue 25 §2).
 UNPACED_FRAME_SECONDS = 1.0
 _drawn_at = 0.0                 # time.monotonic() of the latest render
+#: A table across phones (issue 27): the host's open links and pending invitations by seat, and
+#: this phone's link to its host (or its pending answer) as a guest; all JS objects.
+_host_links: dict[int, Any] = {}
+_offers: dict[int, Any] = {}
+_guest: dict[str, Any] = {"answer": None, "link": None}
+_host_session: list[int | None] = [None]  # the HostTable.session the host's links belong to
+_camera: dict[str, Any] = {"video": None, "stop": None, "for": None}
 
 NOTHING_KEPT = ("This browser does not let the app keep anything on this device (private browsing, or "
                 "site data blocked), so games played now are lost when the page closes. Export a game "
@@ -308,6 +319,8 @@ def render() -> None:
             hinted.scrollIntoView(_obj({"block": "nearest", "inline": "nearest",
                                         "behavior": "auto" if _reduced_motion() else "smooth"}))
     _announce()
+    _flush_links()
+    _after_render_phones()
     _schedule_bot()
     _schedule_hint()
     _schedule_replay()
@@ -491,6 +504,7 @@ async def _bot_loop() -> None:
             if left > 0:
                 await asyncio.sleep(left)
             moved = app.bot_apply(thinking)
+            _flush_links()  # every phone sees the bot's move now, drawn here or not
         except Exception as e:
             traceback.print_exc()
             app.error = f"A bot could not move: {type(e).__name__}: {e}"
@@ -524,6 +538,8 @@ def _data(el: Any) -> dict[str, Any]:
 
 def run(act: str, data: dict[str, Any]) -> None:
     effects = _running().dispatch(act, data)
+    if effects.get("link"):
+        asyncio.ensure_future(_link_op(dict(effects["link"])))
     if effects.get("download"):
         _download(*effects["download"])
     if effects.get("copy"):
@@ -556,6 +572,9 @@ def _on_change(ev: Any) -> None:
     act = str(el.getAttribute("data-act"))
     if act == "import":
         asyncio.ensure_future(_import(el))
+        return
+    if act == "scan-photo":
+        asyncio.ensure_future(_scan_photo(el))
         return
     data = _data(el)
     data["value"] = str(el.value)
@@ -640,6 +659,241 @@ def _download(name: str, text: str) -> None:
     a.click()
     a.remove()
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+
+# ---- a table across phones (issue 27) -------------------------------------------------------------
+def _why(e: Exception) -> str:
+    """A player's message from a failed link or QR step: the text of the module's own errors
+    (written for players), else what the browser said."""
+    text = str(getattr(e, "message", "") or e)
+    for prefix in ("LinkError: ", "QrError: ", "Error: "):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    return text or "The other phone could not be reached."
+
+
+def _close(obj: Any) -> None:
+    """Close a link, or cancel an invitation or answer, ignoring one already gone."""
+    try:
+        if hasattr(obj, "close"):
+            obj.close()
+        elif hasattr(obj, "cancel"):
+            obj.cancel()
+    except Exception:
+        traceback.print_exc()
+
+
+def _phone_message(seat: int, link: Any, text: Any) -> None:
+    if _host_links.get(seat) is not link:
+        return
+    _running().phone_message(seat, str(text))
+    render()
+
+
+def _phone_closed(seat: int, link: Any) -> None:
+    if _host_links.get(seat) is not link:
+        return
+    del _host_links[seat]
+    _running().phone_lost(seat)
+    render()
+
+
+def _guest_message(link: Any, text: Any) -> None:
+    if _guest["link"] is not link:
+        return
+    _running().guest_message(str(text))
+    render()
+
+
+def _guest_closed(link: Any) -> None:
+    if _guest["link"] is not link:
+        return
+    _guest["link"] = None
+    _running().guest_lost()
+    render()
+
+
+def _keep(fn: Any) -> Any:
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    return proxy
+
+
+async def _link_op(op: dict[str, Any]) -> None:
+    """Carry out one of the app's "link" effects (:mod:`tb_ui.phones`): make the host's code for
+    a seat, take a guest's code, make a guest's answer to the host's code, close."""
+    app = _running()
+    kind = op.get("op")
+    seat = int(op.get("seat", -1))
+    if kind in ("offer", "close"):
+        for table in (_offers, _host_links):
+            if seat in table:
+                _close(table.pop(seat))
+    if kind == "close-host" or kind == "answer":
+        for key in ("answer", "link"):
+            if _guest[key] is not None:
+                _close(_guest[key])
+                _guest[key] = None
+    try:
+        tl = await js.tbShell.phones()
+        if kind == "offer":
+            offer = await tl.offerLink()
+            _offers[seat] = offer
+            app.phone_offered(seat, str(offer.code))
+        elif kind == "accept":
+            offer = _offers.get(seat)
+            if offer is None:
+                app.phone_lost(seat, "That invitation was put away: invite the phone again.")
+            else:
+                link = await offer.accept(str(op.get("code", "")))
+                if _offers.get(seat) is offer:
+                    del _offers[seat]
+                    _host_links[seat] = link
+                    link.onmessage = _keep(lambda text, s=seat, ln=link: _phone_message(s, ln, text))
+                    link.onclose = _keep(lambda s=seat, ln=link: _phone_closed(s, ln))
+                    app.phone_joined(seat)
+                else:
+                    link.close()
+        elif kind == "answer":
+            answer = await tl.answerLink(str(op.get("code", "")))
+            _guest["answer"] = answer
+            app.guest_answered(str(answer.code))
+            render()
+            link = await answer.link
+            if _guest["answer"] is not answer:
+                link.close()
+                return
+            _guest["answer"], _guest["link"] = None, link
+            link.onmessage = _keep(lambda text, ln=link: _guest_message(ln, text))
+            link.onclose = _keep(lambda ln=link: _guest_closed(ln))
+            app.guest_joined()
+    except Exception as e:
+        traceback.print_exc()
+        if kind in ("offer", "accept"):
+            _offers.pop(seat, None)
+            app.phone_lost(seat, _why(e))
+        elif kind == "answer":
+            _guest["answer"] = None
+            app.guest_failed(_why(e))
+    render()
+
+
+def _flush_links() -> None:
+    """Send what the app queued for the other phones (the host's tables and refusals, a guest's
+    moves)."""
+    net = _running().net
+    session = net.session if net is not None else None
+    if session != _host_session[0]:  # another table, or none: its links are not this one's
+        _host_session[0] = session
+        for table in (_offers, _host_links):
+            for seat in list(table):
+                _close(table.pop(seat))
+    try:
+        out = _running().outbox()
+    except Exception:
+        traceback.print_exc()
+        return
+    for key, text in out:
+        link = _guest["link"] if key == "host" else _host_links.get(int(key))
+        if link is None:
+            continue
+        try:
+            link.send(text)
+        except Exception:  # a link closing under us: its onclose says so
+            traceback.print_exc()
+
+
+def _after_render_phones() -> None:
+    """Draw the QR codes on the page; show the camera in ``[data-scan]`` while the app reads a
+    code, and close it when it no longer does."""
+    app = _running()
+    if _root.querySelector("canvas[data-qr]") or app.scan is not None or _camera["stop"] is not None:
+        asyncio.ensure_future(_phones_page())
+
+
+async def _phones_page() -> None:
+    app = _running()
+    try:
+        qr = await js.tbShell.qr()
+    except Exception as e:
+        traceback.print_exc()
+        if app.scan is not None:
+            app.scan_failed(f"This phone cannot read codes here ({_why(e)}): paste the code instead.")
+            render()
+        return
+    canvases = _root.querySelectorAll("canvas[data-qr]")
+    for i in range(int(canvases.length)):
+        c = canvases.item(i)
+        try:
+            if c.getAttribute("data-drawn") != "1":
+                qr.drawCode(c, str(c.getAttribute("data-qr")))
+                c.setAttribute("data-drawn", "1")  # e2e waits on it
+        except Exception:
+            traceback.print_exc()
+    spot = _root.querySelector("[data-scan]")
+    purpose = app.scan
+    if purpose is None or spot is None:
+        if _camera["stop"] is not None:
+            _camera["stop"]()
+            _camera["stop"] = _camera["for"] = None
+        return
+    if _camera["video"] is None:
+        video = document.createElement("video")
+        video.className = "scan-video"
+        video.setAttribute("playsinline", "")
+        video.muted = True
+        _camera["video"] = video
+    if spot is not _camera["video"]:
+        spot.replaceWith(_camera["video"])
+    if _camera["stop"] is not None and _camera["for"] == purpose:
+        return
+    if _camera["stop"] is not None:
+        _camera["stop"]()
+    _camera["for"] = purpose
+    _camera["stop"] = "opening"  # not None: a render meanwhile does not open it twice
+
+    def found(text: Any) -> None:
+        _camera["stop"] = _camera["for"] = None
+        if purpose.get("for") == "answer":
+            run("phone-answer", {"seat": str(purpose.get("seat")), "code": str(text)})
+        else:
+            run("join-code", {"code": str(text)})
+
+    try:
+        stop = await qr.startCamera(_camera["video"], _keep(found))
+    except Exception as e:
+        _camera["stop"] = _camera["for"] = None
+        app.scan_failed(_why(e))
+        render()
+        return
+    if _camera["for"] is purpose:
+        _camera["stop"] = stop
+    else:
+        stop()
+
+
+async def _scan_photo(el: Any) -> None:
+    """A photo of the other phone's code: read it and go on as if the camera had."""
+    app = _running()
+    files = el.files
+    if not files or int(files.length) == 0:
+        return
+    purpose, seat = str(el.getAttribute("data-for") or ""), str(el.getAttribute("data-seat") or "")
+    try:
+        qr = await js.tbShell.qr()
+        text = str(await qr.readImage(files.item(0)))
+    except Exception as e:
+        if purpose == "answer":
+            app.scan = {"for": "answer", "seat": int(seat)} if seat.isdigit() else None
+        app.scan_failed(_why(e))
+        render()
+        return
+    finally:
+        el.value = ""
+    if purpose == "answer":
+        run("phone-answer", {"seat": seat, "code": text})
+    else:
+        run("join-code", {"code": text})
 
 
 # ---- start -----------------------------------------------------------------------------------

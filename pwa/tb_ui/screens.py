@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import daily, replay
+from . import daily, phones, replay
 from .html import Markup, attrs, button, html, join, plural, seat_name
 from .parts import alerts, appbar
 from .rules import rules_html, rules_pages
@@ -13,7 +13,7 @@ from .tables import handoff_note, render_table
 
 TITLES = {"library": "Games", "new": "New game", "table": "Table", "saves": "Saved games",
           "rules": "Rules", "settings": "Settings", "handoff": "Pass the device", "replay": "Replay",
-          "daily": "Daily challenge"}
+          "daily": "Daily challenge", "join": "Join a table"}
 
 
 def title(app: Any) -> str:
@@ -34,6 +34,8 @@ def current(app: Any) -> str:
             return "handoff"
     if app.screen == "replay" and app.replay is None:
         return "library"
+    if app.screen == "join" and app.guest is None:
+        return "library"
     return str(app.screen)
 
 
@@ -44,11 +46,13 @@ def render(app: Any) -> Markup:
     body = {
         "library": library, "new": new_game, "table": table, "handoff": handoff,
         "saves": saves, "rules": rules, "settings": settings, "replay": replay.render,
-        "daily": daily.render,
+        "daily": daily.render, "join": phones.guest_screen,
     }[screen](app)
     n = app.match.state["n"] if screen in ("table", "handoff") else None
     if screen == "replay":
         n = app.replay.k
+    if screen == "join" and app.guest is not None and app.guest.msg is not None:
+        n = app.guest.msg["revision"]
     # data-actor="bot" while a bot is to move (tests and styles key on it)
     actor = "bot" if screen in ("table", "handoff") and app.bot_pending() else None
     wrap = attrs(class_=f"screen screen-{screen}", data_screen=screen, data_n=n, data_actor=actor,
@@ -92,15 +96,17 @@ def library(app: Any) -> Markup:
             new=button("New game", "new", new_cls, data_game=d["id"], aria_label="New game of " + d["title"]),
             daily=daily,
             rules=button("Rules", "rules", "btn ghost", data_game=d["id"], aria_label="Rules of " + d["title"])))
-    return html('{}<main class="wrap" id="main">{}<h1 tabindex="-1">Games</h1><div class="gamegrid">{}</div></main>',
-                appbar(app, "library"), alerts(app), join(cards))
+    joining = html('<p class="join-line">{} <span class="help">Play your seat on this phone, at a table '
+                   "hosted on another phone nearby.</span></p>", button("Join a table", "join", "btn"))
+    return html('{}<main class="wrap" id="main">{}<h1 tabindex="-1">Games</h1><div class="gamegrid">{}</div>{}</main>',
+                appbar(app, "library"), alerts(app), join(cards), joining)
 
 
 # ---- new game ------------------------------------------------------------------------
 def _seat_row(app: Any, i: int, s: dict[str, Any], n: int, min_p: int, levels: list[str], role: str = "") -> Markup:
     kind_btns = join(
         button(label, "seat-kind", "seg-btn", data_i=i, data_kind=k, aria_pressed="true" if s["kind"] == k else "false")
-        for k, label in (("human", "Human"), ("bot", "Bot")))
+        for k, label in (("human", "Human"), ("bot", "Bot"), ("phone", "Phone")))
     level = Markup()
     if s["kind"] == "bot":
         opts = join(html("<option{}>{}</option>", attrs(value=lv, selected=lv == s["level"]), lv.capitalize())
@@ -198,7 +204,7 @@ def table(app: Any) -> Markup:
     """The game's table (:mod:`tb_ui.tables`), with a daily deal's result once it ends."""
     m = app.match
     score = daily.score_html(app, m) if m.meta.get("daily") and m.is_over() else None
-    return render_table(app, score)
+    return html("{}{}", phones.phones_panel(app), render_table(app, score))
 
 
 def handoff(app: Any) -> Markup:

@@ -10,16 +10,25 @@ Every message is one JSON object with a ``"type"``.
 
 Host → guest, :meth:`TableHost.table_message`::
 
-    {"type": "table", "revision": 7, "commitment": "<sha256 hex>",
+    {"type": "table", "revision": 7, "commitment": "<sha256 hex>", "deal": "<16 hex>",
+     "engine": "0.6.0", "game": "time_barons", "kinds": ["human", "bot", ...], "levels": [null, "hard", ...],
+     "options": {...}, "away": [3], "undo": [2],
      "seats": {"2": <view(state, 2)>}, "reveal": {"seed": 1234, "salt": "<hex>"}}
 
+``deal`` names the game being dealt (a hash of the salt alone: a rematch, with a new salt, is a
+new deal; a guest accepts another commitment only with another deal, and then shows a new game).
+``engine`` is the host's engine version (a guest whose app differs draws nothing it might draw
+wrong). ``game``, ``kinds``, ``levels`` and ``options`` are the table's public facts (a guest draws its
+table from them and its views); ``away`` lists the seats whose phones are not connected now (the
+host's app says which); ``undo`` the guest's seats that may take back their last action now.
 ``"reveal"`` is there once the game is over. :meth:`TableHost.refusal_message`::
 
     {"type": "refused", "revision": 7, "reason": "<for the player>"}
 
-Guest → host, :func:`act_message`::
+Guest → host, :func:`act_message` and :func:`undo_message`::
 
     {"type": "act", "revision": 7, "seat": 2, "action": ["play", 3]}
+    {"type": "undo", "revision": 7, "seat": 2}
 
 ``revision`` counts every change of the table (an action, an undo). A guest's action must name
 the revision it was chosen on, so an action chosen on a table that has since moved on is refused
@@ -50,8 +59,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import __version__
 from .action import Action
-from .errors import IllegalAction, SaveError
+from .errors import SaveError
 from .match import Match
 from .safejson import UnsafeJson, loads_limited
 
@@ -95,6 +105,20 @@ def act_message(revision: int, seat: int, action: Action) -> dict[str, Any]:
     return {"type": "act", "revision": revision, "seat": seat, "action": action.to_json()}
 
 
+def undo_message(revision: int, seat: int) -> dict[str, Any]:
+    """The guest's message for taking back ``seat``'s last action on table ``revision``."""
+    return {"type": "undo", "revision": revision, "seat": seat}
+
+
+@dataclass(frozen=True)
+class Move:
+    """A guest message the host may apply: ``seat`` plays ``action``, or takes back its last
+    action when ``action`` is None (:meth:`TableHost.check`)."""
+
+    seat: int
+    action: Action | None
+
+
 @dataclass(frozen=True)
 class Refusal:
     """A guest message the host did not apply. ``reason`` is written for the player; the table
@@ -120,6 +144,11 @@ class TableHost:
         self.revision = 0
 
     @property
+    def deal(self) -> str:
+        """Names this deal (16 hex digits, from the salt only): another deal is another game."""
+        return hashlib.sha256(f"{COMMITMENT_PREFIX}/deal:{self.salt}".encode()).hexdigest()[:16]
+
+    @property
     def commitment(self) -> str:
         """The hash of the seed and the salt, shown from the start (:func:`verify_reveal`)."""
         return commitment_of(self.match.seed, self.salt)
@@ -128,9 +157,10 @@ class TableHost:
         """Record a change made outside :meth:`receive` (a move of the host's own seats, an undo)."""
         self.revision += 1
 
-    def table_message(self, seats: Iterable[int]) -> dict[str, Any]:
+    def table_message(self, seats: Iterable[int], away: Iterable[int] = ()) -> dict[str, Any]:
         """What a guest holding ``seats`` receives now: each seat's view and nothing else of the
-        state, the revision, the commitment, and once the game is over the reveal.
+        state, the revision, the commitment, the table's public facts, and once the game is over
+        the reveal. ``away``: the seats whose phones are not connected now.
 
         Raises:
             ValueError: a seat that is not at this table.
@@ -139,10 +169,13 @@ class TableHost:
         n = len(self.match.seats)
         if not held or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in held):
             raise ValueError(f"seats {held!r}: a guest holds one or more of the table's {n} seats")
-        state = self.match.state
+        m = self.match
+        state = m.state
         msg: dict[str, Any] = {
-            "type": "table", "revision": self.revision, "commitment": self.commitment,
-            "seats": {str(s): self.match.game.view(state, s) for s in held},
+            "type": "table", "revision": self.revision, "commitment": self.commitment, "deal": self.deal,
+            "engine": __version__, "game": m.game.id, "kinds": [s.kind for s in m.seats], "levels": [s.level for s in m.seats],
+            "options": m.options, "away": sorted(set(away)), "undo": [s for s in held if m.can_undo(s)],
+            "seats": {str(s): m.game.view(state, s) for s in held},
         }
         if self.match.is_over():
             msg["reveal"] = {"seed": self.match.seed, "salt": self.salt}
@@ -152,15 +185,15 @@ class TableHost:
         """The message that tells a guest why its last message was not applied."""
         return {"type": "refused", "revision": self.revision, "reason": refusal.reason}
 
-    def receive(self, seats: Iterable[int], data: str | bytes) -> Refusal | None:
-        """Apply a guest's message, sent by the guest that holds ``seats``. Returns None when the
-        action was applied (and :attr:`revision` moved on), else a :class:`Refusal`; a refused
-        message changes nothing.
+    def check(self, seats: Iterable[int], data: str | bytes) -> Move | Refusal:
+        """Read a guest's message, sent by the guest that holds ``seats``, without applying it:
+        the :class:`Move` it asks for, legal now, or a :class:`Refusal`.
 
         Refused: over :data:`MAX_MESSAGE_BYTES` or :data:`MAX_MESSAGE_DEPTH`; not UTF-8, not JSON,
-        not an ``"act"`` object with an int ``revision``, an int ``seat`` and an action; a seat this
-        guest does not hold; a revision other than the current one (the table moved on); a seat
-        not to act now; an action the rules refuse (:class:`IllegalAction`'s message).
+        not an ``"act"`` object with an int ``revision``, an int ``seat`` and an action (or an
+        ``"undo"`` object with the two ints); a seat this guest does not hold; a revision other
+        than the current one (the table moved on); a seat not to act now; an action the rules
+        refuse (:class:`IllegalAction`'s message); an undo the rules do not allow now.
         """
         if len(data) > MAX_MESSAGE_BYTES:
             return Refusal(NOT_UNDERSTOOD)
@@ -169,25 +202,43 @@ class TableHost:
             msg = loads_limited(raw, max_bytes=MAX_MESSAGE_BYTES, max_depth=MAX_MESSAGE_DEPTH)
         except (UnsafeJson, UnicodeEncodeError):
             return Refusal(NOT_UNDERSTOOD)
-        if not isinstance(msg, dict) or msg.get("type") != "act":
+        if not isinstance(msg, dict) or msg.get("type") not in ("act", "undo"):
             return Refusal(NOT_UNDERSTOOD)
         revision, seat = msg.get("revision"), msg.get("seat")
         if any(isinstance(v, bool) or not isinstance(v, int) for v in (revision, seat)):
             return Refusal(NOT_UNDERSTOOD)
-        try:
-            action = Action.from_json(msg.get("action"))
-        except SaveError:
-            return Refusal(NOT_UNDERSTOOD)
+        action: Action | None = None
+        if msg["type"] == "act":
+            try:
+                action = Action.from_json(msg.get("action"))
+            except SaveError:
+                return Refusal(NOT_UNDERSTOOD)
         if seat not in set(seats):
             return Refusal("That seat is not yours: this phone plays only its own seats.")
         if revision != self.revision:
             return Refusal("The table moved on before your move arrived: look again and choose.")
+        if action is None:
+            if not self.match.can_undo(seat):
+                return Refusal("Nothing to undo: a card was revealed or a random draw happened since.")
+            return Move(seat, None)
         if seat not in self.match.to_act():
             return Refusal("It is not your turn.")
-        try:
-            self.match.apply(seat, action)
-        except IllegalAction as e:
-            return Refusal(str(e))
+        game, state = self.match.game, self.match.state
+        if action not in game.legal_actions(state, seat):
+            return Refusal(game.explain_illegal(state, seat, action))
+        return Move(seat, action)
+
+    def receive(self, seats: Iterable[int], data: str | bytes) -> Refusal | None:
+        """Apply a guest's message (:meth:`check`), sent by the guest that holds ``seats``.
+        Returns None when it was applied (and :attr:`revision` moved on), else the
+        :class:`Refusal`; a refused message changes nothing."""
+        move = self.check(seats, data)
+        if isinstance(move, Refusal):
+            return move
+        if move.action is None:
+            self.match.undo(move.seat)
+        else:
+            self.match.apply(move.seat, move.action)
         self.revision += 1
         return None
 

@@ -41,9 +41,41 @@ def rules_html(game_id: str) -> Markup:
     return html("{}{}", importlib.import_module(mod).HTML, cite)
 
 
+#: Every game's sub-page on playing across phones (issue 27): how, what networks, and whom the
+#: players trust. Our words, for the app's own feature (no rulebook covers it).
+PHONES = ("Playing on several phones", Markup(
+    '<section class="panel"><h2>A table across phones</h2>'
+    "<p>Each player can play on their own phone, with no server and no internet: the phones talk "
+    "directly over the same Wi-Fi, or over one phone’s hotspot.</p><ol>"
+    "<li>On the host’s phone, start a new game and set each seat played elsewhere to "
+    "<b>Phone</b>. Seats can also be played on the host’s phone (passing it) or by bots.</li>"
+    "<li>At the table, tap <b>Invite</b> beside a phone seat: a code appears.</li>"
+    "<li>On the other phone, tap <b>Join a table</b> in the games list and scan the code "
+    "(or paste it as text). That phone then shows its own code: scan it with the host’s phone.</li>"
+    "</ol></section>"
+    '<section class="panel"><h2>If something goes wrong</h2><ul>'
+    "<li>A phone that locks, loses Wi-Fi or reloads leaves the table for a moment: the table "
+    "waits for it. The host taps <b>Invite</b> again and the phone joins its seat as it is now. "
+    "The host may also play that seat on its own phone, or give it to a bot.</li>"
+    "<li>The host’s phone keeps the game like any other: if it closes, open the game again from "
+    "the games list and invite the phones back.</li>"
+    "<li>Some networks keep phones apart (public Wi-Fi often does, and some hotspots). The app "
+    "then says that the other phone could not be reached: use a phone’s hotspot, or play on "
+    "one phone.</li></ul></section>"
+    '<section class="panel"><h2>Whom you trust</h2>'
+    "<p>The host’s phone runs the game and holds every hand, as a dealer holds the deck. It "
+    "shows its own seats only, and each guest phone receives only what its own seat may see. "
+    "At the start every phone shows the same short <b>deal seal</b>, made from the shuffle’s "
+    "secret. At the end the host reveals that secret and each guest phone checks it against the "
+    "seal, so the deal cannot have been changed during the game. A host who wanted to peek at "
+    "hands could still do so, as a dealer could: play with people you would deal cards "
+    "with.</p></section>"))
+
+
 def rules_pages(game_id: str) -> dict[str, tuple[str, Markup]]:
-    """The sub-pages of ``game_id``'s rules help: part -> (title, Markup); may be empty."""
+    """The sub-pages of ``game_id``'s rules help: part -> (title, Markup); every game has
+    ``"phones"`` (:data:`PHONES`); empty for an unknown game."""
     mod = MODULES.get(game_id)
     if mod is None:
         return {}
-    return dict(getattr(importlib.import_module(mod), "PAGES", {}))
+    return {**dict(getattr(importlib.import_module(mod), "PAGES", {})), "phones": PHONES}

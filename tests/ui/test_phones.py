@@ -1,0 +1,338 @@
+"""A table across phones in the app (issue 27, :mod:`tb_ui.phones`): a host app and guest apps wired
+in one process, as the browser layer wires them over WebRTC links (the links themselves are
+e2e/test_table_link.py's; the whole table in browsers is e2e/test_phones.py's).
+
+Taps are dispatched as the browser layer dispatches them, from the rendered buttons' ``data-*``
+attributes; the "link" effects (make a code, take a code, close) are carried out by :class:`Table`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "pwa"))
+sys.path.insert(0, str(ROOT))
+
+from tb_ui.app import App  # noqa: E402
+from tb_ui.phones import GuestTable, short_commitment  # noqa: E402
+from tb_ui.store import MemoryStorage  # noqa: E402
+
+from py_engine.core import state_hash  # noqa: E402
+from py_engine.core.host import act_message, encode  # noqa: E402
+
+
+def make_app(storage: MemoryStorage | None = None) -> App:
+    clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))
+    return App(storage if storage is not None else MemoryStorage(), now_ms=lambda: float(next(clock)),
+               botspeed_override="instant")
+
+
+class Table:
+    """A host app and its guests' apps, the links carried in process: ``links`` holds the seats
+    whose link is open; :meth:`deliver` passes every queued message until none is left."""
+
+    def __init__(self, host: App) -> None:
+        self.host = host
+        self.guests: dict[int, App] = {}
+        self.links: set[int] = set()
+
+    def effect(self, app: App, out: dict[str, Any], seat: int | None = None) -> None:
+        link = out.get("link")
+        if not link:
+            return
+        if link["op"] == "offer":
+            app.phone_offered(link["seat"], f"TB1|o|host-code-{link['seat']}")
+        elif link["op"] == "answer":
+            app.guest_answered(f"TB1|a|guest-code-{seat}")
+        elif link["op"] == "accept":
+            s = link["seat"]
+            assert link["code"] == f"TB1|a|guest-code-{s}"
+            self.links.add(s)
+            self.host.phone_joined(s)
+            self.guests[s].guest_joined()
+        elif link["op"] == "close":
+            self.drop(link["seat"], from_host=True)
+        elif link["op"] == "close-host":
+            assert seat is not None
+            self.drop(seat, from_host=False)
+
+    def drop(self, seat: int, from_host: bool) -> None:
+        if seat in self.links:
+            self.links.discard(seat)
+            self.host.phone_lost(seat)
+            if seat in self.guests and self.guests[seat].guest is not None:
+                self.guests[seat].guest_lost()
+
+    def join(self, seat: int, guest: App | None = None) -> App:
+        """The guest of ``seat`` joins: invite, read the host's code, show its own, host reads it."""
+        guest = guest or self.guests.get(seat) or make_app()
+        self.guests[seat] = guest
+        self.effect(self.host, self.host.dispatch("phone-invite", {"seat": str(seat)}))
+        page = render(self.host)
+        code = re.search(rf'data-phone="{seat}" data-state="inviting".*?data-qr="([^"]+)"', page, re.S)
+        assert code, page
+        guest.dispatch("join", {})
+        self.effect(guest, guest.dispatch("join-code", {"fields": {"code": unescape(code.group(1))}}), seat)
+        answer = re.search(r'data-qr="([^"]+)"', render(guest))
+        assert answer
+        self.effect(self.host, self.host.dispatch("phone-answer", {"seat": str(seat),
+                                                                    "fields": {"code": unescape(answer.group(1))}}))
+        self.deliver()
+        return guest
+
+    def deliver(self) -> None:
+        """Carry every queued message, both ways, until none is left (a host's bots move too)."""
+        for _ in range(10_000):
+            moved = False
+            for key, text in self.host.outbox():
+                if key in self.links:
+                    self.guests[int(key)].guest_message(text)
+                    moved = True
+            for seat, g in self.guests.items():
+                for _key, text in g.outbox():
+                    if seat in self.links:
+                        self.host.phone_message(seat, text)
+                        moved = True
+            if not moved:
+                return
+        raise AssertionError("messages never settled")
+
+
+def render(app: App) -> str:
+    return str(app.render())
+
+
+def buttons(page: str, act: str) -> list[dict[str, str]]:
+    """The ``data-*`` attributes of every element with ``data-act=act`` in ``page``."""
+    out = []
+    for tag in re.findall(r"<(?:button|a|div|g|rect|path|circle|li|span|section)\b[^>]*>", page):
+        attrs = dict(re.findall(r'\s([a-z-]+)="([^"]*)"', tag))
+        if attrs.get("data-act") == act and "disabled" not in tag.split(">")[0].split():
+            out.append({k[5:]: unescape(v) for k, v in attrs.items() if k.startswith("data-") and k != "data-act"})
+    return out
+
+
+def new_table(game_id: str, kinds: list[str], options: dict[str, Any] | None = None,
+              storage: MemoryStorage | None = None) -> Table:
+    host = make_app(storage)
+    host.dispatch("new", {"game": game_id})
+    while len(host.form["seats"]) < len(kinds):
+        host.dispatch("seat-add", {})
+    for i, kind in enumerate(kinds):
+        host.dispatch("seat-kind", {"i": str(i), "kind": kind})
+    for name, value in (options or {}).items():
+        host.dispatch("opt", {"name": name, "value": value})
+    host.dispatch("start", {"fields": {}})
+    assert host.screen == "table" and host.match is not None
+    return Table(host)
+
+
+def play_turns(t: Table, turns: int, rng_pick: int = 0) -> None:
+    """Every seat to act taps its first offered action where it sits: the host's own seats on the
+    host's screen, phone seats on their phones; the host's bots move between."""
+    for _ in range(turns):
+        m = t.host.match
+        if m.is_over():
+            return
+        while t.host.bot_pending():
+            t.host.bot_step()
+            t.deliver()
+        if m.is_over():
+            return
+        acting = t.host.acting_seat()
+        if acting is not None:
+            view = m.game.view(m.state, acting)
+            assert view["actions"], "the host's own seat is to act but is offered nothing"
+            a = view["actions"][rng_pick % len(view["actions"])]["action"]
+            t.host.dispatch("play", {"seat": str(acting), "n": str(m.state["n"]), "a": json.dumps(a)})
+            assert t.host.error is None, t.host.error
+            t.deliver()
+            continue
+        phone = next(s for s in m.to_act() if s in t.guests)
+        guest = t.guests[phone]
+        page = render(guest)
+        # the phone's page offers its own seat's choices only
+        assert {o["seat"] for o in buttons(page, "play")} <= {str(phone)}
+        ctx = guest.guest.context()
+        assert ctx.acting == phone and ctx.actions
+        before = len(m.actions)
+        a = ctx.actions[rng_pick % len(ctx.actions)]["action"]
+        guest.dispatch("play", {"seat": str(phone), "n": str(ctx.n), "a": json.dumps(a)})
+        assert guest.error is None, guest.error
+        t.deliver()
+        assert len(m.actions) == before + 1
+
+
+def test_a_two_phone_game_is_played_to_its_end_and_the_seal_checks_out() -> None:
+    t = new_table("time_war", ["human", "phone"])
+    host = t.host
+    assert host.net is not None and list(host.net.phones) == [1]
+    assert "data-phone=\"1\" data-state=\"away\"" in render(host)
+    guest = t.join(1)
+    g = guest.guest
+    assert g is not None and g.seats == [1] and g.msg is not None
+    seal = short_commitment(host.net.host.commitment)
+    assert seal in render(host) and seal in render(guest)
+    for _ in range(400):
+        if host.match.is_over():
+            break
+        # the host's screen never draws the phone's seat; the phone draws only its own
+        assert host.perspective() in (0, None)
+        assert g.msg is not None and g.msg["seats"] == {"1": host.match.game.view(host.match.state, 1)}
+        play_turns(t, 1)
+    assert host.match.is_over()
+    assert g.reveal_checked() is True
+    assert "matches the host’s reveal" in render(guest)
+
+
+def test_time_barons_two_v_two_two_phones_and_bots_each_phone_its_own_hand() -> None:
+    t = new_table("time_barons", ["human", "bot", "phone", "bot"], {"mode": "team"})
+    m = t.host.match
+    guest = t.join(2)
+    for _ in range(12):
+        play_turns(t, 1, rng_pick=1)
+        g = guest.guest
+        assert g is not None and g.msg is not None
+        assert g.msg["seats"] == {"2": m.game.view(m.state, 2)}
+        assert t.host.perspective() == 0
+    assert len(m.actions) >= 12
+
+
+def test_a_guest_that_drops_rejoins_its_seat_and_gets_the_current_table() -> None:
+    t = new_table("timeline", ["human", "phone"])
+    t.join(1)
+    play_turns(t, 3)
+    t.drop(1, from_host=False)  # the guest's phone locked, or lost the Wi-Fi
+    assert t.host.net is not None and t.host.net.phones[1].state == "away"
+    page = render(t.host)
+    if 1 in t.host.match.to_act():
+        assert "phone is not connected: the table waits for it" in page
+    reloaded = make_app()  # the guest's page reloaded: nothing kept
+    t.join(1, reloaded)
+    g = reloaded.guest
+    assert g is not None and g.msg is not None and g.msg["revision"] == t.host.net.host.revision
+    assert g.msg["seats"]["1"] == t.host.match.game.view(t.host.match.state, 1)
+    play_turns(t, 4)
+
+
+def test_the_host_reloads_and_the_table_resumes_with_the_same_seal() -> None:
+    storage = MemoryStorage()
+    t = new_table("time_war", ["human", "phone"], storage=storage)
+    t.join(1)
+    play_turns(t, 3)
+    seal, actions = t.host.net.host.commitment, list(t.host.match.actions)
+    t.drop(1, from_host=True)
+    host2 = make_app(storage)
+    host2.boot()
+    assert host2.screen == "table" and host2.match.actions == actions
+    assert host2.net is not None and host2.net.host.commitment == seal and host2.net.phones[1].state == "away"
+    t2 = Table(host2)
+    guest = t2.join(1, t.guests[1])
+    assert guest.guest is not None and guest.guest.msg is not None
+    assert guest.guest.msg["seats"]["1"] == host2.match.game.view(host2.match.state, 1)
+    play_turns(t2, 3)
+
+
+def test_a_stale_or_foreign_guest_message_is_refused_and_changes_nothing() -> None:
+    t = new_table("time_war", ["phone", "phone"])
+    guest0, guest1 = t.join(0), t.join(1)
+    m = t.host.match
+    acting = m.to_act()[0]
+    other = 1 - acting
+    before = state_hash(m.state)
+    legal = m.game.legal_actions(m.state, acting)
+    # the other phone tries to play the acting seat
+    t.host.phone_message(other, encode(act_message(t.host.net.host.revision, acting, legal[0])))
+    t.deliver()
+    assert state_hash(m.state) == before
+    assert (guest0, guest1)[other].error == "That seat is not yours: this phone plays only its own seats."
+    # a button of a table drawn before the last change is not sent at all
+    g = (guest0, guest1)[acting]
+    ctx = g.guest.context()
+    g.dispatch("play", {"seat": str(acting), "n": str(ctx.n - 1), "a": json.dumps(ctx.actions[0]["action"])})
+    assert g.error and "moved on" in g.error and g.outbox() == []
+    assert state_hash(m.state) == before
+
+
+def test_a_seat_whose_phone_is_gone_can_be_played_here_or_by_a_bot() -> None:
+    t = new_table("timeline", ["human", "phone", "phone"])
+    host = t.host
+    host.dispatch("phone-bot", {"seat": "2"})
+    assert host.match.seats[2].kind == "bot" and 2 not in host.net.phones
+    host.dispatch("phone-local", {"seat": "1"})
+    assert host.net is None and host.match.meta["phones"] == []
+    assert host.local_humans() == [0, 1]
+
+
+def test_the_new_game_form_offers_phone_seats() -> None:
+    host = make_app()
+    host.dispatch("new", {"game": "timeline"})
+    page = render(host)
+    assert any(b.get("kind") == "phone" for b in buttons(page, "seat-kind"))
+    host.dispatch("seat-kind", {"i": "1", "kind": "phone"})
+    assert host.form["seats"][1]["name"] == "Player 2"
+    host.dispatch("start", {"fields": {}})
+    assert host.match.meta["phones"] == [1] and host.match.seats[1].kind == "human"
+
+
+@pytest.mark.parametrize("text", ["", "{", json.dumps({"type": "table", "engine": "0.0.1"}), json.dumps([1])])
+def test_a_guest_refuses_what_it_cannot_draw(text: str) -> None:
+    g = GuestTable()
+    assert g.receive(text) is not None and g.msg is None
+
+
+def test_a_changed_seal_mid_game_is_refused_by_the_guest() -> None:
+    t = new_table("time_war", ["human", "phone"])
+    guest = t.join(1)
+    g = guest.guest
+    assert g is not None and g.msg is not None
+    forged = dict(g.msg, commitment="0" * 64, revision=g.msg["revision"] + 1)
+    assert "changed the deal’s seal" in (g.receive(json.dumps(forged)) or "")
+    assert g.msg["commitment"] != "0" * 64
+
+
+def test_guest_taps_undo_within_the_rules() -> None:
+    t = new_table("time_war", ["human", "phone"])
+    guest = t.join(1)
+    m = t.host.match
+    for _ in range(60):  # until the phone's seat makes a choice it may take back (no draw since)
+        if m.is_over():
+            break
+        if 1 not in m.to_act():
+            play_turns(t, 1)
+            continue
+        before = state_hash(m.state)
+        play_turns(t, 1)
+        if m.can_undo(1):
+            break
+    assert m.can_undo(1), "the phone's seat never made a choice it could take back"
+    assert buttons(render(guest), "undo")
+    guest.dispatch("undo", {})
+    t.deliver()
+    assert state_hash(m.state) == before
+
+
+def test_a_rematch_keeps_the_phones_and_another_game_drops_them() -> None:
+    t = new_table("time_war", ["human", "phone"])
+    t.join(1)
+    net = t.host.net
+    assert net is not None
+    t.host.dispatch("rematch", {})
+    again = t.host.net
+    assert again is not None and again is not net and again.session == net.session
+    assert again.phones[1].state == "here" and again.host.commitment != net.host.commitment
+    t.deliver()
+    g = t.guests[1].guest
+    assert g is not None and g.msg is not None and g.msg["commitment"] == again.host.commitment
+    assert t.guests[1].notice == "A new game began at the host’s table, with a new deal seal."
+    assert t.guests[1].error is None and g.commitment == again.host.commitment
+    other = new_table("time_war", ["human", "phone"])
+    assert other.host.net is not None and other.host.net.session != net.session
