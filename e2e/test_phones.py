@@ -55,10 +55,11 @@ def phones(playwright: Any, browser_type_launch_args: dict[str, Any]) -> Iterato
         browser.close()
 
 
-def invite(host: Any, guest: Any, seat: int, by: str = "text") -> float:
+def invite(host: Any, guest: Any, seat: int, by: str = "text", shoot: str | None = None) -> float:
     """Join ``guest`` to ``seat`` of ``host``'s table through the app's screens, the codes passing
-    ``by`` "text" (copied and pasted) or "qr" (the QR canvas photographed and read). Returns the
-    seconds from the guest's reading of the host's code to its first table."""
+    ``by`` "text" (copied and pasted) or "qr" (the QR canvas photographed and read); ``shoot``: a
+    screenshot of the guest showing its own code, by that name. Returns the seconds from the
+    guest's reading of the host's code to its first table."""
     row = host.locator(f'[data-phone="{seat}"]')
     row.locator("button[data-act=phone-invite]").click()
     row.locator("canvas[data-qr]").wait_for(timeout=JOIN_TIMEOUT)
@@ -76,6 +77,9 @@ def invite(host: Any, guest: Any, seat: int, by: str = "text") -> float:
         guest.locator("form[data-act=join-code] textarea[name=code]").fill(host.locator(f"#phone-code-{seat}").input_value())
         guest.locator("form[data-act=join-code] button[type=submit]").click()
     guest.locator("canvas[data-qr]").wait_for(timeout=JOIN_TIMEOUT)
+    if shoot:
+        guest.wait_for_function("() => document.querySelector('canvas[data-qr]').dataset.drawn === '1'")
+        shot(guest, shoot)
     if by == "qr":
         guest.wait_for_function("() => document.querySelector('canvas[data-qr]').dataset.drawn === '1'")
         png = guest.locator("canvas[data-qr]").screenshot()
@@ -168,7 +172,10 @@ def test_timeline_three_phones_from_the_form_to_the_reveal(phones: Callable[[], 
     shot(host, "phones-host-invite-phone")
     host.locator('[data-phone="1"] button[data-act=phone-cancel]').click()
     invite(host, g1, 1)
-    invite(host, g2, 2)
+    invite(host, g2, 2, shoot="phones-guest-join-phone")
+    host.set_viewport_size(VIEWPORTS["tablet"])
+    shot(host, "phones-host-table-tablet")
+    host.set_viewport_size(VIEWPORTS["phone"])
 
     # the host places right, the guests wrong: the host empties its hand first and wins
     for _ in range(60):

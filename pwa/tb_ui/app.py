@@ -668,6 +668,9 @@ class App:
             if first:
                 return f"Replay of {rv.match.game.title}: {rv.caption()}."
             return " ".join([rv.caption() + ".", *rv.lines_at(rv.k)])
+        g = self.guest
+        if self.screen == "join" and g is not None and g.msg is not None:
+            return self._guest_announcement(g)
         m = self.match
         if m is None or self.screen != "table":
             self._ann = None
@@ -698,6 +701,25 @@ class App:
         acting = self.acting_seat()
         if acting is not None and acting == viewer and not m.is_over():
             lines.append(str(m.game.prompt(m.state, acting)))
+        return " ".join(lines) or None
+
+    def _guest_announcement(self, g: GuestTable) -> str | None:
+        """A guest phone's announcement: the log lines its seat may read that came since the
+        table last drawn, then its prompt when it is to act (the first table: only the prompt)."""
+        assert g.msg is not None
+        seat = g.perspective()
+        view = g.msg["seats"][str(seat)]
+        key = ("guest", g.deal, int(g.msg["revision"]), len(view["log"]))
+        if self._ann == key:
+            return None
+        prev, self._ann = self._ann, key
+        lines: list[str] = []
+        if prev is not None and prev[:2] == key[:2] and len(prev) == 4:
+            lines = [str(t) for t in view["log"][int(prev[3]):]]
+        if len(lines) > ANNOUNCE_LINES:
+            lines = [f"{len(lines) - ANNOUNCE_LINES} earlier lines are in the game log.", *lines[-ANNOUNCE_LINES:]]
+        if view["actions"]:
+            lines.append(str(view["prompt"]))
         return " ".join(lines) or None
 
     def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],

@@ -336,3 +336,46 @@ def test_a_rematch_keeps_the_phones_and_another_game_drops_them() -> None:
     assert t.guests[1].error is None and g.commitment == again.host.commitment
     other = new_table("time_war", ["human", "phone"])
     assert other.host.net is not None and other.host.net.session != net.session
+
+
+def test_a_guest_phone_announces_the_moves_it_may_read_and_its_prompt() -> None:
+    t = new_table("timeline", ["human", "phone"])
+    guest = t.join(1)
+    first = guest.take_announcement()
+    view = t.host.match.game.view(t.host.match.state, 1)
+    assert first == (view["prompt"] if view["actions"] else None)
+    assert guest.take_announcement() is None  # nothing new
+    log_before = len(view["log"])
+    while 1 not in t.host.match.to_act():  # the host's turn: a card chosen, then placed
+        play_turns(t, 1)
+    said = guest.take_announcement()
+    view = t.host.match.game.view(t.host.match.state, 1)
+    new_lines = view["log"][log_before:]
+    assert new_lines and said and all(line in said for line in new_lines[-4:])
+    assert said.endswith(view["prompt"])
+
+
+def test_a_link_that_cannot_open_is_said_plainly_with_a_way_to_play_on() -> None:
+    """No spinner forever (the link's timeout is pwa/table-link.mjs's, e2e/test_table_link.py): the
+    guest is told what failed and can try again; the host's seat offers this device or a bot."""
+    why = ("The other phone could not be reached. Both phones must be on the same Wi-Fi or hotspot, and some "
+           "networks (public Wi-Fi) keep phones apart: play on one phone instead.")
+    t = new_table("time_war", ["human", "phone"])
+    guest = make_app()
+    t.guests[1] = guest
+    t.effect(t.host, t.host.dispatch("phone-invite", {"seat": "1"}))
+    guest.dispatch("join", {})
+    guest.dispatch("join-code", {"fields": {"code": "TB1|o|host-code-1"}})
+    guest.guest_answered("TB1|a|guest-code-1")
+    guest.guest_failed(why)
+    page = render(guest)
+    assert why in unescape(page) and 'data-act="join-code"' in page  # the code can be read again
+    t.host.dispatch("phone-answer", {"seat": "1", "fields": {"code": "TB1|a|guest-code-1"}})
+    t.host.phone_lost(1, why)
+    page = render(t.host)
+    row = re.search(r'<li class="phone" data-phone="1" data-state="away">.*?</li>', page, re.S)
+    assert row, page
+    assert why in unescape(row.group(0))
+    assert {b["seat"] for b in buttons(row.group(0), "phone-local")} == {"1"}
+    assert {b["seat"] for b in buttons(row.group(0), "phone-bot")} == {"1"}
+    assert buttons(row.group(0), "phone-invite")
