@@ -43,8 +43,8 @@ hash failing. The host phone still holds every hand. Trust it as you would trust
 >>> m = Match.new("time_war", [Seat("Ann", "human"), Seat("Bob", "human")], seed=7)
 >>> host = TableHost(m, salt="00" * 16)
 >>> msg = host.table_message([1])
->>> sorted(msg), list(msg["seats"])
-(['commitment', 'revision', 'seats', 'type'], ['1'])
+>>> list(msg["seats"]), msg["revision"], msg["away"], msg["kinds"]
+(['1'], 0, [], ['human', 'human'])
 >>> host.receive({1}, b"not json").reason
 'That message was not understood: it is not a move of this app.'
 """
