@@ -2,7 +2,7 @@
 
     python benchmarks/bots.py --game time_war --games 200 --jobs 2 --out benchmarks/results/bots_time_war.json
 
-Plays ``hard`` against ``random`` and against ``normal``, alternating seats, with
+Plays ``hard`` (or ``--level``) against ``random`` and against ``normal``, alternating seats, with
 fixed seeds (game i uses seed 10_000 + i); records wins, losses, draws and the
 time of every ``hard`` decision that needed a search (not a forced move nor a
 bot's ``quick`` shortcut; CPU time with ``--cpu``, for a machine shared with other
@@ -19,6 +19,11 @@ draw. ``--versus hard`` seats hard bots everywhere (for game lengths of hard-bot
 
     python benchmarks/bots.py --game time_barons --players 4 --options '{"mode": "free_for_all"}' \
         --versus random --games 200
+
+``score`` counts a draw as half a win (issue 29's targets); ``win_rate`` counts wins only. Normal
+against easy (issue 29)::
+
+    python benchmarks/bots.py --game time_war --level normal --versus easy --games 200
 """
 
 from __future__ import annotations
@@ -139,7 +144,7 @@ def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, ob
     count = {k: sum(1 for r in rows if r["result"] == k) for k in ("win", "loss", "draw")}
     rounds = [r["rounds"] for r in rows if r["rounds"] is not None]
     return {"a": a, "b": b, "games": games, "players": players, **count,
-            "win_rate": count["win"] / games,
+            "win_rate": count["win"] / games, "score": (count["win"] + count["draw"] / 2) / games,
             "move_seconds": {"median": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))],
                              "worst": times[-1], "moves": len(times), "clock": "wall" if CLOCK is time.perf_counter else "cpu"},
             "rounds": {"median": statistics.median(rounds), "min": min(rounds), "max": max(rounds)} if rounds else None,
@@ -153,6 +158,7 @@ def main() -> None:
     p.add_argument("--game", default="time_war")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--jobs", type=int, default=2, help="worker processes; 0 = in-process")
+    p.add_argument("--level", default="hard", help="the level measured (a seat or a side)")
     p.add_argument("--versus", default="random,normal")
     p.add_argument("--options", default="{}")
     p.add_argument("--players", type=int, default=2)
@@ -163,19 +169,19 @@ def main() -> None:
     global CLOCK
     if a.cpu:
         CLOCK = cpu_clock()
-    results = [duel(a.game, "hard", b, a.games, a.jobs, json.loads(a.options), a.players, a.progress)
+    results = [duel(a.game, a.level, b, a.games, a.jobs, json.loads(a.options), a.players, a.progress)
                for b in a.versus.split(",")]
     doc = {"game": a.game, "players": a.players, "options": json.loads(a.options), "clock": "cpu" if a.cpu else "wall",
            "python": sys.version.split()[0], "results": results}
     if a.out:
         Path(a.out).parent.mkdir(parents=True, exist_ok=True)
         Path(a.out).write_text(json.dumps(doc, indent=1))
-    print("| hard vs | players | games | wins | losses | draws | win rate | median move s | worst move s |")
+    print(f"| {a.level} vs | players | games | wins | losses | draws | score (draw = ½) | median move s | worst move s |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         ms = r["move_seconds"]
         print(f"| {r['b']} | {r['players']} | {r['games']} | {r['win']} | {r['loss']} | {r['draw']} | "
-              f"{r['win_rate']:.1%} | {ms['median']:.3f} | {ms['worst']:.3f} |")  # type: ignore[index]
+              f"{r['score']:.1%} | {ms['median']:.3f} | {ms['worst']:.3f} |")  # type: ignore[index]
 
 
 if __name__ == "__main__":

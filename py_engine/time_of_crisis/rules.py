@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core import (
     Action,
@@ -1559,6 +1559,12 @@ class TimeOfCrisis(Combat, Game):
     #: Iterations per decision (at most) and playout cap per level; a playout is cut
     #: after a few decisions and scored by :meth:`evaluate` (see :mod:`.bot`).
     search_budgets = {"easy": (30, 6), "normal": (100, 6), "hard": (250, 6)}
+    #: Per level, the iterations a decision gets per option and the least it gets (within the
+    #: level's budget above; see :class:`.bot.TocBot`). Issue 29: with one scaling for every
+    #: level, a decision of five options or fewer got the same 40–100 iterations at normal and
+    #: at hard, so hard played like normal.
+    search_scaling: ClassVar[dict[str, tuple[int, int]]] = {"easy": (10, 20), "normal": (20, 40),
+                                                            "hard": (60, 150)}
 
     def search_actions(self, state: State, seat: int) -> list[Action]:
         """What the search considers: every legal action except moving an army out
@@ -1573,7 +1579,8 @@ class TimeOfCrisis(Combat, Game):
         without one (``random``)."""
         if level in self.search_budgets:
             iterations, cap = self.search_budgets[level]
-            return TocBot(iterations, rollout_limit=cap)
+            per_option, floor = self.search_scaling[level]
+            return TocBot(iterations, rollout_limit=cap, per_option=per_option, floor=floor)
         return None
 
     def evaluate(self, state: State) -> list[float] | None:

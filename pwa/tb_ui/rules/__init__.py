@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..html import Markup, html
+from ..html import Markup, button, html
 
 #: game id -> module with ``HTML`` (hand-written :class:`Markup`) and optionally ``PAGES``
 #: (sub-pages of the rules screen: part -> (title, Markup), routed as ``rules/<game>/<part>``).
@@ -38,7 +38,10 @@ def rules_html(game_id: str) -> Markup:
     source = SOURCES.get(game_id)
     cite = html('<section class="panel"><h2>Source</h2><p>This help restates, in our own words: '
                 "<cite>{}</cite></p></section>", source) if source else Markup()
-    return html("{}{}", importlib.import_module(mod).HTML, cite)
+    phones = html('<section class="panel"><h2>On several phones</h2><p>Each player can play on their own '
+                  "phone, with no internet: {}</p></section>",
+                  button(PHONES[0], "rules", "btn ghost small", data_game=game_id, data_part="phones"))
+    return html("{}{}{}", importlib.import_module(mod).HTML, phones, cite)
 
 
 #: Every game's sub-page on playing across phones (issue 27): how, what networks, and whom the
