@@ -55,11 +55,12 @@ def phones(playwright: Any, browser_type_launch_args: dict[str, Any]) -> Iterato
         browser.close()
 
 
-def invite(host: Any, guest: Any, seat: int, by: str = "text", shoot: str | None = None) -> float:
+def invite(host: Any, guest: Any, seat: int, by: str = "text", shoot: str | None = None, typo: bool = False) -> float:
     """Join ``guest`` to ``seat`` of ``host``'s table through the app's screens, the codes passing
     ``by`` "text" (copied and pasted) or "qr" (the QR canvas photographed and read); ``shoot``: a
-    screenshot of the guest showing its own code, by that name. Returns the seconds from the
-    guest's reading of the host's code to its first table."""
+    screenshot of the guest showing its own code, by that name; ``typo``: the host first pastes a
+    wrong code, is told so, and the same invitation takes the right one. Returns the seconds from
+    the guest's reading of the host's code to its first table."""
     row = host.locator(f'[data-phone="{seat}"]')
     row.locator("button[data-act=phone-invite]").click()
     row.locator("canvas[data-qr]").wait_for(timeout=JOIN_TIMEOUT)
@@ -86,6 +87,13 @@ def invite(host: Any, guest: Any, seat: int, by: str = "text", shoot: str | None
         row.locator("input[data-act=scan-photo]").set_input_files({"name": "code.png", "mimeType": "image/png",
                                                                      "buffer": png})
     else:
+        if typo:
+            before = row.locator("canvas[data-qr]").get_attribute("data-qr")
+            row.locator("textarea[name=code]").fill("TB1|a|this is not it")
+            row.locator("form[data-act=phone-answer] button[type=submit]").click()
+            host.locator(f'[data-phone="{seat}"][data-state="inviting"] .alert-error').wait_for()
+            assert "not a table code" in row.locator(".alert-error").inner_text()
+            assert row.locator("canvas[data-qr]").get_attribute("data-qr") == before
         row.locator("textarea[name=code]").fill(guest.locator("#guest-code").input_value())
         row.locator("form[data-act=phone-answer] button[type=submit]").click()
     host.locator(f'[data-phone="{seat}"][data-state="here"]').wait_for(timeout=JOIN_TIMEOUT)
@@ -171,7 +179,7 @@ def test_timeline_three_phones_from_the_form_to_the_reveal(phones: Callable[[], 
     host.wait_for_timeout(300)
     shot(host, "phones-host-invite-phone")
     host.locator('[data-phone="1"] button[data-act=phone-cancel]').click()
-    invite(host, g1, 1)
+    invite(host, g1, 1, typo=True)
     invite(host, g2, 2, shoot="phones-guest-join-phone")
     host.set_viewport_size(VIEWPORTS["tablet"])
     shot(host, "phones-host-table-tablet")

@@ -19,9 +19,13 @@ const GATHER_TIMEOUT_MS = 4000;
 const SETUP = { actpass: "s", active: "a", passive: "p" };
 const SETUP_BACK = { s: "actpass", a: "active", p: "passive" };
 
-/** An error a player can read, for the table's screens. */
+/**
+ * An error a player can read, for the table's screens. ``retry``: the other phone's code could not
+ * be read, and the same invitation takes another code (nothing was spent on the wrong one).
+ */
 export class LinkError extends Error {
   name = "LinkError";
+  retry = false;
 }
 
 const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -201,7 +205,14 @@ export async function offerLink({ timeoutMs = CONNECT_TIMEOUT_MS } = {}) {
   return {
     code,
     async accept(guestCode) {
-      await pc.setRemoteDescription(decodeDescription(guestCode, "answer"));
+      let answer;
+      try {
+        answer = decodeDescription(guestCode, "answer");
+      } catch (e) {
+        e.retry = true; // a mistyped or wrong code: the invitation still stands
+        throw e;
+      }
+      await pc.setRemoteDescription(answer);
       return opened(pc, Promise.resolve(channel), timeoutMs);
     },
     cancel: () => pc.close(),

@@ -1413,6 +1413,12 @@ class App:
             self.net.joined(seat)
             self.notice = f"{self.match.seats[seat].name}’s phone joined the table."
 
+    def phone_retry(self, seat: int, why: str) -> None:
+        """The guest's code for ``seat`` could not be read (mistyped, the wrong code): the
+        invitation stands, its code is shown again, with ``why``."""
+        if self.net is not None and seat in self.net.phones:
+            self.net.retry(seat, why)
+
     def phone_lost(self, seat: int, why: str | None = None) -> None:
         """The link of ``seat`` closed (or never opened: ``why`` says what failed)."""
         if self.net is not None and seat in self.net.phones:

@@ -769,7 +769,9 @@ async def _link_op(op: dict[str, Any]) -> None:
             app.guest_joined()
     except Exception as e:
         traceback.print_exc()
-        if kind in ("offer", "accept"):
+        if kind == "accept" and getattr(e, "retry", False) and seat in _offers:
+            app.phone_retry(seat, _why(e))  # a code that could not be read: the invitation stands
+        elif kind in ("offer", "accept"):
             _offers.pop(seat, None)
             app.phone_lost(seat, _why(e))
         elif kind == "answer":

@@ -156,6 +156,12 @@ class HostTable:
         """The guest's code for ``seat`` was taken: the link is opening."""
         self._phone(seat).state = "joining"
 
+    def retry(self, seat: int, why: str) -> None:
+        """The guest's code for ``seat`` could not be read: back to showing the same invitation."""
+        p = self._phone(seat)
+        if p.state == "joining" and p.code is not None:
+            p.state, p.error = "inviting", why
+
     def joined(self, seat: int) -> None:
         """The link of ``seat`` is open: its phone gets the table (and the others who is away)."""
         p = self._phone(seat)

@@ -379,3 +379,15 @@ def test_a_link_that_cannot_open_is_said_plainly_with_a_way_to_play_on() -> None
     assert {b["seat"] for b in buttons(row.group(0), "phone-local")} == {"1"}
     assert {b["seat"] for b in buttons(row.group(0), "phone-bot")} == {"1"}
     assert buttons(row.group(0), "phone-invite")
+
+
+def test_a_mistyped_guest_code_keeps_the_invitation() -> None:
+    t = new_table("time_war", ["human", "phone"])
+    t.effect(t.host, t.host.dispatch("phone-invite", {"seat": "1"}))
+    t.host.dispatch("phone-answer", {"seat": "1", "fields": {"code": "TB1|a|typo"}})
+    assert t.host.net is not None and t.host.net.phones[1].state == "joining"
+    t.host.phone_retry(1, "That is not a table code of this app.")
+    p = t.host.net.phones[1]
+    assert (p.state, p.code, p.error) == ("inviting", "TB1|o|host-code-1", "That is not a table code of this app.")
+    page = unescape(render(t.host))
+    assert "TB1|o|host-code-1" in page and "That is not a table code of this app." in page
