@@ -40,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from py_engine.core import Match, Seat, make_bot  # noqa: E402
+from py_engine.games import get as get_game  # noqa: E402
 
 
 def lineup(game: str, a: str, b: str, i: int, n: int, options: dict[str, object]) -> list[str]:
@@ -76,9 +77,14 @@ def cpu_clock() -> Callable[[], float]:
     return time.process_time
 
 
-def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, object]:
-    """One game; returns the result for ``a`` and ``a``'s search times (seconds)."""
-    game, a, b, i, options, n = args
+def play(args: tuple[str, str, str, int, dict[str, object], int, dict[str, dict[str, object]]]) -> dict[str, object]:
+    """One game; returns the result for ``a`` and ``a``'s search times (seconds). ``args[6]``: an
+    experiment's settings per level that replace the game's own, by attribute
+    (``{"search_exploration": {"hard": 0.2}}``, from ``--exploration`` and ``--override``)."""
+    game, a, b, i, options, n, override = args
+    g = get_game(game)
+    for attr, per_level in override.items():
+        setattr(g, attr, {**getattr(type(g), attr), **per_level})
     levels = lineup(game, a, b, i, n, options)
     m = Match.new(game, [Seat(f"{lv} {k}", "bot", lv) for k, lv in enumerate(levels)], options, 10_000 + i)
     times: list[float] = []
@@ -109,23 +115,31 @@ def play(args: tuple[str, str, str, int, dict[str, object], int]) -> dict[str, o
 
 
 def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, object],
-         players: int = 2, progress: str = "") -> dict[str, object]:
+         players: int = 2, progress: str = "", exploration: dict[str, float] | None = None,
+         override: dict[str, dict[str, object]] | None = None) -> dict[str, object]:
     """``games`` games of level ``a`` against level ``b`` (see :func:`lineup`).
     ``progress``: a file that gets one JSON line per finished game; a run that was
     stopped is resumed from it (its finished games of the same game, levels, player
     count and options are kept, not played again)."""
     t0 = time.perf_counter()
-    key = {"game": game, "a": a, "b": b, "players": players, "options": options}
+    key: dict[str, object] = {"game": game, "a": a, "b": b, "players": players, "options": options}
+    if exploration:
+        key["exploration"] = exploration
+    if override:
+        key["override"] = override
     rows: list[dict[str, object]] = []
     if progress and Path(progress).exists():
         seen: set[object] = set()
         for line in Path(progress).read_text().splitlines():
             row = json.loads(line)
-            if all(row.get(k) == v for k, v in key.items()) and row["i"] not in seen and row["i"] < games:
+            same = all(row.get(k) == v for k, v in key.items()) and all(
+                (x in row) == (x in key) for x in ("exploration", "override"))
+            if same and row["i"] not in seen and row["i"] < games:
                 seen.add(row["i"])
                 rows.append({k: v for k, v in row.items() if k not in key})
     finished = {r["i"] for r in rows}
-    tasks = [(game, a, b, i, options, players) for i in range(games) if i not in finished]
+    settings = {**(override or {}), **({"search_exploration": exploration} if exploration else {})}
+    tasks = [(game, a, b, i, options, players, settings) for i in range(games) if i not in finished]
 
     def done(row: dict[str, object]) -> None:
         rows.append(row)
@@ -161,6 +175,9 @@ def main() -> None:
     p.add_argument("--level", default="hard", help="the level measured (a seat or a side)")
     p.add_argument("--versus", default="random,normal")
     p.add_argument("--options", default="{}")
+    p.add_argument("--exploration", default="", help="an experiment: UCB1 constants per level, e.g. hard=0.2")
+    p.add_argument("--override", default="", help='an experiment: game attributes per level, as JSON, e.g. '
+                   '\'{"search_scaling": {"hard": [20, 40]}}\'')
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--progress", default="", help="append one JSON line per finished game to this file")
     p.add_argument("--cpu", action="store_true", help="time moves in process CPU time, not wall time")
@@ -169,7 +186,10 @@ def main() -> None:
     global CLOCK
     if a.cpu:
         CLOCK = cpu_clock()
-    results = [duel(a.game, a.level, b, a.games, a.jobs, json.loads(a.options), a.players, a.progress)
+    exploration = {k: float(v) for k, v in (kv.split("=") for kv in a.exploration.split(",") if kv)}
+    override = json.loads(a.override) if a.override else None
+    results = [duel(a.game, a.level, b, a.games, a.jobs, json.loads(a.options), a.players, a.progress, exploration,
+                    override)
                for b in a.versus.split(",")]
     doc = {"game": a.game, "players": a.players, "options": json.loads(a.options), "clock": "cpu" if a.cpu else "wall",
            "python": sys.version.split()[0], "results": results}

@@ -1560,11 +1560,12 @@ class TimeOfCrisis(Combat, Game):
     #: after a few decisions and scored by :meth:`evaluate` (see :mod:`.bot`).
     search_budgets = {"easy": (30, 6), "normal": (100, 6), "hard": (250, 6)}
     #: Per level, the iterations a decision gets per option and the least it gets (within the
-    #: level's budget above; see :class:`.bot.TocBot`). Issue 29: with one scaling for every
-    #: level, a decision of five options or fewer got the same 40–100 iterations at normal and
-    #: at hard, so hard played like normal.
+    #: level's budget above; see :class:`.bot.TocBot`). Issue 29: a decision of five options or
+    #: fewer gets the same 40–100 iterations at normal and at hard. Giving hard 60 per option and
+    #: at least 150 won no more games (benchmarks/RESULTS.md, "Bot levels worth choosing"), so
+    #: hard keeps normal's scaling; easy searches less than normal.
     search_scaling: ClassVar[dict[str, tuple[int, int]]] = {"easy": (10, 20), "normal": (20, 40),
-                                                            "hard": (60, 150)}
+                                                            "hard": (20, 40)}
 
     def search_actions(self, state: State, seat: int) -> list[Action]:
         """What the search considers: every legal action except moving an army out
@@ -1580,7 +1581,8 @@ class TimeOfCrisis(Combat, Game):
         if level in self.search_budgets:
             iterations, cap = self.search_budgets[level]
             per_option, floor = self.search_scaling[level]
-            return TocBot(iterations, rollout_limit=cap, per_option=per_option, floor=floor)
+            return TocBot(iterations, c=self.search_exploration.get(level, TocBot.c), rollout_limit=cap,
+                          per_option=per_option, floor=floor)
         return None
 
     def evaluate(self, state: State) -> list[float] | None:

@@ -88,17 +88,16 @@ def test_budget_scales_with_the_options() -> None:
     assert bot.budget(GAME, many, 0) == 250
 
 
-def test_each_level_searches_more_than_the_one_below_on_every_decision() -> None:
-    """Issue 29: a decision of few options got as many iterations at hard as at normal (one
-    scaling for every level), so hard played like normal. Now each level's scaling
-    (``TimeOfCrisis.search_scaling``) gives it more than the level below, few options or many."""
+def test_each_level_searches_at_least_as_much_as_the_one_below() -> None:
+    """Each level's scaling (``TimeOfCrisis.search_scaling``): easy searches less than normal on
+    every decision; hard as much as normal on few options and more on many (issue 29: more
+    iterations on few options won hard no more games)."""
     few = table(armies=[{"owner": 0, "at": "italia", "cap": True}])
     many = table(prov={"gallia": {"gov": 0}}, armies=[{"owner": 0, "at": "gallia"}],
                  pts={"military": 5, "senate": 5, "populace": 5})
-    for s in (few, many):
-        easy, normal, hard = (make_bot(GAME, lv).budget(GAME, s, 0) for lv in ("easy", "normal", "hard"))
-        assert easy < normal < hard, (len(GAME.legal_actions(s, 0)), easy, normal, hard)
-    assert make_bot(GAME, "hard").budget(GAME, few, 0) == 150
+    budgets = {name: [make_bot(GAME, lv).budget(GAME, s, 0) for lv in ("easy", "normal", "hard")]
+               for name, s in (("few", few), ("many", many))}
+    assert budgets == {"few": [20, 40, 40], "many": [30, 100, 250]}
 
 
 def test_thinking_in_slices_gives_the_bots_move() -> None:
