@@ -127,8 +127,8 @@ class HostTable:
 
     def take(self) -> list[tuple[int, str]]:
         """The messages to send now, in order (and the outbox emptied). A table message says the
-        whole table, so of several queued for one phone only the latest is sent (a bot's run of
-        moves costs a phone one message, not one per move)."""
+        whole table, so of several queued for one phone since the last send only the latest is
+        sent (a phone redraws once for a burst of changes)."""
         last = {seat: i for i, (seat, text) in enumerate(self.outbox) if text.startswith('{"type":"table"')}
         out = [(seat, text) for i, (seat, text) in enumerate(self.outbox)
                if not text.startswith('{"type":"table"') or last[seat] == i]
