@@ -110,6 +110,16 @@ def seal(page: Any) -> str:
     return str(page.locator(".seal code").first.inner_text())
 
 
+def start_timeline_with_two_phone_seats(host: Any) -> None:
+    """On ``host``'s new-game form: Timeline, three seats, the second and third on phones; start."""
+    host.locator("button[data-act=new][data-game=timeline]").click()
+    host.locator("button[data-act=seat-add]").click()
+    for i in (1, 2):
+        host.locator(f"button[data-act=seat-kind][data-i='{i}'][data-kind=phone]").click()
+    host.locator("button[data-act=start], form[data-act=start] button[type=submit]").first.click()
+    host.locator('[data-phone="1"]').wait_for()
+
+
 TB_READY = "#main button[data-act=play], #main button[data-act=caution], button.tb-end"
 
 
@@ -167,12 +177,7 @@ def test_timeline_three_phones_from_the_form_to_the_reveal(phones: Callable[[], 
     host, g1, g2 = phones(), phones(), phones()
     for p in (host, g1, g2):
         open_app(p, server)
-    host.locator("button[data-act=new][data-game=timeline]").click()
-    host.locator("button[data-act=seat-add]").click()
-    for i in (1, 2):
-        host.locator(f"button[data-act=seat-kind][data-i='{i}'][data-kind=phone]").click()
-    host.locator("button[data-act=start], form[data-act=start] button[type=submit]").first.click()
-    host.locator('[data-phone="1"]').wait_for()
+    start_timeline_with_two_phone_seats(host)
     shot(host, "phones-host-seats-phone")
     host.locator('[data-phone="1"] button[data-act=phone-invite]').click()
     host.locator('[data-phone="1"] canvas[data-qr]').wait_for(timeout=JOIN_TIMEOUT)
@@ -245,12 +250,7 @@ def test_join_and_tap_to_every_phone_times(phones: Callable[[], Any], server: An
     pages = [host, g1, g2]
     for p in pages:
         open_app(p, server)
-    host.locator("button[data-act=new][data-game=timeline]").click()
-    host.locator("button[data-act=seat-add]").click()
-    for i in (1, 2):
-        host.locator(f"button[data-act=seat-kind][data-i='{i}'][data-kind=phone]").click()
-    host.locator("button[data-act=start], form[data-act=start] button[type=submit]").first.click()
-    host.locator('[data-phone="1"]').wait_for()
+    start_timeline_with_two_phone_seats(host)
     joins: dict[str, list[float]] = {"text": [], "qr": []}
     for by in ("text", "qr", "text", "qr", "text", "qr"):
         joins[by].append(invite(host, g1, 1, by=by))

@@ -1004,12 +1004,10 @@ class App:
         if m is None or self.screen != "table":
             return
         self.table_ui.pop("caution", None)
-        try:
-            seat, n = int(d["seat"]), int(d.get("n", -1))
-            action = Action.from_json(json.loads(d["a"]))
-        except (KeyError, ValueError, SaveError):
-            self.error = "That button is not an action."
+        tapped = self._tapped_action(d)
+        if tapped is None:
             return
+        seat, n, action = tapped
         if n != m.state["n"]:
             self.error = "The game moved on since that button was drawn; nothing was changed."
             return
@@ -1023,6 +1021,15 @@ class App:
             self.error = str(e)
             return
         self._after_action(seat, action)
+
+    def _tapped_action(self, d: dict[str, Any]) -> tuple[int, int, Action] | None:
+        """``(seat, n, action)`` of a tapped action button (``data-seat``, ``data-n``,
+        ``data-a``), or None with :attr:`error` saying so when it is not one."""
+        try:
+            return int(d["seat"]), int(d.get("n", -1)), Action.from_json(json.loads(d["a"]))
+        except (KeyError, ValueError, SaveError):
+            self.error = "That button is not an action."
+            return None
 
     def on_caution(self, d: dict[str, Any]) -> None:
         """An option that harms the player's own side (its view entry has a
@@ -1577,12 +1584,10 @@ class App:
         if g is None or g.msg is None or g.state != "joined":
             self.error = "This phone is not at a table now: join again."
             return
-        try:
-            seat, n = int(d["seat"]), int(d.get("n", -1))
-            action = Action.from_json(json.loads(d["a"]))
-        except (KeyError, ValueError, SaveError):
-            self.error = "That button is not an action."
+        tapped = self._tapped_action(d)
+        if tapped is None:
             return
+        seat, n, action = tapped
         g.table_ui.pop("caution", None)
         self._guest_send(g.act(seat, n, action), "The game moved on since that button was drawn; nothing was sent.")
 

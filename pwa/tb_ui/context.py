@@ -12,8 +12,8 @@
 - :class:`Seating`: who sits where, for board games.
 
 The UI imports one way: :mod:`.html` → :mod:`.context` → :mod:`.parts` (page parts
-shared by screens and tables) → :mod:`.tables` (one module per game) → :mod:`.phones` (a table
-across phones) → :mod:`.screens`, :mod:`.replay`, :mod:`.daily` → :mod:`.app` → :mod:`.browser`.
+shared by screens and tables) → :mod:`.tables` (one module per game) → :mod:`.replay` →
+:mod:`.phones` (a table across phones) → :mod:`.screens`, :mod:`.daily` → :mod:`.app` → :mod:`.browser`.
 """
 
 from __future__ import annotations

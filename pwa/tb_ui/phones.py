@@ -44,6 +44,7 @@ from py_engine.games import ids as game_ids
 from .context import TableContext
 from .html import Markup, attrs, button, html, join
 from .parts import alerts, appbar
+from .replay import Stage
 from .tables import RENDERERS, render_with
 
 #: The largest host message a guest reads (bytes): a view of the busiest game is tens of KB.
@@ -339,36 +340,19 @@ def table_problem(msg: dict[str, Any]) -> str | None:
 
 
 # ---- drawing -------------------------------------------------------------------------------------
-class GuestStage:
+class GuestStage(Stage):
     """The app as a table renderer sees it on a guest phone (a :class:`~tb_ui.context.TableApp`):
-    the app's messages and log setting, the guest table's own view state; no bot thinks here, no
-    device is passed, no catch-up."""
+    the replay viewer's stand-in (no bot thinks here, no device is passed, no catch-up) with the
+    guest table's own view state, and nothing of this phone's storage (the game is the host's)."""
 
     def __init__(self, app: Any, guest: GuestTable) -> None:
-        self._app = app
+        super().__init__(app)
         self.table_ui = guest.table_ui
-        self.error: str | None = app.error
-        self.notice: str | None = app.notice
-        self.save_error: str | None = None
-        self.skipping = False
-        self.log_open: bool = app.log_open
-        self.log_all: bool = app.log_all
-        self.match_id: str | None = None
+        self.save_error = None
+        self.match_id = None
 
     def storage_problem(self) -> str | None:
         return None  # nothing of the host's game is kept on a guest phone
-
-    def catchup(self) -> dict[str, Any] | None:
-        return None
-
-    def thinking_progress(self) -> float | None:
-        return None
-
-    def bot_pending(self) -> bool:
-        return False
-
-    def handoff_seat(self) -> int | None:
-        return None
 
 
 def guest_table_ui(app: Any, data: dict[str, Any]) -> None:
