@@ -24,6 +24,14 @@ draw. ``--versus hard`` seats hard bots everywhere (for game lengths of hard-bot
 against easy (issue 29)::
 
     python benchmarks/bots.py --game time_war --level normal --versus easy --games 200
+
+Experiments on a level's bot, kept apart in ``--progress`` files by their settings:
+``--exploration hard=0.2`` and ``--override JSON`` (game attributes per level, e.g. a shorter
+playout cap ``'{"search_budgets": {"hard": [250, 1]}}'``), ``--fitted hard=FIT.json`` (cut-off
+playouts scored by a fit of ``fit_eval.py``) and ``--greedy hard=0.5`` (playouts partly greedy by
+the evaluation, ``playout_policy.py``). ``--phone 7.6 --cpu`` plays with the app's time limit per
+decision scaled to a device 7.6 times slower than this machine's CPython (Pyodide's 1.9 times a
+phone's CPU x4): the strength a player meets on a phone.
 """
 
 from __future__ import annotations
@@ -36,10 +44,15 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import py_engine.core.match as match_module  # noqa: E402
+from benchmarks.fit_eval import fitted_bot  # noqa: E402
+from benchmarks.playout_policy import greedy_bot  # noqa: E402
 from py_engine.core import Match, Seat, make_bot  # noqa: E402
+from py_engine.core.levels import TIME_LIMITS  # noqa: E402
 from py_engine.games import get as get_game  # noqa: E402
 
 
@@ -79,12 +92,31 @@ def cpu_clock() -> Callable[[], float]:
 
 def play(args: tuple[str, str, str, int, dict[str, object], int, dict[str, dict[str, object]]]) -> dict[str, object]:
     """One game; returns the result for ``a`` and ``a``'s search times (seconds). ``args[6]``: an
-    experiment's settings per level that replace the game's own, by attribute
-    (``{"search_exploration": {"hard": 0.2}}``, from ``--exploration`` and ``--override``)."""
+    experiment's settings: per level, game attributes that replace the game's own
+    (``{"search_exploration": {"hard": 0.2}}``, from ``--exploration`` and ``--override``), and the
+    settings of ``--fitted``, ``--greedy``, ``--phone`` and ``--limits`` under those names."""
     game, a, b, i, options, n, override = args
     g = get_game(game)
     for attr, per_level in override.items():
-        setattr(g, attr, {**getattr(type(g), attr), **per_level})
+        if attr in ("fitted", "greedy", "phone", "limits"):  # experiments on the bots, not game attributes
+            continue
+        setattr(g, attr, {**(getattr(type(g), attr) or {}), **per_level})
+    fits = {lv: json.loads(Path(f).read_text()) for lv, f in override.get("fitted", {}).items()}
+    greedy = override.get("greedy", {})
+
+    def bot_of(game: Any, level: str) -> Any:
+        bot = make_bot(game, level)
+        if level in fits:
+            bot = fitted_bot(bot, fits[level])
+        if level in greedy:
+            bot = greedy_bot(bot, float(greedy[level]))  # type: ignore[arg-type]
+        return bot
+
+    match_module.make_bot = bot_of
+    phone = float(override.get("phone", 0) or 0)  # type: ignore[arg-type]
+    limits = {lv: type(g).bot_time_limit(g, lv) for lv in TIME_LIMITS} | override.get("limits", {})  # type: ignore[operator]
+    if phone:  # the app's per-decision time limits on a device ``phone`` times slower than this CPU
+        g.bot_time_limit = lambda level: None if limits.get(level) is None else float(limits[level]) / phone  # type: ignore[method-assign]
     levels = lineup(game, a, b, i, n, options)
     m = Match.new(game, [Seat(f"{lv} {k}", "bot", lv) for k, lv in enumerate(levels)], options, 10_000 + i)
     times: list[float] = []
@@ -92,11 +124,18 @@ def play(args: tuple[str, str, str, int, dict[str, object], int, dict[str, dict[
         seat = m.bot_to_act()
         assert seat is not None
         # A forced move or a bot's ``quick`` shortcut is not a searched decision.
-        quick = getattr(make_bot(m.game, levels[seat]), "quick", None)
+        quick = getattr(match_module.make_bot(m.game, levels[seat]), "quick", None)
         searched = len(m.game.legal_actions(m.state, seat)) > 1 and (
             quick is None or quick(m.game, m.state, seat) is None)
         t = CLOCK()
-        m.play_bot()
+        if phone:
+            thinking = m.think(time_limited=True)
+            assert thinking is not None
+            while not thinking.step(1.0, clock=CLOCK):
+                pass
+            thinking.apply()
+        else:
+            m.play_bot()
         if levels[seat] == a and searched:
             times.append(CLOCK() - t)
     out = m.game.outcome(m.state)
@@ -167,6 +206,11 @@ def duel(game: str, a: str, b: str, games: int, jobs: int, options: dict[str, ob
                 for r in rows]}
 
 
+def per_level(text: str) -> dict[str, str]:
+    """``"hard=0.2,normal=0.3"`` as ``{"hard": "0.2", "normal": "0.3"}`` ("" gives {})."""
+    return dict(kv.split("=", 1) for kv in text.split(",") if kv)
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--game", default="time_war")
@@ -178,6 +222,16 @@ def main() -> None:
     p.add_argument("--exploration", default="", help="an experiment: UCB1 constants per level, e.g. hard=0.2")
     p.add_argument("--override", default="", help='an experiment: game attributes per level, as JSON, e.g. '
                    '\'{"search_scaling": {"hard": [20, 40]}}\'')
+    p.add_argument("--fitted", default="", help="an experiment: levels whose search scores cut-off playouts "
+                   "with a fit of benchmarks/fit_eval.py, e.g. hard=benchmarks/results/levels/toc_fit.json")
+    p.add_argument("--greedy", default="", help="an experiment: levels whose playouts are greedy by the "
+                   "evaluation with this probability (benchmarks/playout_policy.py), e.g. hard=0.5")
+    p.add_argument("--phone", type=float, default=0.0,
+                   help="play with the app's per-decision time limits (core/levels.py TIME_LIMITS) divided by this "
+                        "factor, on --cpu time: a device that many times slower than this machine's CPython "
+                        "(Pyodide about 1.9 x, a phone at CPU x4: 7.6); moves then depend on the machine's speed")
+    p.add_argument("--limits", default="", help="an experiment with --phone: per-level time limits in seconds "
+                   "in place of the game's (Game.bot_time_limit), e.g. normal=0.3")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--progress", default="", help="append one JSON line per finished game to this file")
     p.add_argument("--cpu", action="store_true", help="time moves in process CPU time, not wall time")
@@ -186,8 +240,13 @@ def main() -> None:
     global CLOCK
     if a.cpu:
         CLOCK = cpu_clock()
-    exploration = {k: float(v) for k, v in (kv.split("=") for kv in a.exploration.split(",") if kv)}
+    exploration = {k: float(v) for k, v in per_level(a.exploration).items()}
     override = json.loads(a.override) if a.override else None
+    if a.phone:
+        override = {**(override or {}), "phone": a.phone}
+    for name, value in (("limits", float), ("greedy", float), ("fitted", str)):
+        if getattr(a, name):
+            override = {**(override or {}), name: {k: value(v) for k, v in per_level(getattr(a, name)).items()}}
     results = [duel(a.game, a.level, b, a.games, a.jobs, json.loads(a.options), a.players, a.progress, exploration,
                     override)
                for b in a.versus.split(",")]

@@ -477,3 +477,21 @@ def test_standings_of_a_match_of_two_add_both_games(plain: None) -> None:
     assert [(r.place, r.seats, r.score) for r in st.rows] == [(1, (0,), "9 points"), (1, (1,), "9 points")]
     assert st.how == ("Both games of the match are over and both sides have 9 points over the two games: "
                       "a draw, to be replayed.")
+
+
+def test_in_the_app_a_normal_bot_searches_half_as_long_as_the_core_limit() -> None:
+    """Issue 29: Time War's normal bot may search 0.3 s per decision in the app (the core gives
+    normal 0.6 s), so on a phone, where the limit ends the search, hard still searches three times
+    longer; easy and hard keep the core's limits, and without a time limit (tests, benchmarks)
+    every level keeps its seed's move."""
+    m = Match.new("time_war", [Seat("N", "bot", "normal"), Seat("H", "bot", "hard")], {}, 3)
+    limits = {}
+    while len(limits) < 2:
+        thinking = m.think(time_limited=True)
+        assert thinking is not None
+        limits[thinking.seat] = thinking.time_limit
+        m.play_bot()
+    assert limits == {0: 0.3, 1: 1.0}
+    assert m.game.bot_time_limit("easy") == 0.3
+    untimed = m.think()
+    assert untimed is not None and untimed.time_limit is None

@@ -615,6 +615,28 @@ class TimeWar(Game):
         return 16 * 7 * (2 if options.get("match_of_two") else 1)
 
     # ---- information -----------------------------------------------------------
+    #: Easy searches 20 iterations (the core's easy: 60) with full playouts; normal and hard
+    #: keep the core's 300 and 1,200 (:data:`~py_engine.core.levels.SEARCH_LEVELS`). With the
+    #: shorter normal below, a 60-iteration easy was nearly as strong as normal on a phone
+    #: (normal won 62.5 % of 48 games); against this easy it won 84.8 % of 200 (issue 29).
+    search_budgets = {"easy": (20, 400)}
+
+    def bot_time_limit(self, level: str) -> float | None:
+        """Seconds a bot of ``level`` may search per decision in the app: the core's limits
+        (:data:`~py_engine.core.levels.TIME_LIMITS`), but 0.3 s for ``normal`` (not 0.6 s).
+
+        On a phone the limit, not the iteration budget, ends most Time War searches (normal's
+        300 iterations take about 0.14 s of CPU here, 1 s or more on a phone at CPU x4). With
+        0.6 s normal searched 60 % as long as hard there, and hard won 64 % of 200 games
+        against it where it wins 74.5 % on iteration budgets; at 0.3 s it won 75.5 %
+        (benchmarks/RESULTS.md, "Bot levels worth choosing", issue 29). On a desktop normal
+        still ends most searches on its iterations.
+
+        >>> TimeWar().bot_time_limit("normal"), TimeWar().bot_time_limit("hard")
+        (0.3, 1.0)
+        """
+        return 0.3 if level == "normal" else super().bot_time_limit(level)
+
     def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """Hands and deck order are hidden (TW §9.19): re-deal each hidden hand from
         that player's unplayed cards, and reshuffle every deck."""

@@ -41,6 +41,18 @@ def to_human_turn(app: App) -> None:
         app.bot_step()
 
 
+def to_a_choice(app: App) -> None:
+    """Play on (the human taking its first option) to the human's first decision with more than
+    one option."""
+    to_human_turn(app)
+    for _ in range(40):
+        m = app.match
+        if len(m.game.legal_actions(m.state, app.acting_seat())) > 1:
+            return
+        tap(app, buttons(str(app.render()), "play")[0])
+        to_human_turn(app)
+
+
 def test_the_hint_is_offered_against_bots_and_rings_a_legal_option() -> None:
     app = make_app()
     start_game(app, ["human", "bot"], game="time_war", level="easy", options={"scenario": "centre"})
@@ -132,13 +144,7 @@ def test_the_setting_switch_turns_hints_off_and_on() -> None:
 def test_games_with_an_evaluation_explain_by_its_largest_term(game: str) -> None:
     app = make_app()
     start_game(app, ["human", "bot"], game=game, level="easy")
-    to_human_turn(app)
-    for _ in range(40):  # a decision with more than one option
-        m = app.match
-        if len(m.game.legal_actions(m.state, app.acting_seat())) > 1:
-            break
-        tap(app, buttons(str(app.render()), "play")[0])
-        to_human_turn(app)
+    to_a_choice(app)
     tap(app, hint_buttons(app)[0])
     assert app.hint_step()
     view = app.hint_view()
@@ -163,3 +169,24 @@ def test_hints_used_are_counted_on_the_end_panel() -> None:
             a = m.game.legal_actions(m.state, seat)[0]
             app.dispatch("play", {"seat": str(seat), "n": str(m.state["n"]), "a": json.dumps(a.to_json())})
     assert "Hints used: 2" in str(app.render())
+
+
+def test_a_hinted_card_play_rings_the_closed_card_then_its_play_button() -> None:
+    """Time Barons shows a card's Play button only on the opened card: a hint to play a card
+    rings the card's head while it is closed, and the Play button once it is opened."""
+    app = make_app()
+    start_game(app, ["human", "bot"], game="time_barons", level="easy")
+    to_a_choice(app)
+    tap(app, hint_buttons(app)[0])
+    assert app.hint_step()
+    view = app.hint_view()
+    assert view is not None and view["action"][0] == "play", view  # these seeds: a card to play
+    card = view["action"][1]
+    page = str(app.render())
+    ringed = [b for b in buttons(page) if b["attrs"].get("data-hint") == "1"]
+    assert [(b["attrs"]["data-act"], b["attrs"].get("data-card")) for b in ringed] == [("table-ui", card)]
+    tap(app, ringed[0])  # open the card
+    page = str(app.render())
+    ringed = [b for b in buttons(page) if b["attrs"].get("data-hint") == "1"]
+    assert [(b["attrs"]["data-act"], json.loads(b["attrs"]["data-a"])) for b in ringed] == [
+        ("play", ["play", card])]

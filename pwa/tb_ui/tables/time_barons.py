@@ -308,11 +308,13 @@ def _hand(t: _T) -> Markup:
         picks = [a for a in acts if a["action"][0] != "play"]
         cls = "tb-hcard" + (" playable" if playable else "") + (" pick" if picks else "") + (
             " open" if opened == c else "")
+        # a hinted play of a closed card rings the card itself: its Play button shows only when opened
+        hinted = opened != c and any(ctx.hinted(a) for a in acts if a["action"][0] == "play")
         head = html('<button type="button"{}>'
                     '<b>{}</b><span class="tb-type">{} '
                     '{} · {}{}{}</span></button>',
                     attrs(class_="tb-hc-head", data_act="table-ui", data_k="card", data_card=c,
-                          aria_expanded="true" if opened == c else "false"),
+                          aria_expanded="true" if opened == c else "false", data_hint="1" if hinted else None),
                     d["name"], TYPE_ICON.get(d["type"], ""), ROMAN[(d["level"] or 1) - 1], icon("a"), d["cost"],
                     count)
         body = Markup()
