@@ -614,7 +614,7 @@ class TimeWar(Game):
         """16 turns of at most 1 select + 1 place + 5 choices, per game."""
         return 16 * 7 * (2 if options.get("match_of_two") else 1)
 
-    # ---- information -----------------------------------------------------------
+    # ---- bots ------------------------------------------------------------------
     #: Easy searches 20 iterations (the core's easy: 60) with full playouts; normal and hard
     #: keep the core's 300 and 1,200 (:data:`~py_engine.core.levels.SEARCH_LEVELS`). With the
     #: shorter normal below, a 60-iteration easy was nearly as strong as normal on a phone
@@ -637,6 +637,7 @@ class TimeWar(Game):
         """
         return 0.3 if level == "normal" else super().bot_time_limit(level)
 
+    # ---- information -----------------------------------------------------------
     def _determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """Hands and deck order are hidden (TW §9.19): re-deal each hidden hand from
         that player's unplayed cards, and reshuffle every deck."""
