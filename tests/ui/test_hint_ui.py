@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,12 @@ def test_hints_used_are_counted_on_the_end_panel() -> None:
     assert "Hints used: 2" in str(app.render())
 
 
+def hinted_cards(page: str) -> list[str]:
+    """The ids of the hand's cards marked ``hinted`` (a closed card whose play is the hint)."""
+    return [m.group(2) for m in re.finditer(r'<li class="([^"]*)" id="(tb-card-[^"]+)"', page)
+            if "hinted" in m.group(1).split()]
+
+
 def test_a_hinted_card_play_rings_the_closed_card_then_its_play_button() -> None:
     """Time Barons shows a card's Play button only on the opened card: a hint to play a card
     rings the card's head while it is closed, and the Play button once it is opened."""
@@ -185,8 +192,10 @@ def test_a_hinted_card_play_rings_the_closed_card_then_its_play_button() -> None
     page = str(app.render())
     ringed = [b for b in buttons(page) if b["attrs"].get("data-hint") == "1"]
     assert [(b["attrs"]["data-act"], b["attrs"].get("data-card")) for b in ringed] == [("table-ui", card)]
+    assert hinted_cards(page) == [f"tb-card-{card}"]  # the card lets the ring and star show
     tap(app, ringed[0])  # open the card
     page = str(app.render())
+    assert hinted_cards(page) == []
     ringed = [b for b in buttons(page) if b["attrs"].get("data-hint") == "1"]
     assert [(b["attrs"]["data-act"], json.loads(b["attrs"]["data-a"])) for b in ringed] == [
         ("play", ["play", card])]

@@ -306,10 +306,10 @@ def _hand(t: _T) -> Markup:
         acts = [a for a in t.by_target.get(f"card:{c}", [])]
         playable = any(a["action"][0] == "play" for a in acts)
         picks = [a for a in acts if a["action"][0] != "play"]
-        cls = "tb-hcard" + (" playable" if playable else "") + (" pick" if picks else "") + (
-            " open" if opened == c else "")
         # a hinted play of a closed card rings the card itself: its Play button shows only when opened
         hinted = opened != c and any(ctx.hinted(a) for a in acts if a["action"][0] == "play")
+        cls = "tb-hcard" + (" playable" if playable else "") + (" pick" if picks else "") + (
+            " open" if opened == c else "") + (" hinted" if hinted else "")
         head = html('<button type="button"{}>'
                     '<b>{}</b><span class="tb-type">{} '
                     '{} · {}{}{}</span></button>',
