@@ -253,6 +253,44 @@ class Barons(Game):
             return f"It is {possessive(nm(bst, d['seat']))} decision now, not yours."
         return f"\u201c{action}\u201d is not one of the choices now: {FLOW.prompt(state)}"
 
+    #: The first engine that closes an outpost left without a sale (B §15; ``TurnFlags.unsold``).
+    OUTPOSTS_CLOSE_UNSOLD = (0, 6, 1)
+
+    def upgrade_moves(self, moves: list[tuple[int, Action]], engine: str,
+                      n_players: int) -> list[tuple[int, Action]]:
+        """A save from before :data:`OUTPOSTS_CLOSE_UNSOLD` (or of no known version) may open an
+        outpost and leave it at once, then open it again with the same resources, which this
+        engine no longer offers. Such a visit (``trade`` straight followed by the same seat's
+        ``done``) changed nothing, so it is left out and the rest replays. Newer saves are
+        left as they are.
+
+        >>> from py_engine.core import Action
+        >>> old = [(0, Action("trade", ("OUT-BLUE",))), (0, Action("done")),
+        ...        (0, Action("trade", ("OUT-BLUE",))), (0, Action("sell", ("ore", 1))),
+        ...        (0, Action("done")), (0, Action("end"))]
+        >>> [a.name for _, a in GAME.upgrade_moves(old, "0.6.0", 2)]
+        ['trade', 'sell', 'done', 'end']
+        >>> GAME.upgrade_moves(old, "0.6.1", 2) == old
+        True
+        """
+        try:
+            version = tuple(int(x) for x in engine.split(".")[:3])
+        except ValueError:
+            version = ()
+        if version >= self.OUTPOSTS_CLOSE_UNSOLD:
+            return moves
+        out: list[tuple[int, Action]] = []
+        k = 0
+        while k < len(moves):
+            seat, a = moves[k]
+            if (a.name == "trade" and k + 1 < len(moves) and moves[k + 1][0] == seat
+                    and moves[k + 1][1].name == "done"):
+                k += 2
+                continue
+            out.append(moves[k])
+            k += 1
+        return out
+
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (the round limit ends every
         game; 60 rounds of up to 6 players, a few dozen decisions a turn at most)."""

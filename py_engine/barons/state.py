@@ -99,7 +99,9 @@ class Player(TypedDict):
 class TurnFlags(TypedDict):
     """What the active player has done this turn that may be done once (``tf``): a ranged
     attack (B §13.4), a theft (B §13.5), Mending (B §14), a Shadow Toll roll; the outpost
-    sold at (only that one may be traded with again, B §15), open-trade offers made."""
+    sold at (only that one may be traded with again, B §15), open-trade offers made; and
+    ``unsold``: outposts left without a sale, each with the resources held when it was left
+    (it opens again only once those change, so a turn cannot open and close it forever)."""
 
     ranged: bool
     steal: bool
@@ -107,6 +109,7 @@ class TurnFlags(TypedDict):
     dodge: bool
     sold: str | None
     offers: int
+    unsold: NotRequired[dict[str, dict[str, int]]]
 
 
 class Roll(TypedDict):

@@ -909,6 +909,8 @@ def _sell_opts(state: BaronsState, f: Frame) -> list[Action]:
 def _sell_act(state: BaronsState, f: Frame, a: Action) -> None:
     if a.name == "done":
         state["stack"].pop()
+        if not f.get("sales"):  # left unsold: not offered again until the resources change
+            tf(state).setdefault("unsold", {})[f["out"]] = dict(pl(state, f["seat"])["res"])
         return
     p, r, n = f["seat"], str(a.args[0]), int(a.args[1])
     each = sale_price(state, p, f["out"], r)
@@ -917,6 +919,7 @@ def _sell_act(state: BaronsState, f: Frame, a: Action) -> None:
     state["rsupply"][r] += n
     me["gold"] += each * n
     tf(state)["sold"] = f["out"]
+    f["sales"] = int(f.get("sales", 0)) + 1
     say(state, f"{nm(state, p)} sells {n} {r.capitalize()} at the {C.name(f['out'])} for {each * n} GP.")
 
 
@@ -999,8 +1002,10 @@ def _actions_opts(state: BaronsState, f: Frame) -> list[Action]:
     if me["adv"] and s["steal_range"] is not None and not flags["steal"]:
         out += [A("steal", q) for q in targets_within(state, p, int(s["steal_range"]))]
     if C.kind(me["pos"]) != "dungeon" and total_resources(state, p) and int(s["trade_range"]) >= 1:
+        unsold = flags.get("unsold", {})
         for o in C.outposts():
-            if C.distance(me["pos"], o) <= int(s["trade_range"]) and flags["sold"] in (None, o):
+            if (C.distance(me["pos"], o) <= int(s["trade_range"]) and flags["sold"] in (None, o)
+                    and unsold.get(o) != me["res"]):
                 out.append(A("trade", o))
     if cfg(state)["trading"] == "open" and flags["offers"] < MAX_OFFERS:
         out += [A("offer", q) for q in alive(state) if q != p and (tradeable(state, p) or tradeable(state, q))]

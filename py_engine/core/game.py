@@ -687,8 +687,9 @@ class Game:
         this engine asks for them, so that a game saved before a change of the order of
         independent decisions still replays (:meth:`py_engine.core.match.Match.load`).
         ``moves``: ``(seat, action)`` pairs in the order played. Only a reordering of
-        choices that do not depend on each other belongs here; a move that no longer
-        replays is refused as damaged. Default: the moves unchanged."""
+        choices that do not depend on each other, or leaving out moves that changed
+        nothing and are no longer offered, belongs here; a move that no longer replays
+        is refused as damaged. Default: the moves unchanged."""
         return moves
 
     def bot_levels(self) -> tuple[str, ...]:

@@ -3,9 +3,15 @@ as exact states."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from py_engine import __version__
 from py_engine.barons import GAME
 from py_engine.barons import components as C
 from py_engine.barons.machine import building_points, property_value
+from py_engine.core import Action, Match, SaveError, Seat, state_hash
 from tests.barons.bx import (
     build,
     do,
@@ -333,3 +339,52 @@ def test_trade_range_sells_at_one_outpost_a_turn() -> None:
     s = do(s, "sell", "spice", 1)
     s = do(s, "done")
     assert [a[1] for a in opts(s) if a[0] == "trade"] == ["OUT-WHITE"]
+
+
+def test_an_outpost_left_without_a_sale_stays_closed_until_the_resources_change() -> None:
+    """B §15, and no endless turn: opening an outpost and leaving without selling must not
+    offer it again with the same resources (a bot once opened and closed one for ever in
+    round 46 of a benchmark game); once the resources change it opens again."""
+    s = new(("oskar", "rendrick"))
+    give_skill(s, 0, "haggling", "bargaining", "trade_baron")
+    s["players"][0]["res"]["spice"] = 2
+    s["rsupply"]["spice"] = 4
+    place(s, 0, "SNOW-L3")
+    s["stack"] = [{"k": "end_turn"}, {"k": "actions", "seat": 0}]
+    s = do(s, "trade", "OUT-WHITE")
+    s = do(s, "done")
+    assert top(s) == "actions"
+    assert [a for a in opts(s) if a[0] == "trade"] == [["trade", "OUT-GOLD"]]
+    assert s["players"][0]["res"]["spice"] == 2 and s["tf"]["sold"] is None
+    s["players"][0]["res"]["spice"] = 3  # e.g. a theft brought one more
+    s["rsupply"]["spice"] = 3
+    assert [a[1] for a in opts(s) if a[0] == "trade"] == ["OUT-WHITE", "OUT-GOLD"]
+    s = do(s, "trade", "OUT-GOLD")
+    s = do(s, "sell", "spice", 1)
+    s = do(s, "done")  # left after a sale: that outpost stays open, the other closes (B §15)
+    assert [a[1] for a in opts(s) if a[0] == "trade"] == ["OUT-GOLD"]
+    s = do(s, "trade", "OUT-GOLD")
+    s = do(s, "done")  # closed too; with nothing left but ending it, the turn ends
+    assert s["active"] == 1 and s["players"][0]["res"]["spice"] == 2
+
+
+def test_a_save_that_reopened_an_unsold_outpost_still_loads() -> None:
+    """Engines before 0.6.1 let a seat open an outpost and leave it again and again (B §15).
+    Such a save loads: the visits that sold nothing are left out
+    (:meth:`Barons.upgrade_moves`) and the game goes on from the same position; the same moves in a save of today's version are refused as damaged."""
+    m = Match.new("barons", [Seat(x, "bot", "random") for x in ("Ann", "Bob")], {}, 3)
+    rng = random.Random(3)
+    while not any(a.name == "trade" for a in GAME.legal_actions(m.state, m.to_act()[0])):
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice([a for a in GAME.legal_actions(m.state, seat) if a.name != "offer"]))
+        assert not m.is_over()
+    seat = m.to_act()[0]
+    out = next(a for a in GAME.legal_actions(m.state, seat) if a.name == "trade")
+    saved = m.save()
+    visit = [[seat, out.to_json()], [seat, Action("done").to_json()]]
+    old = {**saved, "engine": "0.6.0", "actions": [*saved["actions"], *visit, *visit]}
+    back = Match.load(old)
+    assert state_hash(back.state) == state_hash(m.state) and back.notices == []
+    assert back.save()["actions"] == saved["actions"] and out in GAME.legal_actions(back.state, seat)
+    with pytest.raises(SaveError, match="move .* cannot be replayed"):
+        Match.load({**old, "engine": __version__, "state_hash": None})
