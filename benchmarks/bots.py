@@ -120,9 +120,13 @@ def play(args: tuple[str, str, str, int, dict[str, object], int, dict[str, dict[
     levels = lineup(game, a, b, i, n, options)
     m = Match.new(game, [Seat(f"{lv} {k}", "bot", lv) for k, lv in enumerate(levels)], options, 10_000 + i)
     times: list[float] = []
+    cap = m.game.max_actions(n, options)
     while not m.is_over():
         seat = m.bot_to_act()
         assert seat is not None
+        if len(m.actions) > cap:  # a rule that lets a bot go round in circles (Barons' outposts once)
+            raise RuntimeError(f"{game} game {i} (seed {10_000 + i}) has not ended after {cap:,} actions; "
+                               f"the last: {m.actions[-4:]}")
         # A forced move or a bot's ``quick`` shortcut is not a searched decision.
         quick = getattr(match_module.make_bot(m.game, levels[seat]), "quick", None)
         searched = len(m.game.legal_actions(m.state, seat)) > 1 and (
