@@ -43,11 +43,12 @@ def _hostile(state: TimeOfCrisisState, pid: str, p: int) -> bool:
     return active_barbarians(state, pid) or bool(rivals_at(state, pid)) or (a is not None and a["owner"] != p)
 
 
-def material(state: TimeOfCrisisState, p: int, horizon: float) -> float:
-    """Expected final legacy of seat ``p`` (a heuristic): legacy now, what the
-    position earns per turn over ``horizon`` turns (provinces that will survive the
-    next Support Check, their improvements, Italia's support for the Emperor), its
-    political points, legions and deck, and the Emperor Turns bonus it would get."""
+def _position(state: TimeOfCrisisState, p: int) -> tuple[float, float, float, float]:
+    """What seat ``p``'s position is worth per turn, unweighted: ``(income, support,
+    legions, quality)``: the legacy a turn of its provinces that will survive the next
+    Support Check earns (ToC §6.6: one each and one per improvement, and Italia's support
+    for the Emperor), their support above their mobs, its legions (a reduced one 0.6) and
+    the mean value of its cards."""
     prov = state["prov"]
     pl = state["players"][p]
     income = 0.0
@@ -65,7 +66,17 @@ def material(state: TimeOfCrisisState, p: int, horizon: float) -> float:
     legions = sum(a["full"] + 0.6 * a["red"] for a in state["armies"] if a["owner"] == p)
     cards = pl["hand"] + pl["avail"] + pl["discard"]
     quality = sum(D.card(c)["value"] for c in cards) / max(1, len(cards))
-    return float(pl["legacy"] + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0))
+    return income, support, legions, quality
+
+
+def material(state: TimeOfCrisisState, p: int, horizon: float) -> float:
+    """Expected final legacy of seat ``p`` (a heuristic): legacy now, what the
+    position earns per turn over ``horizon`` turns (provinces that will survive the
+    next Support Check, their improvements, Italia's support for the Emperor), its
+    political points, legions and deck, and the Emperor Turns bonus it would get."""
+    income, support, legions, quality = _position(state, p)
+    return float(state["players"][p]["legacy"]
+                 + horizon * (income + 0.35 * support + 0.3 * legions + 1.5 * (quality - 1.0))
                  + _bonus(state, p) + _throne(state, p, horizon))
 
 
@@ -80,24 +91,8 @@ def material_terms(state: TimeOfCrisisState, p: int, horizon: float) -> list[tup
     >>> abs(sum(v for _l, v in material_terms(s, 0, 5.0)) - material(s, 0, 5.0)) < 1e-9
     True
     """
-    prov = state["prov"]
-    pl = state["players"][p]
-    income = 0.0
-    support = 0.0
-    for q in governed(state, p):
-        pr = prov[q]
-        sup = pr["sup"] - (1 if _hostile(state, q, p) else 0)
-        if sup <= 0 or pr["mobs"] >= sup:
-            continue
-        income += 1 + len(pr["imps"])
-        support += sup - pr["mobs"]
-    if emperor(state) == p:
-        it = prov[italia()]["sup"] - (1 if rivals_on_map(state) or any(x != p for x in pretenders(state)) else 0)
-        income += max(0, it - len(pretender_provinces(state)))
-    legions = sum(a["full"] + 0.6 * a["red"] for a in state["armies"] if a["owner"] == p)
-    cards = pl["hand"] + pl["avail"] + pl["discard"]
-    quality = sum(D.card(c)["value"] for c in cards) / max(1, len(cards))
-    return [("legacy lead", float(pl["legacy"])), ("lead in province income", horizon * income),
+    income, support, legions, quality = _position(state, p)
+    return [("legacy lead", float(state["players"][p]["legacy"])), ("lead in province income", horizon * income),
             ("lead in provincial support", horizon * 0.35 * support), ("lead in legions", horizon * 0.3 * legions),
             ("lead in deck strength", horizon * 1.5 * (quality - 1.0)),
             ("lead in the Emperor Turns bonus", _bonus(state, p)),
