@@ -1560,12 +1560,12 @@ class TimeOfCrisis(Combat, Game):
     #: after a few decisions and scored by :meth:`evaluate` (see :mod:`.bot`).
     search_budgets = {"easy": (30, 6), "normal": (100, 6), "hard": (250, 6)}
     #: Per level, the iterations a decision gets per option and the least it gets (within the
-    #: level's budget above; see :class:`.bot.TocBot`). Issue 29: a decision of five options or
-    #: fewer gets the same 40–100 iterations at normal and at hard. Giving hard 60 per option and
-    #: at least 150 won no more games (benchmarks/RESULTS.md, "Bot levels worth choosing"), so
-    #: hard keeps normal's scaling. Easy searches 2 per option, at least 4: normal beat it 75.0 %
-    #: of 200 games, against 69.5 % with 10 per option, at least 20.
-    search_scaling: ClassVar[dict[str, tuple[int, int]]] = {"easy": (2, 4), "normal": (20, 40),
+    #: level's budget above; see :class:`.bot.TocBot`). Issue 29 (benchmarks/RESULTS.md, "Bot
+    #: levels worth choosing"): past a few iterations per option more search buys little (hard
+    #: won 66.5 % against a normal of 20 per option, at least 40; a wider hard no more), while
+    #: the first ones buy much. So hard searches 20 per option, at least 40; normal 2 per
+    #: option, at least 4; easy 1 per option: each beats the level below by the margins there.
+    search_scaling: ClassVar[dict[str, tuple[int, int]]] = {"easy": (1, 1), "normal": (2, 4),
                                                             "hard": (20, 40)}
 
     def search_actions(self, state: State, seat: int) -> list[Action]:
