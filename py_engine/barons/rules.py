@@ -45,6 +45,7 @@ from ..core import (
     Standings,
     State,
     clone,
+    engine_version,
 )
 from ..core.wording import possessive
 from . import combat as _combat  # noqa: F401  (registers the combat frames)
@@ -273,10 +274,7 @@ class Barons(Game):
         >>> GAME.upgrade_moves(old, "0.6.1", 2) == old
         True
         """
-        try:
-            version = tuple(int(x) for x in engine.split(".")[:3])
-        except ValueError:
-            version = ()
+        version = engine_version(engine)
         if version >= self.OUTPOSTS_CLOSE_UNSOLD:
             return moves
         out: list[tuple[int, Action]] = []

@@ -36,6 +36,7 @@ from .game import (
     State,
     canonical_json,
     clone,
+    engine_version,
     log,
     ranked,
     reveal,
@@ -52,6 +53,6 @@ __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "Action", "Bot", "DailyScore", "EngineError", "Game", "Hint", "IllegalAction",
     "CoreState", "Ending", "LEAD_CHANGES", "MCTSBot", "Moment", "MomentKind", "Match", "Odds", "OddsTable", "Option",
     "OptionError", "Outcome", "RandomBot", "Replay", "Rng", "SaveError", "Search", "Seat", "Standing", "Standings",
-    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "key_moments", "log", "make_bot", "ranked", "reveal",
+    "State", "Thinking", "Turn", "canonical_json", "clone", "daily_match", "daily_seed", "engine_version", "key_moments", "log", "make_bot", "ranked", "reveal",
     "seed_words", "state_hash", "suggest",
 ]

@@ -337,6 +337,20 @@ def ranked(scores: Sequence[tuple[int, Any]]) -> list[tuple[int, int]]:
     return out
 
 
+def engine_version(engine: str) -> tuple[int, ...]:
+    """The numbers of a rules-engine version as a save names it (``"0.6.1"`` gives
+    ``(0, 6, 1)``), for :meth:`Game.upgrade_moves` to compare; ``()`` (older than any)
+    when it is not one (``"?"``: a save that does not say).
+
+    >>> engine_version("0.6.1") > engine_version("0.6.0") > engine_version("?")
+    True
+    """
+    try:
+        return tuple(int(x) for x in engine.split(".")[:3])
+    except ValueError:
+        return ()
+
+
 class Game:
     """Base class of a game engine. Subclasses set the class attributes and
     implement the underscored hooks; the public methods are the contract.

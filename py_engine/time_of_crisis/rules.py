@@ -45,6 +45,7 @@ from ..core import (
     Standings,
     State,
     clone,
+    engine_version,
     ranked,
 )
 from ..core.game import log, reveal
@@ -1261,10 +1262,7 @@ class TimeOfCrisis(Combat, Game):
         >>> GAME.upgrade_moves(old, "0.6.0", 2) == old
         True
         """
-        try:
-            version = tuple(int(x) for x in engine.split(".")[:3])
-        except ValueError:
-            version = ()
+        version = engine_version(engine)
         n = n_players
         if version >= self.HANDS_FROM_THE_LAST or len(moves) < 2 * n:
             return moves

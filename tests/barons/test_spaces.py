@@ -11,7 +11,7 @@ from py_engine import __version__
 from py_engine.barons import GAME
 from py_engine.barons import components as C
 from py_engine.barons.machine import building_points, property_value
-from py_engine.core import Action, Match, SaveError, Seat, state_hash
+from py_engine.core import Action, Match, SaveError, Seat, State, state_hash
 from tests.barons.bx import (
     build,
     do,
@@ -325,14 +325,21 @@ def test_no_item_when_deck_and_discard_are_empty() -> None:
     assert s["active"] == 1
 
 
-def test_trade_range_sells_at_one_outpost_a_turn() -> None:
-    """B §15: selling from a distance is limited to one outpost per turn."""
+def _merchant_with_two_spice() -> State:
+    """Ann (Oskar, Merchant skills up to Trade Baron: trade range 4) on SNOW-L3 with 2 Spice,
+    in her Actions step; both the White and the Gold Outpost are in range."""
     s = new(("oskar", "rendrick"))
     give_skill(s, 0, "haggling", "bargaining", "trade_baron")
     s["players"][0]["res"]["spice"] = 2
     s["rsupply"]["spice"] = 4
     place(s, 0, "SNOW-L3")
     s["stack"] = [{"k": "end_turn"}, {"k": "actions", "seat": 0}]
+    return s
+
+
+def test_trade_range_sells_at_one_outpost_a_turn() -> None:
+    """B §15: selling from a distance is limited to one outpost per turn."""
+    s = _merchant_with_two_spice()
     outs = [a[1] for a in opts(s) if a[0] == "trade"]
     assert outs == ["OUT-WHITE", "OUT-GOLD"]  # trade range 4: both corners are close enough
     s = do(s, "trade", "OUT-WHITE")
@@ -345,12 +352,7 @@ def test_an_outpost_left_without_a_sale_stays_closed_until_the_resources_change(
     """B §15, and no endless turn: opening an outpost and leaving without selling must not
     offer it again with the same resources (a bot once opened and closed one for ever in
     round 46 of a benchmark game); once the resources change it opens again."""
-    s = new(("oskar", "rendrick"))
-    give_skill(s, 0, "haggling", "bargaining", "trade_baron")
-    s["players"][0]["res"]["spice"] = 2
-    s["rsupply"]["spice"] = 4
-    place(s, 0, "SNOW-L3")
-    s["stack"] = [{"k": "end_turn"}, {"k": "actions", "seat": 0}]
+    s = _merchant_with_two_spice()
     s = do(s, "trade", "OUT-WHITE")
     s = do(s, "done")
     assert top(s) == "actions"
