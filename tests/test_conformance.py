@@ -37,6 +37,7 @@ from py_engine.core import (
     state_hash,
     suggest,
 )
+from py_engine.core.mcts import apply_in_place
 from py_engine.core.wording import bad_wording
 from py_engine.games import all as all_games
 from py_engine.games import get
@@ -312,6 +313,39 @@ def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int, d
         cap = min((c for _i, c in (game.search_budgets or {}).values()), default=400)
         bot = MCTSBot(12, rollout_limit=cap, quiet_extra=max(game.search_quiet.values(), default=0))
         assert bot.choose(game, m.state, seat, Rng.from_seed(b)) == bot.choose(game, twin, seat, Rng.from_seed(b))
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+@given(seed=st.integers(0, 100_000), stop=st.integers(0, 120), det_seed=st.integers(0, 1000))
+def test_a_search_root_plays_exactly_like_the_state(case: tuple[str, int, dict[str, Any]], seed: int, stop: int,
+                                                    det_seed: int) -> None:
+    """A search determinizes from :meth:`Game.search_root`, which may leave out what only a
+    player reads: the state itself is unchanged, and a determinization of the root and one
+    of the state, for the same RNG, offer the same legal actions, outcome and evaluation at
+    every step of the same playout."""
+    game_id, n, opts = case
+    game = get(game_id)
+    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
+    if m.is_over():
+        return
+    seat = game.to_act(m.state)[0]
+    before = canonical_json(m.state)
+    root = game.search_root(m.state)
+    assert canonical_json(m.state) == before, "search_root must not change the state"
+    lean, full = game.determinize(root, seat, Rng.from_seed(det_seed)), game.determinize(m.state, seat, Rng.from_seed(det_seed))
+    rng = Rng.from_seed(det_seed)
+    for _ in range(40):
+        assert game.outcome(lean) == game.outcome(full)
+        if game.outcome(full) is not None:
+            return
+        assert game.to_act(lean) == game.to_act(full)
+        assert game.evaluate(lean) == game.evaluate(full)
+        actor = game.to_act(full)[0]
+        legal = game.search_actions(full, actor)
+        assert game.search_actions(lean, actor) == legal
+        a = legal[rng.below(len(legal))]
+        apply_in_place(game, lean, actor, a)
+        apply_in_place(game, full, actor, a)
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)

@@ -654,6 +654,14 @@ class Game:
         information. Default: all legal actions."""
         return self.legal_actions(state, seat)
 
+    def search_root(self, state: State) -> State:
+        """The state a search bot determinizes from at the decision ``state``: the game may
+        return a copy (never changing ``state``) marked so that its determinizations leave
+        out what only a player reads (option labels, prompts), as long as their legal
+        actions, outcomes and evaluations stay exactly the same. Called by
+        :class:`~py_engine.core.mcts.Search` once per search. Default: ``state`` itself."""
+        return state
+
     def evaluate(self, state: State) -> list[float] | None:
         """A heuristic per-seat value in [0, 1] of an unfinished state, used by the
         search bot when a playout is cut off; None (the default): 0.5 for all."""

@@ -85,6 +85,7 @@ class Search:
     def __init__(self, game: Game, state: State, seat: int, rng: Rng,
                  c: float = 0.7, rollout_limit: int = 400, quiet_extra: int = 0) -> None:
         self.game, self.state, self.seat, self.rng = game, state, seat, rng
+        self.root_state = game.search_root(state)
         self.c, self.rollout_limit, self.quiet_extra = c, rollout_limit, quiet_extra
         self.root = _Node(-1)
         self.iterations = 0
@@ -97,7 +98,7 @@ class Search:
 
     def _iterate(self) -> None:
         game, rng, c = self.game, self.rng, self.c
-        d = game.determinize(self.state, self.seat, rng)
+        d = game.determinize(self.root_state, self.seat, rng)
         node = self.root
         path: list[_Node] = []
         while game.outcome(d) is None:

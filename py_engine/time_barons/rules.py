@@ -684,46 +684,73 @@ class TimeBarons(Game):
 
     # ---- main phase (TB Turn structure) ----------------------------------------------
     def main_options(self, state: TimeBaronsState) -> list[tuple[Action, str, str | None]]:
-        """The active player's actions in the main phase: draw, gain, relocate,
-        play, upgrade (TB Core rules 1–5), site abilities (TB Abilities), end."""
+        """The active player's actions in the main phase (:meth:`main_actions`) with their
+        labels and board targets; in a search's state (:meth:`search_root`) every label
+        is "" and every target None."""
+        acts = self.main_actions(state)
+        if "lean" in state:
+            return [(a, "", None) for a in acts]
+        return [self._main_option(state, a) for a in acts]
+
+    def main_actions(self, state: TimeBaronsState) -> list[Action]:
+        """The active player's actions in the main phase: draw, gain, relocate, play,
+        upgrade (TB Core rules 1–5), site abilities (TB Abilities), end."""
         p = state["active"]
         acts = state["actions"]
         me = state["players"][p]
-        out: list[tuple[Action, str, str | None]] = []
+        out: list[Action] = []
         if acts >= 1:
-            for lv in range(1, me["level"] + 1):
-                if state["stacks"][lv - 1]:
-                    out.append((Action("draw", (lv,)), f"Draw from level {ROMAN[lv - 1]} "
-                                f"({len(state['stacks'][lv - 1])} left)", f"stack:{lv}"))
-            for x in sites_of(state, p):
-                if not threatened(x):
-                    out.append((Action("gain", (x["id"],)), f"Gain a follower on {site_label(state, x['id'])}",
-                                f"site:{x['id']}"))
+            out += [Action("draw", (lv,)) for lv in range(1, me["level"] + 1) if state["stacks"][lv - 1]]
+            out += [Action("gain", (x["id"],)) for x in sites_of(state, p) if not threatened(x)]
             if self._can_relocate(state, p):
-                mate = passing_mate(state, p)
-                out.append((Action("relocate"), "Relocate followers" + (
-                    f" (you may pass followers and cards to {state['seats'][mate]})" if mate is not None else ""),
-                    None))
+                out.append(Action("relocate"))
         for cid in sorted(set(me["hand"])):
             c = card(cid)
             if c["type"] != "reaction" and c["cost"] <= acts:
-                out.append((Action("play", (cid,)), f"Play {c['name']} ({c['cost']} action"
-                            f"{'s' * (c['cost'] != 1)})", f"card:{cid}"))
+                out.append(Action("play", (cid,)))
         if me["level"] < 4 and acts >= UPGRADE_COST[me["level"]] and can_upgrade(state, p):
-            extra = " and a card" if p == state["solo"] else ""
-            out.append((Action("upgrade"), f"Upgrade to level {ROMAN[me['level']]} "
-                        f"({plural(UPGRADE_COST[me['level']], 'action')}{extra})", f"level:{p}"))
+            out.append(Action("upgrade"))
         if me["forge"] >= 3:
-            out.append((Action("fire"), "Fire a weapon: 3 tokens for 3 damage to a site of each opponent",
-                        f"forge:{p}"))
+            out.append(Action("fire"))
         for x in sites_of(state, p):
             for ab in card(x["card"])["abilities"]:
                 if ability_usable(state, x, ab["n"]):
-                    out.append((Action("ability", (x["id"], ab["n"])),
-                                f"{site_label(state, x['id'])}: {ab.get('text') or 'ability ' + str(ab['n'])}",
-                                f"site:{x['id']}"))
-        out.append((Action("end"), "End turn", None))
+                    out.append(Action("ability", (x["id"], ab["n"])))
+        out.append(Action("end"))
         return out
+
+    @staticmethod
+    def _main_option(state: TimeBaronsState, a: Action) -> tuple[Action, str, str | None]:
+        """A main-phase action with its label and board target."""
+        p = state["active"]
+        me = state["players"][p]
+        if a.name == "draw":
+            lv = int(a.args[0])
+            return a, f"Draw from level {ROMAN[lv - 1]} ({len(state['stacks'][lv - 1])} left)", f"stack:{lv}"
+        if a.name == "gain":
+            sid = int(a.args[0])
+            return a, f"Gain a follower on {site_label(state, sid)}", f"site:{sid}"
+        if a.name == "relocate":
+            mate = passing_mate(state, p)
+            return a, "Relocate followers" + (
+                f" (you may pass followers and cards to {state['seats'][mate]})" if mate is not None else ""), None
+        if a.name == "play":
+            c = card(str(a.args[0]))
+            return a, f"Play {c['name']} ({plural(c['cost'], 'action')})", f"card:{a.args[0]}"
+        if a.name == "upgrade":
+            extra = " and a card" if p == state["solo"] else ""
+            return a, (f"Upgrade to level {ROMAN[me['level']]} ({plural(UPGRADE_COST[me['level']], 'action')}"
+                       f"{extra})"), f"level:{p}"
+        if a.name == "fire":
+            return a, "Fire a weapon: 3 tokens for 3 damage to a site of each opponent", f"forge:{p}"
+        if a.name == "ability":
+            sid, n = int(a.args[0]), int(a.args[1])
+            x = site(state, sid)
+            assert x is not None
+            ab = card(x["card"])["abilities"][n - 1]
+            return a, f"{site_label(state, sid)}: {ab.get('text') or 'ability ' + str(n)}", f"site:{sid}"
+        assert a.name == "end", a
+        return a, "End turn", None
 
     @staticmethod
     def _can_relocate(state: TimeBaronsState, p: int) -> bool:
@@ -816,10 +843,16 @@ class TimeBarons(Game):
 
     @staticmethod
     def _set_ask(state: TimeBaronsState, seat: int, prompt: str, opts: list[tuple[Action, str, str | None]]) -> None:
+        if "lean" in state:  # a search reads the actions alone (:meth:`search_root`)
+            state["ask"] = {"seat": seat, "prompt": "", "acts": [o[0].to_json() for o in opts], "labels": [],
+                            "targets": []}
+            return
         state["ask"] = {"seat": seat, "prompt": prompt, "acts": [o[0].to_json() for o in opts],
                         "labels": [o[1] for o in opts], "targets": [o[2] for o in opts]}
 
     def _main_prompt(self, state: TimeBaronsState) -> str:
+        if "lean" in state:
+            return ""
         n = state["actions"]
         return f"{state['seats'][state['active']]}: {n} action{'s' * (n != 1)} left. Choose an action or end the turn."
 
@@ -1622,6 +1655,13 @@ class TimeBarons(Game):
         if new["ask"] is not None and not new["result"]:
             self._refresh_ask(new)
         return plain
+
+    def search_root(self, state: State) -> State:
+        """A shallow copy of ``state`` marked ``lean`` (:meth:`Game.search_root`): its
+        determinizations and every state a search plays from them store decisions by
+        their actions alone, without labels, targets or prompts (the main phase's labels
+        took about a tenth of a hard search's time)."""
+        return {**state, "lean": True}
 
     def _refresh_ask(self, state: TimeBaronsState) -> None:
         """Recompute the pending decision (after re-dealing hidden cards)."""

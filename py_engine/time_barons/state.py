@@ -377,6 +377,9 @@ class TimeBaronsState(CoreState):
     last_tb: int | None
     stacked: int
     by: NotRequired[int]
+    #: Only in a search's copy (:meth:`.rules.TimeBarons.search_root`): decisions are stored
+    #: without labels, targets or prompts.
+    lean: NotRequired[bool]
 
 
 def tbs(state: Mapping[str, Any]) -> TimeBaronsState:

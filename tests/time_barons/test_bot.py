@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from py_engine.core import Rng, make_bot
+from py_engine.core import Action, Rng, make_bot
 from py_engine.core.mcts import MCTSBot, payoffs
 from py_engine.time_barons import GAME
 
@@ -47,6 +47,23 @@ def test_quiet_means_no_card_or_ability_half_resolved() -> None:
     assert GAME.quiet(s) and not s["frames"]
     mid = play(s, "siege")
     assert not GAME.quiet(mid) and mid["frames"]
+
+
+def test_a_search_plays_from_a_lean_copy_without_labels() -> None:
+    """``search_root`` marks a shallow copy ``lean``: its determinizations, and every state
+    a playout reaches from them, keep a decision's actions but no labels, targets or prompt
+    (a search reads none of them); the true state keeps its own."""
+    from py_engine.core.mcts import apply_in_place
+
+    s = table(a=[site("homeland", 5)], b=[site("homeland", 6), site("church", 3)], hands=[["siege"], []])
+    root = GAME.search_root(s)
+    assert root["lean"] is True and "lean" not in s
+    d = GAME.determinize(root, 0, Rng.from_seed(2))
+    assert d["ask"]["acts"] == s["ask"]["acts"] == choices(s)
+    assert (d["ask"]["labels"], d["ask"]["targets"], d["ask"]["prompt"]) == ([], [], "")
+    assert "Play Siege (1 action)" in s["ask"]["labels"] and s["ask"]["prompt"]
+    apply_in_place(GAME, d, 0, Action("play", ("siege",)))  # Siege asks for its target
+    assert d["ask"]["acts"] == [["site", 1], ["site", 2], ["site", 3]] and d["ask"]["labels"] == []
 
 
 def test_hard_playouts_stop_at_the_cap_only_when_quiet() -> None:
