@@ -66,6 +66,9 @@ class Ctx:
         self.ans: list[list[Any]] = frame.get("ans", [])
         self.i = 0
         self.ops: list[Frame] = []
+        #: A search's state (:meth:`.rules.TimeBarons.search_root`): it stores no labels, so
+        #: the builders of the most frequent decisions leave them "".
+        self.lean = "lean" in state
 
     # ---- decisions ---------------------------------------------------------------
     def ask(self, options: list[Option], prompt: str, seat: int | None = None) -> Action:
@@ -97,7 +100,8 @@ class Ctx:
         if not cands:
             return None
         lab = label or (lambda sid: site_label(self.s, sid))
-        a = self.ask([(Action("site", (sid,)), lab(sid), f"site:{sid}") for sid in cands], prompt, seat)
+        a = self.ask([(Action("site", (sid,)), "" if self.lean else lab(sid), f"site:{sid}") for sid in cands],
+                     prompt, seat)
         return int(a.args[0])
 
     def choose_number(self, lo: int, hi: int, prompt: str, label: Callable[[int], str] = str) -> int:
@@ -180,8 +184,8 @@ class Ctx:
             done = placed >= target
 
             def options(ok: list[int] = ok, done: bool = done) -> list[Option]:
-                opts: list[Option] = [(Action("site", (sid,)), f"{verb} {site_label(self.s, sid)}", f"site:{sid}")
-                                      for sid in ok]
+                opts: list[Option] = [(Action("site", (sid,)), "" if self.lean else f"{verb} {site_label(self.s, sid)}",
+                                       f"site:{sid}") for sid in ok]
                 return opts + ([(Action("done"), "Done", None)] if done else [])
 
             a = self.ask_lazy(len(ok) + done, options, f"{prompt} ({placed} of {total} so far)", seat)
@@ -328,9 +332,9 @@ def relocate(g: Ctx, *, src: list[int] | None = None, dst: list[int] | None = No
                     break
 
                 def options(left: list[Site] = left, k: int = k) -> list[Option]:
-                    opts: list[Option] = [(Action("take", (x["id"],)), f"Take a follower from {site_label(s, x['id'])} "
-                                           f"({x['f'] - taken.get(x['id'], 0)} there)", f"site:{x['id']}")
-                                          for x in left]
+                    opts: list[Option] = [(Action("take", (x["id"],)), "" if g.lean else (
+                        f"Take a follower from {site_label(s, x['id'])} ({x['f'] - taken.get(x['id'], 0)} there)"),
+                        f"site:{x['id']}") for x in left]
                     return opts + [(Action("done"), "Done taking" if k else "Move nobody", None)]
 
                 a = g.ask_lazy(len(left) + 1, options, f"{what}: pick up followers ({k} in hand)")
