@@ -360,7 +360,7 @@ class Game:
     :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
     :meth:`explain_illegal`, :meth:`action_target`, :meth:`caution`, :meth:`odds`, :meth:`max_actions`,
     :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`, :meth:`standings`,
-    :meth:`evaluate_terms`, :meth:`hint_level`, and the key moments' :meth:`leaders`,
+    :meth:`evaluate_terms`, :meth:`hint_level`, :meth:`search_actions`, :meth:`search_root`, and the key moments' :meth:`leaders`,
     :meth:`lead_label` and :meth:`moment`.
     """
 
