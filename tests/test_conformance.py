@@ -289,6 +289,16 @@ def test_view_hides_everything_determinize_resamples(case: tuple[str, int, dict[
         assert det["rng"] != m.state["rng"], "determinize must re-seed the RNG"
 
 
+def _decision(case: tuple[str, int, dict[str, Any]], seed: int, stop: int) -> tuple[Game, Match, int] | None:
+    """A random match of ``case`` stopped after ``stop`` actions, with the seat to act; None if it
+    ended first."""
+    game_id, n, opts = case
+    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
+    if m.is_over():
+        return None
+    return m.game, m, m.game.to_act(m.state)[0]
+
+
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 @given(seed=st.integers(0, 100_000), stop=st.integers(0, 60), a=st.integers(0, 999), b=st.integers(0, 999))
 def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int, dict[str, Any]], seed: int, stop: int,
@@ -298,12 +308,10 @@ def test_determinize_depends_only_on_what_the_seat_knows(case: tuple[str, int, d
     ``determinize`` (the MCTS bot) chooses the same action in both: it cannot peek."""
     from py_engine.core.mcts import MCTSBot
 
-    game_id, n, opts = case
-    game = get(game_id)
-    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
-    if m.is_over():
+    found = _decision(case, seed, stop)
+    if found is None:
         return
-    seat = game.to_act(m.state)[0]
+    game, m, seat = found
     twin = game.determinize(m.state, seat, Rng.from_seed(a))
     assert canonical_json(game.determinize(m.state, seat, Rng.from_seed(b))) == canonical_json(
         game.determinize(twin, seat, Rng.from_seed(b)))
@@ -323,16 +331,15 @@ def test_a_search_root_plays_exactly_like_the_state(case: tuple[str, int, dict[s
     player reads: the state itself is unchanged, and a determinization of the root and one
     of the state, for the same RNG, offer the same legal actions, outcome and evaluation at
     every step of the same playout."""
-    game_id, n, opts = case
-    game = get(game_id)
-    m = random_match(game_id, n, seed, stop_at=stop, options=opts)
-    if m.is_over():
+    found = _decision(case, seed, stop)
+    if found is None:
         return
-    seat = game.to_act(m.state)[0]
+    game, m, seat = found
     before = canonical_json(m.state)
     root = game.search_root(m.state)
     assert canonical_json(m.state) == before, "search_root must not change the state"
-    lean, full = game.determinize(root, seat, Rng.from_seed(det_seed)), game.determinize(m.state, seat, Rng.from_seed(det_seed))
+    lean = game.determinize(root, seat, Rng.from_seed(det_seed))
+    full = game.determinize(m.state, seat, Rng.from_seed(det_seed))
     rng = Rng.from_seed(det_seed)
     for _ in range(40):
         assert game.outcome(lean) == game.outcome(full)
@@ -354,16 +361,16 @@ def test_a_hint_is_legal_and_sees_only_what_the_seat_knows(case: tuple[str, int,
     bot, which sees the position only through ``determinize``: the hint is one of the legal
     actions, and the true state and a determinization of it (which the seat cannot tell
     apart) give the same hint, line of why included, for the same seed."""
-    game_id, n, opts = case
+    game_id = case[0]
     game = get(game_id)
     level = game.hint_level()
     if level is None:
         return
     assert hasattr(make_bot(game, level), "search"), f"{game_id}: the hint bot must search determinized states"
-    m = random_match(game_id, n, 5, stop_at=25, options=opts)
-    if m.is_over():
+    found = _decision(case, 5, 25)
+    if found is None:
         return
-    seat = game.to_act(m.state)[0]
+    _game, m, seat = found
     twin = game.determinize(m.state, seat, Rng.from_seed(9))
     cap = min((c for _i, c in (game.search_budgets or {}).values()), default=400)
     bot = MCTSBot(8, rollout_limit=cap, quiet_extra=max(game.search_quiet.values(), default=0))
