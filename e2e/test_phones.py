@@ -20,7 +20,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from conftest import VIEWPORTS, current_match, load_games, open_app, shot, wait_ready
+from conftest import (
+    VIEWPORTS,
+    current_match,
+    load_games,
+    open_app,
+    shot,
+    state_n,
+    wait_moved,
+    wait_ready,
+)
+from playwright.sync_api import expect
 from test_table_link import LINK_FLAGS
 from test_time_barons_ui import human_step
 from test_timeline_ui import PICK, take_turn
@@ -198,6 +208,102 @@ def test_timeline_three_phones_from_the_form_to_the_reveal(phones: Callable[[], 
     host.locator(".endpanel").wait_for(timeout=30_000)
     for g in (g1, g2):
         g.locator(".seal.ok").wait_for(timeout=30_000)
+
+
+#: A cheating guest's phone (a modified app): every data channel the page opens is kept in
+#: ``window.tbChannels``, and every refusal it receives is noted with its time in ``window.tbRefusals``.
+CHEAT = """(() => {
+  const Base = window.RTCPeerConnection;
+  window.tbChannels = [];
+  window.tbRefusals = [];
+  window.RTCPeerConnection = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("datachannel", (e) => {
+        window.tbChannels.push(e.channel);
+        e.channel.addEventListener("message", (m) => {
+          if (String(m.data).startsWith('{"type":"refused"')) window.tbRefusals.push(Date.now());
+        });
+      });
+    }
+  };
+})()"""
+#: A stale move the host must refuse (revision -1 never is the table's).
+STALE = '{"type":"act","revision":-1,"seat":1,"action":["select",0]}'
+
+
+def test_a_flooding_guest_is_cut_off_and_the_host_stays_with_its_players(phones: Callable[[], Any],
+                                                                         server: Any) -> None:
+    """Issue 47: a guest that sends a steady stream of refused messages, as fast as its link's
+    budget lets it, never holds up the host: the host's own tap is drawn before the stream's
+    refusals end. A guest that sends 5,000 messages in a burst is cut off after its budget: the
+    host is told who and why, most of the burst is never read, the host's own move goes through,
+    and the honest guest plays on once the host gives the seat to a bot."""
+    host, cheat, honest = phones(), phones(), phones()
+    cheat.add_init_script(CHEAT)
+    for p in (host, cheat, honest):
+        open_app(p, server)
+    start_timeline_with_two_phone_seats(host)
+    invite(host, cheat, 1)
+    invite(host, honest, 2)
+    assert cheat.evaluate("window.tbChannels.length") == 1
+    host.locator(PICK).first.wait_for()
+    host.evaluate(WATCH)
+    # a steady stream at nine messages a second, for four seconds: within the budget
+    cheat.evaluate(f"""() => {{
+        window.tbSent = 0;
+        const timer = setInterval(() => {{
+          window.tbChannels[0].send({STALE!r});
+          if (++window.tbSent >= 36) clearInterval(timer);
+        }}, 111);
+      }}""")
+    cheat.wait_for_function("() => window.tbRefusals.length >= 5", timeout=JOIN_TIMEOUT)
+    n = host.evaluate("() => document.querySelector('#app > .screen').dataset.n")
+    host.locator(PICK).first.click()
+    tapped = float(host.evaluate("() => window.tbTapAt"))
+    host.wait_for_function(f"(a) => ({SHOWN_AT})(a) !== null", arg=[tapped, n], timeout=JOIN_TIMEOUT)
+    drawn = float(host.evaluate(SHOWN_AT, [tapped, n]))
+    cheat.wait_for_function("() => window.tbRefusals.length >= 36", timeout=JOIN_TIMEOUT)
+    last = float(cheat.evaluate("() => window.tbRefusals[window.tbRefusals.length - 1]"))
+    assert drawn < last, "the host's tap waited for the stream of refused messages"
+    assert cheat.evaluate("window.tbChannels[0].readyState") == "open"
+    # the host is told, at the panel's own pace (a refusal never redraws the page by itself)
+    expect(host.locator('[data-phone="1"] .phone-refused')).to_contain_text("36 messages from it refused",
+                                                                          timeout=JOIN_TIMEOUT)
+    # a burst of 5,000: the link is cut at its budget, and the host's own move goes through
+    before = cheat.evaluate("window.tbRefusals.length")
+    cheat.evaluate(f"() => {{ for (let i = 0; i < 5000; i++) window.tbChannels[0].send({STALE!r}); }}")
+    take_turn(host, "right")
+    host.locator('[data-phone="1"][data-state="away"]').wait_for(timeout=JOIN_TIMEOUT)
+    assert "Player 2’s phone sent too many messages and was disconnected" in host.locator('[data-phone="1"]').inner_text()
+    cheat.wait_for_function("() => window.tbChannels[0].readyState === 'closed'", timeout=JOIN_TIMEOUT)
+    cheat.locator(".guest-strip .alert-error").wait_for(timeout=JOIN_TIMEOUT)
+    assert cheat.evaluate("window.tbRefusals.length") - before <= 41  # the budget, never the burst
+    shot(host, "phones-host-flood-phone")
+    # the host gives the seat to a bot, and the honest guest plays on
+    host.locator('[data-phone="1"] button[data-act=phone-bot]').click()
+    moved = []
+    for _ in range(8):
+        moved.append(turn([host, honest], lambda p: take_turn(p, "wrong"), f"{PICK}, button.gap-btn"))
+        if honest in moved:
+            break
+    assert honest in moved, "the honest guest never got to play"
+
+
+def test_a_guest_code_being_pasted_survives_a_move_at_the_table(phones: Callable[[], Any], server: Any) -> None:
+    """Issue 47: the host pastes a guest's code while the table moves on (its own move here):
+    the redraw keeps the text in the field."""
+    host = phones()
+    open_app(host, server)
+    start_timeline_with_two_phone_seats(host)
+    host.locator('[data-phone="1"] button[data-act=phone-invite]').click()
+    field = host.locator('[data-phone="1"] form[data-act=phone-answer] textarea[name=code]')
+    field.wait_for(timeout=JOIN_TIMEOUT)
+    field.fill("TB1|a|half of a code")
+    n = state_n(host)
+    host.locator(PICK).first.click()
+    wait_moved(host, n)
+    assert field.input_value() == "TB1|a|half of a code"
 
 
 #: Installed on every phone of the measurement: each drawing of ``#app`` with the game position it

@@ -13,6 +13,13 @@ from typing import Any
 
 import pytest
 
+#: JavaScript: this page's own offer code, as ``code`` (``pc`` its connection, to close).
+OWN_CODE = """
+        const pc = new RTCPeerConnection({ iceServers: [] });
+        pc.createDataChannel("t");
+        await pc.setLocalDescription(await pc.createOffer());
+        await new Promise((r) => setTimeout(r, 1500));
+        const code = tl.encodeDescription(pc.localDescription);"""
 LINK_FLAGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
 
 
@@ -64,12 +71,7 @@ def test_two_phones_join_by_text_codes_and_talk_both_ways(phones: tuple[Any, Any
 
 def test_a_code_survives_its_round_trip_and_junk_is_refused_with_a_reason(phones: tuple[Any, Any]) -> None:
     host, _guest = phones
-    result = host.evaluate("""async () => {
-        const pc = new RTCPeerConnection({ iceServers: [] });
-        pc.createDataChannel("t");
-        await pc.setLocalDescription(await pc.createOffer());
-        await new Promise((r) => setTimeout(r, 1500));
-        const code = tl.encodeDescription(pc.localDescription);
+    result = host.evaluate("""async () => {""" + OWN_CODE + """
         const back = tl.decodeDescription(code, "offer");
         const again = tl.encodeDescription(back);
         const refused = [];
@@ -117,3 +119,54 @@ def test_messages_sent_before_the_other_side_listens_are_kept_for_it(phones: tup
         return got;
       }""")
     assert got == ["first", "second"]
+
+
+def test_a_code_naming_an_address_outside_the_local_network_is_refused(phones: tuple[Any, Any]) -> None:
+    """Issue 47: a well-formed code whose candidates are not private, link-local, loopback or mDNS
+    ``.local`` addresses is refused at once with the reason (it is never tried), and a phone's own
+    code leaves such addresses out."""
+    host, _guest = phones
+    result = host.evaluate("""async () => {""" + OWN_CODE + """
+        pc.close();
+        const parts = code.split("|");
+        const tries = {};
+        for (const hosts of ["203.0.113.7:5000", "192.168.1.20:5000,[2001:db8::1]:5000", "printer.example.com:9",
+                             "192.168.1.20:5000", "[fe80::1]:5000,abcd-1234.local:6000"]) {
+          parts[6] = hosts;
+          try { tl.decodeDescription(parts.join("|"), "offer"); tries[hosts] = null; }
+          catch (e) { tries[hosts] = [e.name, e.message]; }
+        }
+        const own = code.split("|")[6].split(",").map((h) => h.replace(/:\\d+$/, "").replace(/^\\[|\\]$/g, ""));
+        return { tries, own, local: own.map((h) => tl.isLocalAddress(h)) };
+      }""")
+    tries = result["tries"]
+    for hosts, outside in (("203.0.113.7:5000", "203.0.113.7"), ("192.168.1.20:5000,[2001:db8::1]:5000", "2001:db8::1"),
+                           ("printer.example.com:9", "printer.example.com")):
+        assert tries[hosts] is not None and tries[hosts][0] == "LinkError", hosts
+        assert f"outside the local network ({outside})" in tries[hosts][1]
+    assert tries["192.168.1.20:5000"] is None and tries["[fe80::1]:5000,abcd-1234.local:6000"] is None
+    assert result["own"] and all(result["local"]), result["own"]
+
+
+def test_a_host_s_link_closes_itself_past_its_message_budget(phones: tuple[Any, Any]) -> None:
+    """Issue 47: a guest that sends past the host link's budget (MESSAGE_BURST at once) is cut off:
+    the host's link hears no more than the budget and its onclose gets the reason ``flood``."""
+    host, guest = phones
+    offer = host.evaluate("async () => { window.offer = await tl.offerLink(); return offer.code; }")
+    answer = guest.evaluate("""async (code) => {
+        const a = await tl.answerLink(code);
+        a.link.then((link) => { window.link = link; });
+        return a.code;
+      }""", offer)
+    host.evaluate("""async (code) => {
+        window.got = 0; window.why = null;
+        window.link = await offer.accept(code);
+        link.onmessage = () => { window.got += 1; };
+        link.onclose = (reason) => { window.why = reason; };
+      }""", answer)
+    guest.wait_for_function("() => window.link !== undefined", timeout=20_000)
+    guest.evaluate("() => { for (let i = 0; i < 5000; i++) link.send('x' + i); }")
+    host.wait_for_function("() => window.why !== null", timeout=20_000)
+    burst = host.evaluate("tl.MESSAGE_BURST")
+    assert host.evaluate("window.why") == "flood"
+    assert burst <= host.evaluate("window.got") <= burst + 1

@@ -7,7 +7,12 @@
 //   host:  const offer = await offerLink();            show offer.code
 //   guest: const answer = await answerLink(hostCode);  show answer.code; const link = await answer.link
 //   host:  const link = await offer.accept(guestCode)
-//   both:  link.send(text); link.onmessage = (text) => ...; link.onclose = () => ...; link.close()
+//   both:  link.send(text); link.onmessage = (text) => ...; link.onclose = (reason) => ...; link.close()
+//
+// A host's link has a message budget (a player taps a few times a second at most): a guest that
+// sends more is cut off, and the host's onclose hears "flood" (issue 47). A code names only
+// addresses of the local network (private, link-local, loopback, or an mDNS ".local" name):
+// anything else is refused, since phones at a table never talk across the internet.
 //
 // The host's protocol over a link (what a guest may receive and send) is py_engine/core/host.py.
 
@@ -16,6 +21,11 @@ export const CODE_PREFIX = "TB1";
 /** How long a side waits for the other, by default (ms): then it says what failed. */
 export const CONNECT_TIMEOUT_MS = 20000;
 const GATHER_TIMEOUT_MS = 4000;
+/** A host's link: messages a guest may send at once, and how many more per second (a token bucket). */
+export const MESSAGE_BURST = 40;
+export const MESSAGES_PER_SECOND = 10;
+/** Why a link closed itself: the other side sent more than its budget. */
+export const FLOOD = "flood";
 const SETUP = { actpass: "s", active: "a", passive: "p" };
 const SETUP_BACK = { s: "actpass", a: "active", p: "passive" };
 
@@ -32,6 +42,30 @@ const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-"
 const unb64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 /**
+ * True for an address a phone at the same table may have: IPv4 private (10/8, 172.16/12,
+ * 192.168/16), link-local (169.254/16), loopback (127/8) or shared (100.64/10, some hotspots);
+ * IPv6 loopback, link-local (fe80::/10) or unique local (fc00::/7); an mDNS name ending in
+ * ".local" (the browser's stand-in for a host address).
+ * @param {string} host an address or name, IPv6 without brackets
+ * @returns {boolean}
+ */
+export function isLocalAddress(host) {
+  const h = String(host).toLowerCase();
+  if (/^[a-z0-9-]+(\.[a-z0-9-]+)*\.local$/.test(h)) return true;
+  const v4 = h.match(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    if ([a, b, c, d].some((x) => x > 255)) return false;
+    return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)
+      || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (!/^[0-9a-f:.]+$/.test(h) || !h.includes(":")) return false;
+  if (h === "::1") return true;
+  const first = parseInt(h.split(":")[0] || "0", 16);
+  return (first & 0xffc0) === 0xfe80 || (first & 0xfe00) === 0xfc00;
+}
+
+/**
  * The parts of a session description that a data channel needs, as one short line of text:
  * "TB1|<o or a>|<ice-ufrag>|<ice-pwd>|<sha-256 fingerprint, base64url>|<setup>|<host:port,...>".
  * Offers and answers of a data channel differ only in these; everything else is the same text.
@@ -46,6 +80,7 @@ export function encodeDescription(desc) {
   const fp = (desc.sdp.match(/^a=fingerprint:sha-256 ([0-9A-Fa-f:]+)$/m) || [])[1];
   const setup = SETUP[line("setup")];
   const candidates = [...desc.sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host/gm)]
+    .filter(([, host]) => isLocalAddress(host)) // a phone's public addresses reach no phone at its table
     .map(([, host, port]) => `${host.includes(":") ? `[${host}]` : host}:${port}`);
   if (!ufrag || !pwd || !fp || !setup || !candidates.length) {
     throw new LinkError("This phone found no address on the local network to offer: is Wi-Fi on?");
@@ -80,6 +115,11 @@ export function decodeDescription(code, expected) {
   if (type !== expected) {
     throw new LinkError(expected === "offer" ? "That is a guest's code: scan the host's code instead."
                                              : "That is a host's code: scan the guest's code instead.");
+  }
+  const outside = candidates.map(([, host]) => host.replace(/^\[|\]$/g, "")).find((host) => !isLocalAddress(host));
+  if (outside !== undefined) {
+    throw new LinkError(`That code names an address outside the local network (${outside}): phones at a table `
+                        + "talk only over the same Wi-Fi or hotspot, so this app does not connect to it.");
   }
   const port = candidates[0][2];
   const sdp = [
@@ -117,17 +157,39 @@ class Link {
   #onclose = null;
   #early = [];
   #closed = false;
+  #reason = undefined;
+  #tokens = 0;
+  #at = 0;
 
-  constructor(pc, channel) {
+  /**
+   * @param {RTCPeerConnection} pc
+   * @param {RTCDataChannel} channel
+   * @param {{burst: number, perSecond: number} | null} budget messages the other side may send
+   *   (null: no limit); past it the link closes itself with the reason FLOOD
+   */
+  constructor(pc, channel, budget = null) {
     this.pc = pc;
     this.channel = channel;
-    const close = () => {
+    this.budget = budget;
+    this.#tokens = budget ? budget.burst : 0;
+    this.#at = performance.now();
+    const close = (reason) => {
       if (!this.#closed) {
         this.#closed = true;
-        if (this.#onclose) this.#onclose();
+        this.#reason = reason;
+        if (this.#onclose) this.#onclose(reason);
       }
     };
+    this.#flood = () => {
+      close(FLOOD);
+      this.close();
+    };
     channel.addEventListener("message", (e) => {
+      if (this.#closed) return;
+      if (this.budget && !this.#spend()) {
+        this.#flood();
+        return;
+      }
       if (this.#onmessage) this.#onmessage(String(e.data));
       else this.#early.push(String(e.data));
     });
@@ -135,6 +197,18 @@ class Link {
     pc.addEventListener("connectionstatechange", () => {
       if (["failed", "closed", "disconnected"].includes(pc.connectionState)) close();
     });
+  }
+
+  #flood = null;
+
+  /** One message's token, if the budget has one left (refilled at the budget's rate). */
+  #spend() {
+    const now = performance.now();
+    this.#tokens = Math.min(this.budget.burst, this.#tokens + ((now - this.#at) / 1000) * this.budget.perSecond);
+    this.#at = now;
+    if (this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    return true;
   }
 
   /** @param {(text: string) => void} fn called with each message, those that came before it first */
@@ -149,10 +223,13 @@ class Link {
     return this.#onmessage;
   }
 
-  /** @param {() => void} fn called once when the link closes, from either side or a lost network */
+  /**
+   * @param {(reason?: string) => void} fn called once when the link closes, from either side or a
+   *   lost network; with FLOOD when the other side sent past its budget
+   */
   set onclose(fn) {
     this.#onclose = fn;
-    if (this.#closed) fn();
+    if (this.#closed) fn(this.#reason);
   }
 
   get onclose() {
@@ -172,7 +249,7 @@ class Link {
 }
 
 /** Resolves with the open link, or rejects with a LinkError after ``timeoutMs``. */
-function opened(pc, channelPromise, timeoutMs) {
+function opened(pc, channelPromise, timeoutMs, budget = null) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       pc.close();
@@ -182,7 +259,7 @@ function opened(pc, channelPromise, timeoutMs) {
     channelPromise.then((channel) => {
       const done = () => {
         clearTimeout(timer);
-        resolve(new Link(pc, channel));
+        resolve(new Link(pc, channel, budget));
       };
       if (channel.readyState === "open") done();
       else channel.addEventListener("open", done, { once: true });
@@ -192,11 +269,13 @@ function opened(pc, channelPromise, timeoutMs) {
 
 /**
  * The host's side: a new link's offer. Show ``code``; ``accept(guestCode)`` resolves with the
- * link once the guest's answer is in and the channel is open.
- * @param {{timeoutMs?: number}} [options]
+ * link once the guest's answer is in and the channel is open. ``budget``: what the guest may send
+ * (MESSAGE_BURST at once, MESSAGES_PER_SECOND more each second; null: no limit).
+ * @param {{timeoutMs?: number, budget?: {burst: number, perSecond: number} | null}} [options]
  * @returns {Promise<{code: string, accept: (code: string) => Promise<Link>, cancel: () => void}>}
  */
-export async function offerLink({ timeoutMs = CONNECT_TIMEOUT_MS } = {}) {
+export async function offerLink({ timeoutMs = CONNECT_TIMEOUT_MS,
+                                  budget = { burst: MESSAGE_BURST, perSecond: MESSAGES_PER_SECOND } } = {}) {
   const pc = new RTCPeerConnection({ iceServers: [] });
   const channel = pc.createDataChannel("table", { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
@@ -213,7 +292,7 @@ export async function offerLink({ timeoutMs = CONNECT_TIMEOUT_MS } = {}) {
         throw e;
       }
       await pc.setRemoteDescription(answer);
-      return opened(pc, Promise.resolve(channel), timeoutMs);
+      return opened(pc, Promise.resolve(channel), timeoutMs, budget);
     },
     cancel: () => pc.close(),
   };

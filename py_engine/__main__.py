@@ -29,6 +29,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .core import Match, OptionError, Rng, SaveError
 from .core.bots import bot_seed, make_bot
+from .core.rng import GENERATORS, XOSHIRO
 from .core.safejson import MAX_BYTES as MAX_SAVE_BYTES
 from .core.safejson import UnsafeJson, loads_limited
 from .games import all as all_games
@@ -86,8 +87,9 @@ def _list(_: argparse.Namespace) -> int:
 
 
 def simulate_one(game_id: str, players: int, seed: int, bot: str,
-                 options: dict[str, Any], check: bool) -> tuple[int, list[int], str]:
-    """Play one game between bots of level ``bot``; return (actions, winners, setup label).
+                 options: dict[str, Any], check: bool, generator: str = XOSHIRO) -> tuple[int, list[int], str]:
+    """Play one game between bots of level ``bot``, dealt by ``generator``; return (actions,
+    winners, setup label).
 
     Raises:
         RuntimeError: the game ran past ``max_actions``.
@@ -95,7 +97,7 @@ def simulate_one(game_id: str, players: int, seed: int, bot: str,
     """
     game = get(game_id)
     opts = game.resolve_options(players, options)
-    state = game.setup([f"Bot {i + 1}" for i in range(players)], opts, seed)
+    state = game.setup([f"Bot {i + 1}" for i in range(players)], opts, seed, generator)
     bots = make_bot(game, bot)
     bound = game.max_actions(players, opts)
     n = 0
@@ -131,7 +133,8 @@ def _simulate(a: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     for i in range(a.games):
         try:
-            n, winners, label = simulate_one(a.game, a.players, a.seed + i, a.bot, options, not a.no_check)
+            n, winners, label = simulate_one(a.game, a.players, a.seed + i, a.bot, options, not a.no_check,
+                                             a.generator)
         except Exception as e:  # any error counts against its game and seed; the batch goes on
             errors += 1
             failed.append({"seed": a.seed + i, "error": _short(f"{type(e).__name__}: {e}", 300)})
@@ -148,7 +151,8 @@ def _simulate(a: argparse.Namespace) -> int:
     print(json.dumps({"game": a.game, "players": a.players, "games": a.games, "finished": finished,
                       "errors": errors, "actions": actions, "seconds": round(secs, 3),
                       "actions_per_second": round(actions / secs) if secs else None,
-                      "bot": a.bot, "options": options, "wins_by_seat": wins, "setups": setups,
+                      "bot": a.bot, "generator": a.generator, "options": options, "wins_by_seat": wins,
+                      "setups": setups,
                       "failed": failed,
                       "engine": __version__, "python": sys.version.split()[0],
                       "platform": sys.platform}))
@@ -191,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--bot", default="random", help="bot level for every seat (default random)")
     s.add_argument("--options", default="", help="setup options as JSON")
     s.add_argument("--no-check", action="store_true", help="skip check_invariants")
+    s.add_argument("--generator", choices=GENERATORS, default=XOSHIRO,
+                   help="the deal's random generator (default xoshiro128**; the app deals with blake2b-ctr)")
     s.set_defaults(fn=_simulate)
     r = sub.add_parser("replay", help="validate and replay a save file")
     r.add_argument("save")

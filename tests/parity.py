@@ -15,7 +15,9 @@ Used two ways:
 - ``tests/pyodide/test_parity_in_pyodide.py`` plays the same games inside Pyodide and compares
   with that file (``TB_PARITY_FILE``).
 
-``TB_PARITY_GAMES`` sets the games per case (default: the conformance suite's 3).
+``TB_PARITY_GAMES`` sets the games per case (default: the conformance suite's 3). Each case also
+plays one game dealt as the app deals (issue 47): a 256-bit seed (:func:`keyed_seed`) and the
+cryptographic ``blake2b-ctr`` generator, whose digests are under ``"keyed"``.
 """
 
 from __future__ import annotations
@@ -34,16 +36,23 @@ if __name__ == "__main__":  # run as a script: tests/ and the repository on the 
 from test_conformance import CASES, _ids
 
 from py_engine.core import RandomBot, Rng, canonical_json, state_hash
+from py_engine.core.rng import KEYED, XOSHIRO
 from py_engine.games import get
 
 GAMES = int(os.environ.get("TB_PARITY_GAMES", "3"))
 
 
-def trace(game_id: str, n: int, options: dict[str, Any], seed: int) -> str:
+def keyed_seed(case: tuple[str, int, dict[str, Any]]) -> int:
+    """The 256-bit seed of a case's keyed game: a hash of the case's id."""
+    return int.from_bytes(hashlib.sha256(f"parity/{_ids(case)}".encode()).digest(), "big")
+
+
+def trace(game_id: str, n: int, options: dict[str, Any], seed: int, generator: str = XOSHIRO) -> str:
     """The digest (sha256 hex) of one random game, played as the conformance suite's
-    ``test_random_games_reach_the_end_with_invariants`` plays it (same seed, same bot RNG)."""
+    ``test_random_games_reach_the_end_with_invariants`` plays it (same seed, same bot RNG),
+    dealt by ``generator``."""
     game = get(game_id)
-    state = game.setup([f"P{i}" for i in range(n)], options, seed)
+    state = game.setup([f"P{i}" for i in range(n)], options, seed, generator)
     rng = Rng.from_seed(seed)
     bound = game.max_actions(n, game.resolve_options(n, options))
     h = hashlib.sha256()
@@ -72,6 +81,11 @@ def digests(games: int = GAMES) -> dict[str, list[str]]:
             for case in CASES}
 
 
+def keyed_digests() -> dict[str, str]:
+    """``{case id: digest of its keyed game}`` (:func:`keyed_seed`, ``blake2b-ctr``)."""
+    return {_ids(case): trace(case[0], case[1], case[2], keyed_seed(case), KEYED) for case in CASES}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, help="where to write the digests (JSON)")
@@ -79,7 +93,9 @@ def main() -> None:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     found = digests()
-    out.write_text(json.dumps({"games": GAMES, "python": sys.version.split()[0], "digests": found}, indent=1))
+    keyed = keyed_digests()
+    out.write_text(json.dumps({"games": GAMES, "python": sys.version.split()[0], "digests": found, "keyed": keyed},
+                              indent=1))
     print(f"parity: {sum(len(v) for v in found.values())} games of {len(found)} cases -> {out}")
 
 

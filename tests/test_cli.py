@@ -63,10 +63,11 @@ def test_simulate_counts_any_unexpected_error_with_its_seed(capsys: pytest.Captu
 
     real_setup = Timeline.setup
 
-    def setup(self: Timeline, seats: list[str], options: dict, seed: int) -> dict:  # type: ignore[type-arg]
+    def setup(self: Timeline, seats: list[str], options: dict, seed: int,  # type: ignore[type-arg]
+              generator: str = "xoshiro128**") -> dict:  # type: ignore[type-arg]
         if seed == 12:
             raise TypeError("an unexpected kind of error")
-        return real_setup(self, seats, options, seed)
+        return real_setup(self, seats, options, seed, generator)
 
     monkeypatch.setattr(Timeline, "setup", setup)
     code = main(["simulate", "timeline", "--players", "2", "--games", "4", "--seed", "10"])

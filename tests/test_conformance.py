@@ -11,8 +11,10 @@ same file runs inside Pyodide under Node (tests/pyodide/), with both.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +40,7 @@ from py_engine.core import (
     suggest,
 )
 from py_engine.core.mcts import apply_in_place
+from py_engine.core.rng import KEYED
 from py_engine.core.wording import bad_wording
 from py_engine.games import all as all_games
 from py_engine.games import get
@@ -442,3 +445,54 @@ def test_undoable_actions_teach_the_actor_nothing(case: tuple[str, int, dict[str
             assert game.view(after_det, seat) == game.view(after, seat), (
                 f"{action} by seat {seat} is undoable but showed the actor something hidden")
         state = after
+
+
+def _secrets_in(value: Any, ints: set[int], texts: list[str], where: str) -> None:
+    """Fail if ``value`` (JSON-ready) holds one of ``ints`` or a string containing one of ``texts``."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _secrets_in(k, ints, texts, where)
+            _secrets_in(v, ints, texts, where)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _secrets_in(v, ints, texts, where)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        assert value not in ints, f"{where} carries a number of the deal's seed or key: {value}"
+    elif isinstance(value, str):
+        assert not any(t in value for t in texts), f"{where} carries the deal's seed or key: {value[:80]}"
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="the same games in Pyodide: tests/parity.py plays keyed deals")
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_no_view_table_message_or_log_line_carries_the_seed_or_the_generator_state(
+        case: tuple[str, int, dict[str, Any]]) -> None:
+    """Issue 47: at an app's deal (a 256-bit seed, the keyed generator), no seat's view, no table
+    message a guest phone receives before the reveal, and no log line holds the seed, or a word
+    of the generator's key, in decimal or in hex; the reveal at the end holds the seed."""
+    from py_engine.core.host import TableHost
+
+    game_id, n, opts = case
+    game = get(game_id)
+    seed = int.from_bytes(hashlib.sha256(f"conformance/{_ids(case)}".encode()).digest(), "big")
+    m = Match.new(game_id, [Seat(f"P{i}", "bot", "random") for i in range(n)], opts, seed, generator=KEYED)
+    key = m.state["rng"][:8]
+    ints = {seed, *key, *((seed >> (32 * i)) & 0xFFFFFFFF for i in range(8))}
+    texts = [str(seed), f"{seed:x}", *(f"{w:08x}" for w in key), *(str(w) for w in key if w >= 10**6)]
+    host = TableHost(m, salt="ab" * 16)
+    bound = game.max_actions(n, m.options)
+    while True:
+        over = m.is_over()
+        if len(m.actions) % 8 == 0 or over:
+            for seat in range(n):
+                msg = host.table_message([seat])
+                reveal = msg.pop("reveal", None)
+                _secrets_in(msg, ints, texts, f"the table message of seat {seat} at action {len(m.actions)}")
+                if over:
+                    assert reveal is not None and reveal["seed"] == seed
+            _secrets_in(game.view(m.state, None), ints, texts, "a spectator's view")
+        if over:
+            break
+        assert len(m.actions) <= bound
+        m.play_bot()
+        host.changed()
+    _secrets_in(m.state["log"], ints, texts, "the log")

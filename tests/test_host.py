@@ -15,18 +15,26 @@ from typing import Any
 import pytest
 
 from py_engine import __version__
-from py_engine.core import Action, Match, Seat, state_hash
+from py_engine.core import Action, Match, SaveError, Seat, state_hash
 from py_engine.core.host import (
+    CHANGED,
+    GAME_OVER,
+    HONEST,
     MAX_MESSAGE_BYTES,
     NOT_UNDERSTOOD,
+    Ledger,
     Move,
     Refusal,
+    RevealCheck,
     TableHost,
     act_message,
     commitment_of,
     encode,
+    journal_line,
+    sealed_setup,
     undo_message,
     verify_reveal,
+    view_digest,
 )
 from py_engine.core.rng import Rng
 from py_engine.games import all as all_games
@@ -54,13 +62,16 @@ def _table(game_id: str, n: int, options: dict[str, Any], seed: int = 11) -> Tab
 
 def _expected(host: TableHost, seats: list[int]) -> dict[str, Any]:
     m = host.match
-    out: dict[str, Any] = {"type": "table", "revision": host.revision, "commitment": commitment_of(m.seed, host.salt),
+    out: dict[str, Any] = {"type": "table", "revision": host.revision, "commitment": commitment_of(sealed_setup(m), host.salt),
                            "deal": host.deal,
                            "engine": __version__, "game": m.game.id, "kinds": ["human"] * len(m.seats), "levels": [None] * len(m.seats),
-                           "options": m.options, "away": [], "undo": [s for s in seats if m.can_undo(s)],
+                           "options": m.options, "away": [],
+                           "undo": [] if m.is_over() else [s for s in seats if m.can_undo(s)],
                            "seats": {str(s): m.game.view(m.state, s) for s in seats}}
     if m.is_over():
-        out["reveal"] = {"seed": m.seed, "salt": host.salt}
+        out["reveal"] = {"game": m.game.id, "names": [s.name for s in m.seats], "options": m.options,
+                         "seed": m.seed, "generator": m.generator, "salt": host.salt,
+                         "journal": [[seat, a.to_json()] for seat, a in m.actions]}
     return out
 
 
@@ -106,12 +117,13 @@ def test_the_reveal_at_the_end_matches_the_commitment_from_the_start() -> None:
         assert host.receive([seat], encode({"type": "act", "revision": host.revision, "seat": seat,
                                             "action": view["actions"][0]["action"]})) is None
     end = host.table_message([1])
-    assert end["reveal"] == {"seed": 4, "salt": host.salt}
-    assert verify_reveal(start["commitment"], end["reveal"])
-    # a host that changed the seed mid-game could not show a reveal that matches
-    assert not verify_reveal(start["commitment"], {"seed": 5, "salt": host.salt})
-    assert not verify_reveal(start["commitment"], {"seed": "4", "salt": host.salt})
-    assert not verify_reveal(start["commitment"], {"seed": True, "salt": host.salt})
+    reveal = end["reveal"]
+    assert (reveal["seed"], reveal["salt"], reveal["generator"], reveal["names"]) == (4, host.salt, "xoshiro128**", ["P0", "P1"])
+    assert verify_reveal(start["commitment"], reveal)
+    # a host that changed the seed, the generator, a name or an option mid-game could not show a reveal that matches
+    for changed in ({"seed": 5}, {"seed": "4"}, {"seed": True}, {"generator": "blake2b-ctr"}, {"names": ["P0", "Px"]},
+                    {"options": {**reveal["options"], "cards_per_player": 5}}, {"salt": "00" * 16}):
+        assert not verify_reveal(start["commitment"], {**reveal, **changed}), changed
     assert not verify_reveal(start["commitment"], {})
 
 
@@ -239,3 +251,144 @@ def test_the_table_message_carries_the_public_facts_and_who_is_away() -> None:
     assert (msg["game"], msg["kinds"], msg["levels"]) == ("time_barons", ["human", "bot", "human", "bot"],
                                                           [None, "hard", None, "easy"])
     assert msg["options"] == m.options and msg["away"] == [0, 2] and list(msg["seats"]) == ["2"]
+
+
+# ---- the seal proves every view (issue 47 §3) -----------------------------------------------------
+def _guest_game(game_id: str, n: int, options: dict[str, Any], seed: int, tamper_at: int | None = None,
+                undo_every: int = 0) -> tuple[TableHost, Ledger, list[list[int]]]:
+    """A game of guests at a keyed deal, every seat on its own phone, played by random choices of
+    what each phone was shown; each phone keeps a :class:`Ledger` of every message. ``tamper_at``:
+    after that many actions the host's app reverses every draw stack of its state (a host that
+    changes the deal mid-game); ``undo_every``: a seat takes back its move every so many actions."""
+    m = Match.new(game_id, [Seat(f"P{i}", "human") for i in range(n)], options, seed, generator="blake2b-ctr")
+    host = TableHost(m, salt="3c" * 16)
+    phones = [[s] for s in range(n)]
+    ledger: Ledger | None = None
+    rng = Rng.from_seed(seed)
+    for k in range(400):
+        for seats in phones:
+            msg = json.loads(encode(host.table_message(seats)))
+            ledger = Ledger.start(msg) if ledger is None else ledger
+            ledger.record(msg)
+        if m.is_over():
+            break
+        if tamper_at is not None and k == tamper_at:
+            for stack in m.state["stacks"]:
+                stack.reverse()
+        seat = m.to_act()[rng.below(len(m.to_act()))]
+        if undo_every and k % undo_every == undo_every - 1 and m.can_undo():
+            last = m.actions[-1][0]
+            assert host.receive([last], encode(undo_message(host.revision, last))) is None
+            continue
+        legal = m.game.legal_actions(m.state, seat)
+        assert host.receive([seat], encode(act_message(host.revision, seat, legal[rng.below(len(legal))]))) is None
+    assert ledger is not None
+    return host, ledger, phones
+
+
+def _play_out(host: TableHost) -> None:
+    m, rng = host.match, Rng.from_seed(1)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        legal = m.game.legal_actions(m.state, seat)
+        host.receive([seat], encode(act_message(host.revision, seat, legal[rng.below(len(legal))])))
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_an_honest_table_passes_the_guest_s_replay_of_every_view(game_id: str) -> None:
+    game = next(g for g in all_games() if g.id == game_id)
+    host, ledger, _ = _guest_game(game_id, max(game.min_players, 2), {}, seed=31, undo_every=7)
+    _play_out(host)
+    end = json.loads(encode(host.table_message([0])))
+    ledger.record(end)
+    assert end["undo"] == [] and "reveal" in end
+    check = RevealCheck(ledger, end["reveal"])
+    steps = 0
+    while not check.step(0.0):  # a slice per step: the check goes on where it stopped
+        steps += 1
+    assert (check.outcome, check.revision) == (HONEST, None), check.message
+    assert steps > 1 and check.compared == sum(len(v) for v in ledger.views.values())
+    assert "fixed from the start" in check.message
+    assert any(len(e) == 1 for e in host.journal) or game_id != "time_war"  # undos are in the journal
+
+
+def _first_difference(host: TableHost, ledger: Ledger) -> int | None:
+    """The oracle: the first revision at which a phone's view differs from an honest replay of the
+    journal through :class:`Match` (apply and undo, the host's own path)."""
+    m = host.match
+    honest = Match.new(m.game.id, list(m.seats), m.options, m.seed, generator=m.generator)
+    for r in range(len(host.journal) + 1):
+        if r:
+            entry = host.journal[r - 1]
+            if len(entry) == 1:
+                honest.undo()
+            else:
+                honest.apply(entry[0], Action.from_json(entry[1]))
+        for seat, digest in ledger.views.get(r, {}).items():
+            if view_digest(m.game.view(honest.state, seat)) != digest:
+                return r
+    return None
+
+
+def test_a_host_that_rearranges_the_decks_mid_game_is_named_at_the_first_view_that_differs() -> None:
+    host, ledger, _ = _guest_game("time_barons", 2, {}, seed=8, tamper_at=12)
+    _play_out(host)
+    end = json.loads(encode(host.table_message([1])))
+    ledger.record(end)
+    expected = _first_difference(host, ledger)
+    assert expected is not None and expected > 12
+    # the seal itself still matches: the seed and salt revealed are the ones committed to
+    assert verify_reveal(ledger.commitment, end["reveal"])
+    check = RevealCheck(ledger, end["reveal"]).run()
+    assert (check.outcome, check.revision) == (CHANGED, expected)
+    assert f"At move {expected} " in check.message
+
+
+def test_a_reveal_that_does_not_fit_its_seal_or_its_table_is_refused() -> None:
+    host, ledger, _ = _guest_game("timeline", 2, {}, seed=5)
+    _play_out(host)
+    reveal = json.loads(encode(host.table_message([0])))["reveal"]
+    assert RevealCheck(ledger, reveal).run().outcome == HONEST
+    cases = {
+        "another seed": {**reveal, "seed": reveal["seed"] + 1},
+        "no journal": {k: v for k, v in reveal.items() if k != "journal"},
+        "a journal cut short": {**reveal, "journal": reveal["journal"][:3]},
+        "a move that is not legal": {**reveal, "journal": [[0, ["no_such_move"]], *reveal["journal"][1:]]},
+        "an undo over a draw": {**reveal, "journal": [*reveal["journal"][:1], [0], *reveal["journal"][1:]]},
+        "a game not over": {**reveal, "journal": reveal["journal"][:-1]},
+        "not a reveal": "seed",
+    }
+    for what, bad in cases.items():
+        check = RevealCheck(ledger, bad).run()
+        assert check.outcome == CHANGED, what
+        assert "trusted" in check.message or "changed" in check.message, (what, check.message)
+
+
+def test_the_journal_survives_the_host_s_reload_and_its_revision_goes_on() -> None:
+    host, _, _ = _guest_game("time_war", 2, {}, seed=3, undo_every=5)
+    m = host.match
+    saved = json.loads(json.dumps(host.journal))
+    again = Match.load(m.save_json())
+    resumed = TableHost(again, host.salt, saved)
+    assert resumed.journal is saved and resumed.revision == host.revision
+    assert resumed.commitment == host.commitment
+    # a journal that does not lead to the match's moves (edited, or another game's) starts anew
+    wrong = TableHost(again, host.salt, [[0]])
+    assert journal_line(wrong.journal) == again.actions and wrong.revision == len(again.actions)
+
+
+def test_once_the_game_is_over_no_guest_may_take_a_move_back() -> None:
+    host = _table("timeline", 2, {}, seed=4)
+    _play_out(host)
+    seat = host.match.actions[-1][0]
+    reply = host.receive([seat], encode(undo_message(host.revision, seat)))
+    assert isinstance(reply, Refusal) and reply.reason == GAME_OVER
+
+
+def test_a_ledger_is_kept_as_json() -> None:
+    _, ledger, _ = _guest_game("timeline", 2, {}, seed=6)
+    again = Ledger.from_json(json.loads(json.dumps(ledger.to_json())))
+    assert again == ledger
+    for bad in ({}, {"views": []}, None, {**ledger.to_json(), "views": {"x": {}}}):
+        with pytest.raises(SaveError):
+            Ledger.from_json(bad)

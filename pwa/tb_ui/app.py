@@ -10,13 +10,13 @@ other ``data-*`` attributes plus ``value``/``checked``/``fields``), then puts
 from __future__ import annotations
 
 import json
-import random
 import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from py_engine.core import Action, IllegalAction, Match, OptionError, SaveError, Seat, daily_match
+from py_engine.core.rng import KEYED, new_seed
 from py_engine.games import all as all_games
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
@@ -24,7 +24,7 @@ from py_engine.games import ids as game_ids
 from . import screens
 from .daily import DailyRecords, record_of, share_text
 from .html import Markup, as_markup, jattr
-from .phones import GuestTable, HostTable, add_phone_seats, guest_table_ui, phone_seats
+from .phones import GuestTable, HostTable, add_phone_seats, flooded, guest_table_ui, phone_seats
 from .replay import ReplayView, walk
 from .rules import rules_pages
 from .store import (
@@ -36,6 +36,7 @@ from .store import (
     THEMES,
     THINK_FLOOR_SECONDS,
     SaveStore,
+    SealBook,
     Storage,
     StorageFull,
     backup_document,
@@ -58,6 +59,15 @@ MAX_NAME = 24
 #: left over from a form that is gone), so their handlers may read :attr:`App.form`.
 FORM_EVENTS = frozenset({"seat-add", "seat-remove", "seat-kind", "seat-level", "seat-name", "opt", "opt-step",
                          "start"})
+
+
+def new_deal() -> tuple[int, str]:
+    """The seed and random generator of a new game's deal (every new game, rematch and game of
+    bots; the daily challenge keeps its public deal of the date, :mod:`py_engine.core.daily`):
+    256 bits from the platform's cryptographic source and the cryptographic ``blake2b-ctr``
+    (:mod:`py_engine.core.rng`), so no player, nor a guest phone at the table, can work out a
+    hand from the cards they see (issue 47)."""
+    return new_seed(), KEYED
 
 
 def _default_time(ms: float) -> str:
@@ -145,6 +155,8 @@ class App:
         self.net: HostTable | None = None
         #: This phone's side of a table hosted on another phone (the "join" screen), or None.
         self.guest: GuestTable | None = None
+        #: The deal seals this phone saw as a guest (issue 47), kept on the device.
+        self.seals = SealBook(storage)
         #: The camera is open to read a code: ``{"for": "answer", "seat": s}`` (the host reads a
         #: guest's code) or ``{"for": "offer"}`` (a guest reads the host's); None when closed.
         self.scan: dict[str, Any] | None = None
@@ -213,7 +225,7 @@ class App:
             return True
         if screen == "join" and not arg:
             if self.guest is None:
-                self.guest = GuestTable()
+                self.guest = GuestTable(seals=self.seals)
             self.go("join")
             return True
         if screen == "rules" and "/" in arg:  # a sub-page: rules/<game>/<part>
@@ -726,10 +738,10 @@ class App:
                   phones: list[int] | None = None, keep: HostTable | None = None) -> None:
         """Start a match and put it on the table (raises OptionError); ``phones``: the human
         seats played on other phones (issue 27), ``keep``: their links (a rematch)."""
-        seed = random.randrange(1, 2**31)
+        seed, generator = new_deal()
         meta: dict[str, Any] = {"holder": None}
         add_phone_seats(meta, phones or [])
-        match = Match.new(game_id, seats, options, seed, meta)
+        match = Match.new(game_id, seats, options, seed, meta, generator)
         self.start_match(match, keep)
 
     def _attach_net(self, match: Any, keep: HostTable | None = None) -> None:
@@ -1257,14 +1269,32 @@ class App:
 
     def on_leave(self, d: dict[str, Any]) -> dict[str, Any] | None:
         """Leave the table for the library (the game stays saved; a guest phone leaves its
-        host's table, which then waits for it or hands its seat on)."""
+        host's table, which then waits for it or hands its seat on). A guest at a game that
+        runs is asked first (issue 47): leaving drops its link, and only the host can invite
+        it back."""
+        g = self.guest
+        if (self.screen == "join" and g is not None and g.state == "joined" and g.msg is not None
+                and "reveal" not in g.msg and not g.leaving):
+            g.leaving = True
+            return None
         self.error = None
         self.scan = None
         self.go("library")
-        if self.guest is not None:
+        if g is not None:
             self.guest = None
             return {"link": {"op": "close-host"}}
         return None
+
+    def on_leave_confirm(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """The guest confirmed leaving the host's table."""
+        if self.guest is not None:
+            self.guest.leaving = True
+        return self.on_leave(d)
+
+    def on_leave_cancel(self, d: dict[str, Any]) -> None:
+        """The guest stays at the host's table."""
+        if self.guest is not None:
+            self.guest.leaving = False
 
     # saves
     def on_resume(self, d: dict[str, Any]) -> None:
@@ -1427,27 +1457,50 @@ class App:
             self.net.retry(seat, why)
 
     def phone_lost(self, seat: int, why: str | None = None) -> None:
-        """The link of ``seat`` closed (or never opened: ``why`` says what failed)."""
+        """The link of ``seat`` closed (or never opened: ``why`` says what failed; ``"flood"``:
+        the link closed itself because the phone sent more than a player can, issue 47)."""
         if self.net is not None and seat in self.net.phones:
+            if why == "flood":
+                why = flooded(self.match.seats[seat].name)
             self.net.lost(seat, why)
 
-    def phone_message(self, seat: int, text: str) -> None:
-        """A message from the phone of ``seat``: its move is applied like a move made here."""
+    def phone_message(self, seat: int, text: str) -> bool:
+        """A message from the phone of ``seat``: its move is applied like a move made here.
+        Returns True when the table changed (the page is drawn again), False when the message
+        was refused (its refusal is queued for that phone alone: a phone that sends junk never
+        makes the host redraw, issue 47) or came from no phone at the table."""
         if self.net is None or self.match is None:
-            return
+            return False
         move = self.net.receive(seat, text)
         if move is None:
-            return
+            return False
         m = self.match
         if move.action is None:
             m.undo(move.seat)
             self.fresh_action = None
             self.net.changed()
             self.autosave()
-            return
+            return True
         self._label(move.seat, move.action)
         m.apply(move.seat, move.action)
         self._after_action(move.seat, move.action)
+        return True
+
+    def phone_refusals(self) -> int:
+        """Messages refused from the phones at this table so far (the browser layer redraws the
+        host's phone panel, at its own pace, when this grows)."""
+        return sum(p.refused for p in self.net.phones.values()) if self.net is not None else 0
+
+    def link_note(self) -> str | None:
+        """The host's connection line for the table's pinned bar (issue 47): the phone seats the
+        table waits for, or None."""
+        if self.net is None or self.match is None:
+            return None
+        waiting = self.net.waiting_for()
+        if not waiting:
+            return None
+        names = ", ".join(self.match.seats[s].name for s in waiting)
+        return f"Waiting for {names}: {'that phone is' if len(waiting) == 1 else 'those phones are'} not connected."
 
     def on_phone_cancel(self, d: dict[str, Any]) -> dict[str, Any] | None:
         """Put an invitation away (its code no longer opens anything)."""
@@ -1455,6 +1508,16 @@ class App:
         if seat is None or self.net is None:
             return None
         self.net.lost(seat)
+        self.scan = None
+        return {"link": {"op": "close", "seat": seat}}
+
+    def on_phone_drop(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """The host disconnects a phone (or stops connecting to it): its seat waits, as when a
+        phone leaves, and can be invited again, played here or given to a bot."""
+        seat = self._phone_seat(d)
+        if seat is None or self.net is None:
+            return None
+        self.net.lost(seat, f"You disconnected {self.match.seats[seat].name}’s phone.")
         self.scan = None
         return {"link": {"op": "close", "seat": seat}}
 
@@ -1522,7 +1585,7 @@ class App:
         """Join a table hosted on another phone: read its code."""
         self.error = self.notice = None
         closing = self.guest is not None and self.guest.state in ("joined", "answer", "answering")
-        self.guest = GuestTable()
+        self.guest = GuestTable(seals=self.seals)
         self.scan = None
         self.go("join")
         return {"link": {"op": "close-host"}} if closing else None
@@ -1531,7 +1594,7 @@ class App:
         """The host's code, typed, pasted or read by the camera: make this phone's answer."""
         code = str((d.get("fields") or {}).get("code") or d.get("code") or "").strip()
         if self.guest is None:
-            self.guest = GuestTable()
+            self.guest = GuestTable(seals=self.seals)
         self.scan = None
         self.go("join")
         if not code:

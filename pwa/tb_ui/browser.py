@@ -49,6 +49,9 @@ _proxies: list[Any] = []
 _bot_task: Any = None
 _hint_task: Any = None
 _replay_task: Any = None
+_check_task: Any = None          # a guest's check of the host's reveal, in slices (issue 47)
+_render_task: Any = None         # one render for a burst of link messages (issue 47)
+_note_task: Any = None           # the host's phone panel redrawn for refused messages, at its pace
 _screen = ""
 _history = History()
 _decision = ""                  # the decision last drawn (see _bring_targets)
@@ -66,6 +69,9 @@ BOT_FRAME_SECONDS = 0.25
 #: at each event and held there for the bot speed's pause, and a phone slowed down does not spend a
 #: bot's turn redrawing the steps in between (issue 25 §2).
 UNPACED_FRAME_SECONDS = 1.0
+#: How often at most the host's phone panel is redrawn to say that a phone's messages are being
+#: refused (a refusal itself never redraws the page: a phone sending junk cannot freeze the host).
+REFUSAL_NOTE_SECONDS = 1.0
 _drawn_at = 0.0                 # time.monotonic() of the latest render
 #: A table across phones (issue 27): the host's open links and pending invitations by seat, and
 #: this phone's link to its host (or its pending answer) as a guest; all JS objects.
@@ -279,7 +285,9 @@ def render() -> None:
     scroll_left = strip.scrollLeft if strip else None
     active = document.activeElement
     active_id = str(active.id) if active is not None and getattr(active, "id", None) else ""
+    typed = _typed_codes()
     _root.innerHTML = str(app.render())  # Markup (tb_ui.html): the page's one way in
+    _restore_codes(typed)
     styled = _root.querySelectorAll("[data-css]")
     for i in range(int(styled.length)):
         el = styled.item(i)
@@ -321,9 +329,78 @@ def render() -> None:
     _announce()
     _flush_links()
     _after_render_phones()
+    _schedule_check()
     _schedule_bot()
     _schedule_hint()
     _schedule_replay()
+
+
+def _code_key(el: Any) -> str:
+    form = el.closest("form")
+    return f"{form.getAttribute('data-act') if form else ''}|{form.getAttribute('data-seat') if form else ''}|{el.name}"
+
+
+def _typed_codes() -> dict[str, str]:
+    """What the player has typed or pasted into the code forms of the page (a guest's code the
+    host is about to send): a render keeps it (issue 47; a move at the table redraws the page)."""
+    out: dict[str, str] = {}
+    if _root is None:
+        return out
+    fields = _root.querySelectorAll("form.code-form textarea[name]")
+    for i in range(int(fields.length)):
+        el = fields.item(i)
+        value = str(el.value or "")
+        if value:
+            out[_code_key(el)] = value
+    return out
+
+
+def _restore_codes(typed: dict[str, str]) -> None:
+    if not typed:
+        return
+    fields = _root.querySelectorAll("form.code-form textarea[name]")
+    for i in range(int(fields.length)):
+        el = fields.item(i)
+        value = typed.get(_code_key(el))
+        if value and not str(el.value or ""):
+            el.value = value
+
+
+def render_soon() -> None:
+    """Draw the page once for a burst of changes (the link messages of one moment), in the next
+    turn of the event loop: the messages already queued are read first."""
+    global _render_task
+    if _render_task is None or _render_task.done():
+        _render_task = asyncio.ensure_future(_render_next(0.0))
+
+
+async def _render_next(seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    render()
+
+
+def _schedule_check() -> None:
+    global _check_task
+    g = _running().guest
+    if g is not None and g.checking() and (_check_task is None or _check_task.done()):
+        _check_task = asyncio.ensure_future(_check_loop())
+
+
+async def _check_loop() -> None:
+    """A guest's check of the host's reveal (issue 47): the game replayed from the revealed seed
+    in slices, the page usable meanwhile, then the verdict drawn."""
+    app = _running()
+    g = app.guest
+    check = g.check if g is not None else None
+    try:
+        while check is not None and not check.step(SLICE_SECONDS):
+            await asyncio.sleep(0)
+            if app.guest is not g or g is None or g.check is not check:
+                return
+    except Exception:
+        traceback.print_exc()
+        return
+    render()
 
 
 # ---- the decision beside its targets (issue 24 §2) -----------------------------------------
@@ -672,6 +749,13 @@ def _why(e: Exception) -> str:
     return text or "The other phone could not be reached."
 
 
+def _expected(e: Exception) -> bool:
+    """True for the link and QR modules' own errors (a mistyped code, a network that keeps
+    phones apart): refusals written for the player, not faults of the app."""
+    name = str(getattr(e, "name", "") or "")
+    return name in ("LinkError", "QrError") or str(e).startswith(("LinkError", "QrError"))
+
+
 def _close(obj: Any) -> None:
     """Close a link, or cancel an invitation or answer, ignoring one already gone."""
     try:
@@ -684,17 +768,27 @@ def _close(obj: Any) -> None:
 
 
 def _phone_message(seat: int, link: Any, text: Any) -> None:
+    """A guest's message: a move drawn once for the burst it came in; a refusal answered to that
+    phone alone, the page left as it is (the host's panel says so, at most once a second)."""
+    global _note_task
     if _host_links.get(seat) is not link:
         return
-    _running().phone_message(seat, str(text))
-    render()
+    app = _running()
+    before = app.phone_refusals()
+    if app.phone_message(seat, str(text)):
+        _flush_links()
+        render_soon()
+        return
+    _flush_links()
+    if app.phone_refusals() != before and (_note_task is None or _note_task.done()):
+        _note_task = asyncio.ensure_future(_render_next(REFUSAL_NOTE_SECONDS))
 
 
-def _phone_closed(seat: int, link: Any) -> None:
+def _phone_closed(seat: int, link: Any, reason: Any = None) -> None:
     if _host_links.get(seat) is not link:
         return
     del _host_links[seat]
-    _running().phone_lost(seat)
+    _running().phone_lost(seat, "flood" if str(reason) == "flood" else None)
     render()
 
 
@@ -702,7 +796,7 @@ def _guest_message(link: Any, text: Any) -> None:
     if _guest["link"] is not link:
         return
     _running().guest_message(str(text))
-    render()
+    render_soon()
 
 
 def _guest_closed(link: Any) -> None:
@@ -750,7 +844,7 @@ async def _link_op(op: dict[str, Any]) -> None:
                     del _offers[seat]
                     _host_links[seat] = link
                     link.onmessage = _keep(lambda text, s=seat, ln=link: _phone_message(s, ln, text))
-                    link.onclose = _keep(lambda s=seat, ln=link: _phone_closed(s, ln))
+                    link.onclose = _keep(lambda reason=None, s=seat, ln=link: _phone_closed(s, ln, reason))
                     app.phone_joined(seat)
                 else:
                     link.close()
@@ -765,10 +859,13 @@ async def _link_op(op: dict[str, Any]) -> None:
                 return
             _guest["answer"], _guest["link"] = None, link
             link.onmessage = _keep(lambda text, ln=link: _guest_message(ln, text))
-            link.onclose = _keep(lambda ln=link: _guest_closed(ln))
+            link.onclose = _keep(lambda reason=None, ln=link: _guest_closed(ln))
             app.guest_joined()
     except Exception as e:
-        traceback.print_exc()
+        if _expected(e):
+            print(f"table link: {_why(e)}")  # a refusal the player is told about: one line, no traceback
+        else:
+            traceback.print_exc()
         if kind == "accept" and getattr(e, "retry", False) and seat in _offers:
             app.phone_retry(seat, _why(e))  # a code that could not be read: the invitation stands
         elif kind in ("offer", "accept"):

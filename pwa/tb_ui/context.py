@@ -104,6 +104,12 @@ class TableContext:
     hint: dict[str, Any] | None = None
     #: Hints the player asked for in this game (shown at the end), 0 if none.
     hints_used: int = 0
+    #: The table is a guest phone's, drawn from the host's messages (issue 27): its end panel
+    #: offers only what a guest can do (no rematch, no replay of a game it does not hold).
+    guest: bool = False
+    #: The connection of a table across phones, pinned under the table's bar on both sides
+    #: (a phone that is not connected, the link to the host lost), or None (issue 47).
+    link: str | None = None
 
     def hinted(self, a: dict[str, Any]) -> bool:
         """True if action ``a`` (view shape) is the hint shown now."""

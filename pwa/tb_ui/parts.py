@@ -141,17 +141,18 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
                                   else f"Skip{rest}: the bots play at full speed"))
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
+    link = html('<p class="tbar-link" role="status">{}</p>', ctx.link) if ctx.link else Markup()
     # the page's banner while a table shows (the shell's brand bar is hidden then)
     return html('<header class="tbar"><div class="tbar-in">{leave}'
                 '<div class="tbar-title"><h1 tabindex="-1">{title}</h1>'
                 '<span class="tbar-info">{info}</span></div>'
                 '<div class="tbar-actions">{skip}{undo}{rules}</div>'
-                "</div>{pinned}{row}</header>",
+                "</div>{link}{pinned}{row}</header>",
                 leave=button("‹ Games", "leave", "btn ghost small",
                              aria_label="Games: leave the table (the game stays saved)"),
                 title=ctx.view["title"], info=info, skip=skip, undo=undo,
                 rules=button("Rules", "rules", "btn ghost small", data_game=ctx.view["game"]),
-                pinned=decision_bar(app, ctx), row=hint_row(ctx))
+                link=link, pinned=decision_bar(app, ctx), row=hint_row(ctx))
 
 
 #: The Hint button's icon, a light bulb (drawn in the text colour).
@@ -333,9 +334,12 @@ def ordinal(n: int) -> str:
 
 def end_actions(app: TableApp, ctx: TableContext) -> Markup:
     """The end panel's buttons: rematch and the library (a daily deal: its result instead of a
-    rematch), then "Watch again" (:func:`watch_again`); the replay viewer: none."""
+    rematch), then "Watch again" (:func:`watch_again`); the replay viewer: none; a guest phone
+    (issue 47): leaving only (the host starts a rematch; the game is the host's to replay)."""
     if ctx.mode == "replay":
         return Markup()
+    if ctx.guest:
+        return html('<div class="actions">{}</div>', button("Leave the table", "leave", "btn primary"))
     if ctx.daily:
         first = button("See your result", "daily", "btn primary", data_game=ctx.view["game"])
     else:

@@ -24,25 +24,27 @@ import itertools
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from py_engine import __version__
 from py_engine.core import Match
 from py_engine.core.host import (
+    HONEST,
+    Ledger,
     Move,
     Refusal,
+    RevealCheck,
     TableHost,
     act_message,
     encode,
     undo_message,
-    verify_reveal,
 )
 from py_engine.core.safejson import UnsafeJson, loads_limited
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
 from .context import TableContext
-from .html import Markup, attrs, button, html, join
+from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
 from .replay import Stage
 from .tables import RENDERERS, render_with
@@ -76,20 +78,34 @@ def short_commitment(commitment: str) -> str:
 @dataclass
 class Phone:
     """One phone seat's link as the host sees it: ``state`` (:data:`PHONE_STATES`), the host's
-    code while inviting (None while it is being made), and why the last attempt failed."""
+    code while inviting (None while it is being made), why the last attempt failed, and how many
+    of its messages were refused since it joined (``refused``, the latest reason in
+    ``last_refusal``): the host is told (issue 47)."""
 
     state: str = "away"
     code: str | None = None
     error: str | None = None
+    refused: int = 0
+    last_refusal: str | None = None
+
+
+def flooded(name: str) -> str:
+    """What the host is told when ``name``'s phone sent more messages than a player can (its
+    link's budget, ``pwa/table-link.mjs``) and was disconnected."""
+    return (f"{name}’s phone sent too many messages and was disconnected. Invite it again, or play the "
+            "seat here or let a bot play it.")
 
 
 class HostTable:
     """The host's side of a table across phones, for the match on the table.
 
     ``match``: the host's match, with its phone seats in ``meta["phones"]``; the commitment's
-    salt is kept in ``meta["salt"]`` (drawn here the first time), so a host that reloads shows
-    the same commitment. ``phones`` and ``session``: the links of the table this one follows, kept
-    (a rematch keeps the phones that are here, or a seat handed from a phone to this device).
+    salt is kept in ``meta["salt"]`` (drawn here the first time) and the table's journal (every
+    change, :class:`~py_engine.core.host.TableHost`) in ``meta["journal"]``, so a host that
+    reloads shows the same commitment and goes on counting revisions where it stopped, and its
+    reveal at the end lets every guest replay the whole game. ``phones`` and ``session``: the
+    links of the table this one follows, kept (a rematch keeps the phones that are here, or a
+    seat handed from a phone to this device).
     """
 
     def __init__(self, match: Match, phones: dict[int, Phone] | None = None, session: int | None = None) -> None:
@@ -99,7 +115,9 @@ class HostTable:
         salt = match.meta.get("salt")
         if not isinstance(salt, str) or not _SALT.match(salt):
             salt = match.meta["salt"] = secrets.token_hex(16)
-        self.host = TableHost(match, salt)
+        journal = match.meta.get("journal")
+        self.host = TableHost(match, salt, journal if isinstance(journal, list) else None)
+        match.meta["journal"] = self.host.journal
         old = phones or {}
         self.phones: dict[int, Phone] = {s: old.get(s) or Phone() for s in phone_seats(match)}
         #: (seat, message text) to send, in order; the browser layer empties it (:meth:`take`).
@@ -166,7 +184,7 @@ class HostTable:
     def joined(self, seat: int) -> None:
         """The link of ``seat`` is open: its phone gets the table (and the others who is away)."""
         p = self._phone(seat)
-        p.state, p.code, p.error = "here", None, None
+        p.state, p.code, p.error, p.refused, p.last_refusal = "here", None, None, 0, None
         self.broadcast()
 
     def lost(self, seat: int, why: str | None = None) -> None:
@@ -187,9 +205,19 @@ class HostTable:
             return None
         move = self.host.check([seat], text)
         if isinstance(move, Refusal):
+            p = self.phones[seat]
+            p.refused += 1
+            p.last_refusal = move.reason
             self.outbox.append((seat, encode(self.host.refusal_message(move))))
             return None
         return move
+
+    def waiting_for(self) -> list[int]:
+        """The phone seats to act now whose phones are not connected: the table waits for them."""
+        m = self.match
+        if m.is_over():
+            return []
+        return [s for s in m.to_act() if s in self.phones and self.phones[s].state != "here"]
 
 
 def add_phone_seats(meta: dict[str, Any], seats: list[int]) -> None:
@@ -199,6 +227,18 @@ def add_phone_seats(meta: dict[str, Any], seats: list[int]) -> None:
 
 
 # ---- the guest ----------------------------------------------------------------------------------
+class Seals(Protocol):
+    """Where a guest phone keeps the deal seals it saw (``tb_ui.store.SealBook`` on the device)."""
+
+    def get(self, deal: str) -> Ledger | None:
+        """The ledger of ``deal``, or None if this phone never saw it."""
+        ...
+
+    def put(self, ledger: Ledger) -> None:
+        """Keep ``ledger`` (written through to the device)."""
+        ...
+
+
 @dataclass
 class GuestTable:
     """A guest phone's table: where joining stands and the host's latest message.
@@ -207,16 +247,19 @@ class GuestTable:
     ``answer`` (show :attr:`code` to the host), ``joined`` (the link is open; the table arrives
     with the host's first message), ``lost`` (the link closed: join again with a new code).
 
-    The seal: the first message's commitment is kept, and a later message of the same deal with
-    another commitment is refused (the deal was changed mid-game); a message of another deal is a
-    new game (a rematch), whose commitment is kept from then on, and the player is told.
+    The seal (issue 47): the first message of a deal starts its :class:`~py_engine.core.host.Ledger`
+    (the commitment, the table's setup, the digest of every view received), kept in ``seals``
+    (on the device: a rejoin or a reload of this phone keeps it). A later message of the same
+    deal with another commitment, or another game or options, is refused, however the phone
+    joined again; a message of another deal is a new game (a rematch), and the player is told.
+    Once the host reveals the deal at the end, :attr:`check` replays the game from the revealed
+    seed and compares every view received (the browser layer steps it in slices).
     """
 
     state: str = "scan"
     code: str | None = None
     msg: dict[str, Any] | None = None
-    #: The commitment of the first message of this table (the reveal at the end is checked
-    #: against it; a message with another one is refused).
+    #: The commitment of the deal on the table (the reveal at the end is checked against it).
     commitment: str | None = None
     #: The deal the commitment belongs to (``"deal"`` of the host's messages): another deal is a
     #: new game at the table (a rematch), with its own commitment.
@@ -227,6 +270,14 @@ class GuestTable:
     #: The revision of the table last drawn with an action just sent (buttons of that revision
     #: are not sent twice).
     sent: int | None = None
+    #: The device's kept seals (None: kept for this table only, as in tests of one message).
+    seals: Seals | None = None
+    #: What this phone received under the deal on the table.
+    ledger: Ledger | None = None
+    #: The check of the host's reveal, once it came (the game is over).
+    check: RevealCheck | None = None
+    #: The player tapped "‹ Games" at a running table: the question "leave the table?" is open.
+    leaving: bool = False
 
     @property
     def seats(self) -> list[int]:
@@ -235,7 +286,8 @@ class GuestTable:
 
     def receive(self, text: str) -> str | None:
         """Read a message of the host. Returns what to tell the player (a refusal's reason, a
-        message that could not be read), or None. A table message replaces the table shown."""
+        message that could not be read or cannot be trusted), or None. A table message replaces
+        the table shown."""
         try:
             msg = loads_limited(text.encode(), max_bytes=MAX_TABLE_BYTES, max_depth=64)
         except (UnsafeJson, UnicodeEncodeError):
@@ -250,27 +302,59 @@ class GuestTable:
         problem = table_problem(msg)
         if problem:
             return problem
-        if self.commitment is None or msg.get("deal") != self.deal:
-            if self.commitment is not None:
-                self.table_ui = {}
-                self.news = "A new game began at the host’s table, with a new deal seal."
-            self.commitment, self.deal = str(msg["commitment"]), str(msg.get("deal"))
-        elif msg["commitment"] != self.commitment:
-            return ("The host’s phone changed the deal’s seal in the middle of the game: this table "
-                    "can no longer be trusted.")
-        if self.msg is None or self.msg.get("revision") != msg.get("revision"):
-            self.table_ui = {k: v for k, v in self.table_ui.items() if k in ("zoom", "tab")}
+        deal, commitment = str(msg.get("deal")), str(msg["commitment"])
+        kept = self.ledger if self.ledger is not None and self.ledger.deal == deal else None
+        if kept is None and self.seals is not None:
+            kept = self.seals.get(deal)
+        if kept is not None and kept.commitment != commitment:
+            return (f"The host’s phone shows another seal for this game’s deal ({short_commitment(commitment)}) than "
+                    f"this phone saw when it first joined ({short_commitment(kept.commitment)}): the deal was changed, "
+                    "so this table can no longer be trusted.")
+        if kept is not None and (kept.game != msg["game"] or kept.options != msg["options"]):
+            return ("The host’s phone changed this game’s setup in the middle of the game: this table can no longer "
+                    "be trusted.")
+        if self.deal is not None and deal != self.deal:
+            self.table_ui = {}
+            self.check = None
+            self.news = "A new game began at the host’s table, with a new deal seal."
+        ledger = kept if kept is not None else Ledger(deal, commitment, str(msg["game"]), dict(msg["options"]))
+        ledger.record(msg)
+        if self.seals is not None:
+            self.seals.put(ledger)
+        self.ledger, self.commitment, self.deal = ledger, commitment, deal
+        # the table's own view state (the map shown, a fold-out open) stays across moves, as on
+        # the host's own table; only a confirmation asked at the last position goes
+        self.table_ui.pop("caution", None)
         self.msg = msg
         self.sent = None
+        if "reveal" in msg and self.check is None:
+            self.check = RevealCheck(ledger, msg["reveal"])
         return None
 
     def reveal_checked(self) -> bool | None:
-        """Once the game is over: True if the host's reveal matches the seal shown from the
-        start, False if not; None while the game runs."""
-        if not self.msg or "reveal" not in self.msg or self.commitment is None:
+        """Once the game is over and the check of the host's reveal is done: True if every view
+        this phone received matches the sealed deal, False if not; None while the game runs or
+        the check is under way."""
+        c = self.check
+        if c is None or not c.done:
             return None
-        reveal = self.msg["reveal"]
-        return isinstance(reveal, dict) and verify_reveal(self.commitment, reveal)
+        return c.outcome == HONEST
+
+    def checking(self) -> bool:
+        """True while the reveal's check has work left (the browser layer steps it)."""
+        return self.check is not None and not self.check.done
+
+    def link_note(self) -> str | None:
+        """The connection, for the table's pinned bar: the link lost, or who is away."""
+        if self.state == "lost":
+            return "The link to the host’s phone was lost: join again."
+        if not self.msg or "reveal" in self.msg:
+            return None
+        names = list(self.msg["seats"][str(self.seats[0])]["seats"]) if self.seats else []
+        away = [names[s] for s in self.msg["away"] if isinstance(s, int) and 0 <= s < len(names)]
+        if away:
+            return f"Not connected: {', '.join(away)}. The table waits for them."
+        return None
 
     def perspective(self) -> int | None:
         """The seat drawn: the first of this phone's seats to act, else its first seat."""
@@ -297,7 +381,8 @@ class GuestTable:
             view=view, perspective=seat, acting=acting, actions=view["actions"] if acting is not None else [],
             can_undo=seat in msg["undo"] and self.sent != msg["revision"],
             reselect=False, n=int(msg["revision"]), fresh=None, kinds=list(msg["kinds"]),
-            levels=list(msg["levels"]), game=get_game(msg["game"]), options=dict(msg["options"]))
+            levels=list(msg["levels"]), game=get_game(msg["game"]), options=dict(msg["options"]),
+            guest=True, link=self.link_note())
 
     def act(self, seat: int, n: int, action: Any) -> str | None:
         """The message playing ``action`` (an :class:`~py_engine.core.Action`) for ``seat`` on
@@ -415,9 +500,20 @@ def phones_panel(app: Any) -> Markup:
     for seat, p in net.phones.items():
         name = m.seats[seat].name
         if p.state == "here":
-            body = html('<span class="phone-state">{}’s phone is connected.</span>', name)
+            refused = Markup()
+            if p.refused:
+                refused = html('<span class="phone-refused" role="status">{} from it refused (latest: {})</span>',
+                               plural(p.refused, "message"), p.last_refusal or "")
+            body = html('<span class="phone-state">{name}’s phone is connected.</span>{refused}'
+                        '<span class="phone-actions">{drop}</span>',
+                        name=name, refused=refused,
+                        drop=button("Disconnect", "phone-drop", "btn ghost small", data_seat=seat,
+                                    aria_label=f"Disconnect {name}’s phone"))
         elif p.state == "joining":
-            body = html('<span class="phone-state" role="status">Connecting to {}’s phone…</span>', name)
+            body = html('<span class="phone-state" role="status">Connecting to {name}’s phone…</span>'
+                        '<span class="phone-actions">{cancel}</span>', name=name,
+                        cancel=button("Cancel", "phone-drop", "btn ghost small", data_seat=seat,
+                                      aria_label=f"Stop connecting to {name}’s phone"))
         elif p.state == "inviting":
             if p.code is None:
                 body = html('<span class="phone-state" role="status">Making a code for {}’s phone…</span>', name)
@@ -481,25 +577,30 @@ def _guest_table(app: Any, g: GuestTable) -> Markup:
     ctx = g.context()
     if g.state == "lost":
         ctx.acting, ctx.actions, ctx.can_undo = None, [], False
-    names = list(ctx.view["seats"])
-    away = [names[s] for s in msg["away"] if 0 <= s < len(names)]
     notes = []
+    if g.leaving:
+        notes.append(html('<div class="leave-ask" role="alertdialog" aria-labelledby="leave-q" aria-describedby="leave-why">'
+                          '<p><b id="leave-q">Leave the host’s table?</b> <span id="leave-why">Your seat waits for you '
+                          "there: to come back, the host invites this phone again.</span></p>"
+                          '<div class="actions">{}{}</div></div>',
+                          button("Leave the table", "leave-confirm", "btn danger"),
+                          button("Stay", "leave-cancel", "btn", data_autofocus=True)))
     if g.state == "lost":
         notes.append(html('<p class="alert alert-error" role="alert">The link to the host’s phone was lost. When '
                           "the host’s phone is back, ask it to invite this seat again, then join. {}</p>",
                           button("Join again", "join", "btn small")))
-    if away:
-        notes.append(html('<p class="phone-state">Not connected: {}. The table waits for them.</p>', ", ".join(away)))
+    seal = short_commitment(g.commitment or "")
     checked = g.reveal_checked()
-    if checked is True:
-        notes.append(html('<p class="seal ok">The deal’s seal <code>{}</code> matches the host’s reveal: the deal '
-                          "was fixed from the start.</p>", short_commitment(g.commitment or "")))
-    elif checked is False:
-        notes.append(Markup('<p class="alert alert-error" role="alert">The host’s reveal does not match the seal '
-                            "shown at the start: the deal may have been changed.</p>"))
+    if g.checking():
+        notes.append(html('<p class="seal" role="status"><span class="spinner" aria-hidden="true"></span>The host '
+                          "revealed the deal: checking every table this phone was shown against the seal "
+                          "<code>{}</code>…</p>", seal))
+    elif checked is True and g.check is not None:
+        notes.append(html('<p class="seal ok" role="status">Seal <code>{}</code> checked. {}</p>', seal, g.check.message))
+    elif checked is False and g.check is not None:
+        notes.append(html('<p class="alert alert-error" role="alert">{}</p>', g.check.message))
     else:
-        notes.append(html('<p class="seal">At the host’s table · deal sealed: <code>{}</code></p>',
-                          short_commitment(g.commitment or "")))
+        notes.append(html('<p class="seal">At the host’s table · deal sealed: <code>{}</code></p>', seal))
     strip = html('<section class="phones guest-strip" aria-label="This phone at the host’s table">{}</section>',
                  join(notes))
     return html("{}{}", strip, render_with(GuestStage(app, g), ctx))

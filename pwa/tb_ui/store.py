@@ -9,7 +9,9 @@ Keys (all prefixed ``tb:``):
   [{"name", "kind", "level"}], "progress", "over", "result", "created", "updated",
   "damaged", "listing_damaged"}`` (newest first when listed) — only a listing of the saves;
 - ``tb:current``: the id of the game on the table (autosaved after every action);
-- ``tb:settings``: ``{"theme", "botspeed", "handoff", "hints"}``.
+- ``tb:settings``: ``{"theme", "botspeed", "handoff", "hints"}``;
+- ``tb:seals`` and ``tb:seal:<deal>``: the deal seals this phone saw as a guest at tables across
+  phones, and the digest of every view received under each (:class:`SealBook`, issue 47).
 
 Everything read back is treated as untrusted (another version of the app, a browser extension,
 a damaged disk may have written it): JSON goes through
@@ -31,6 +33,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from py_engine.core import Match, SaveError
+from py_engine.core.host import Ledger
 from py_engine.core.safejson import MAX_BYTES, UnsafeJson, loads_limited
 from py_engine.games import get, ids
 
@@ -39,6 +42,8 @@ SAVE_PREFIX = PREFIX + "save:"
 INDEX_KEY = PREFIX + "saves"
 CURRENT_KEY = PREFIX + "current"
 SETTINGS_KEY = PREFIX + "settings"
+SEALS_KEY = PREFIX + "seals"
+SEAL_PREFIX = PREFIX + "seal:"
 #: A backup of every stored record (``storage.js`` ``exportAll``; importable).
 BACKUP_FORMAT = "time-and-barons-backup"
 
@@ -229,6 +234,54 @@ def read_json(storage: Storage, key: str) -> Any:
         return loads_limited(text)
     except UnsafeJson:
         return None
+
+
+class SealBook:
+    """The deal seals a guest phone has seen (issue 47), each with what it received under it
+    (a :class:`~py_engine.core.host.Ledger` per deal), kept on the device so that a rejoin, or a
+    reload of this phone, holds the host to the first seal of a deal and checks every view at
+    the end: ``tb:seal:<deal>`` per deal (a move writes only its deal's record), and the deals in
+    the order seen under :data:`SEALS_KEY`. The latest :attr:`KEEP` deals are kept; an
+    unreadable record is dropped (it holds nothing a player could lose)."""
+
+    #: Deals kept (the oldest goes first).
+    KEEP = 8
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        raw = read_json(storage, SEALS_KEY)
+        self._deals: list[str] = [d for d in raw if isinstance(d, str) and valid_id(d)] if isinstance(raw, list) else []
+        self._ledgers: dict[str, Ledger] = {}
+
+    def get(self, deal: str) -> Ledger | None:
+        """The ledger of ``deal``, or None if this phone never saw it (or its record is unreadable)."""
+        if deal in self._ledgers:
+            return self._ledgers[deal]
+        if deal not in self._deals:
+            return None
+        try:
+            ledger = Ledger.from_json(read_json(self.storage, SEAL_PREFIX + deal))
+        except SaveError:
+            return None
+        if ledger.deal != deal:
+            return None
+        self._ledgers[deal] = ledger
+        return ledger
+
+    def put(self, ledger: Ledger) -> None:
+        """Keep ``ledger`` (the latest deal last) and write its record through."""
+        deal = ledger.deal
+        if not valid_id(deal):
+            return
+        self._ledgers[deal] = ledger
+        if not self._deals or self._deals[-1] != deal:
+            self._deals = [d for d in self._deals if d != deal] + [deal]
+            while len(self._deals) > self.KEEP:
+                old = self._deals.pop(0)
+                self._ledgers.pop(old, None)
+                self.storage.remove(SEAL_PREFIX + old)
+            self.storage.set(SEALS_KEY, json.dumps(self._deals))
+        self.storage.set(SEAL_PREFIX + deal, json.dumps(ledger.to_json(), separators=(",", ":")))
 
 
 def load_settings(storage: Storage) -> dict[str, Any]:

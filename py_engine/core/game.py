@@ -8,7 +8,8 @@ Keys every State has, managed here:
 
 - ``game``: the game id; ``seats``: display names, one per seat;
 - ``options``: the resolved setup options;
-- ``rng``: the 4-word RNG state (see :mod:`py_engine.core.rng`);
+- ``rng``: the random generator's state words (4 for ``xoshiro128**``, 10 for the cryptographic
+  ``blake2b-ctr``; see :mod:`py_engine.core.rng`);
 - ``reveals``: a counter a game bumps (:func:`reveal`) whenever it shows a player
   something that was hidden; together with ``rng`` it tells :class:`~py_engine.core.match.Match`
   where undo must stop;
@@ -30,7 +31,7 @@ from .action import Action
 from .errors import IllegalAction, OptionError
 from .levels import SEARCH_LEVELS, TIME_LIMITS
 from .odds import Odds
-from .rng import Rng, seed_words
+from .rng import XOSHIRO, Rng, generator_words, seed_words
 
 if TYPE_CHECKING:  # bots.py imports this module: only the type is needed here
     from .bots import Bot
@@ -412,20 +413,25 @@ class Game:
     def validate_setup(self, n_players: int, options: dict[str, Any]) -> None:
         """Cross-option checks; raise :class:`OptionError`. Default: none."""
 
-    def setup(self, seats: Sequence[str], options: Mapping[str, Any] | None, seed: int) -> State:
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any] | None, seed: int,
+              generator: str = XOSHIRO) -> State:
         """A new game for the given seat names.
 
         Args:
             seats: display names, one per seat, in seating order.
             options: setup options by name; missing ones take their defaults.
-            seed: any int; the same seed and actions give the same game everywhere.
+            seed: any int; the same seed, generator and actions give the same game everywhere.
+            generator: the deal's random generator (:data:`~py_engine.core.rng.GENERATORS`): the
+                fast ``xoshiro128**`` by default (tests, simulations), the cryptographic
+                ``blake2b-ctr`` for games whose deal no player may work out (the app's).
 
         Raises:
             OptionError: bad player count or options.
+            ValueError: an unknown generator.
         """
         opts = self.resolve_options(len(seats), options)
         state: State = {"game": self.id, "seats": [str(s) for s in seats], "options": opts,
-                        "rng": seed_words(seed), "reveals": 0, "n": 0, "log": []}
+                        "rng": generator_words(seed, generator), "reveals": 0, "n": 0, "log": []}
         self._setup(state, Rng(state["rng"]))
         return state
 
@@ -496,8 +502,9 @@ class Game:
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """A copy in which everything hidden from ``seat`` is re-sampled consistently
         with what ``seat`` has seen (by the game's :meth:`_determinize`), and whose
-        RNG is re-seeded from ``rng``, so that a bot searching the copy cannot
-        foresee future shuffles, draws or dice."""
+        RNG is re-seeded from ``rng`` (with the fast ``xoshiro128**``, whatever the game's own
+        generator), so that a bot searching the copy cannot foresee future shuffles, draws or
+        dice."""
         new = self._determinize(state, seat, rng)
         new["rng"] = seed_words(rng.next32() << 32 | rng.next32())
         return new

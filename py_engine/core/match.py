@@ -9,10 +9,15 @@ long a game runs without chance (benchmarks/RESULTS.md, "Match memory").
 
 A save is versioned JSON::
 
-    {"format": "time-and-barons-save", "version": 1, "engine": "0.4.0",
+    {"format": "time-and-barons-save", "version": 1, "engine": "0.7.0",
      "game": "timeline", "seats": [{"name": "Ann", "kind": "human", "level": null}],
-     "options": {...}, "seed": 7, "actions": [[seat, ["place", 2]], ...],
+     "options": {...}, "seed": 7, "generator": "blake2b-ctr", "actions": [[seat, ["place", 2]], ...],
      "state_hash": "…16 hex…", "meta": {...free-form UI data...}}
+
+``generator`` names the deal's random generator (:data:`~py_engine.core.rng.GENERATORS`); a save
+without one (every save before engine 0.7.0) was dealt by ``xoshiro128**``. The app's games use
+the cryptographic ``blake2b-ctr`` with a 256-bit seed (:func:`~py_engine.core.rng.new_seed`): a
+save holds the seed, so a save file, exported mid-game, gives away the deal.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from .bots import bot_seed, make_bot
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, State, state_hash
 from .hint import ONLY, Hint, explain
-from .rng import Rng
+from .rng import GENERATORS, XOSHIRO, Rng
 from .safejson import MAX_BYTES as MAX_SAVE_BYTES
 from .safejson import UnsafeJson, loads_limited
 
@@ -88,15 +93,19 @@ class Match:
     #: Messages for the player from :meth:`load` (e.g. a save from an older engine
     #: that replays to a slightly different position); not saved.
     notices: list[str] = field(default_factory=list, repr=False)
+    #: The deal's random generator (:data:`~py_engine.core.rng.GENERATORS`), saved.
+    generator: str = XOSHIRO
 
     @classmethod
     def new(cls, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
-            seed: int = 0, meta: Mapping[str, Any] | None = None) -> Match:
-        """Start a new match.
+            seed: int = 0, meta: Mapping[str, Any] | None = None, generator: str = XOSHIRO) -> Match:
+        """Start a new match. ``generator``: the deal's random generator (:meth:`Game.setup`):
+        the app passes the cryptographic ``blake2b-ctr`` with a :func:`~py_engine.core.rng.new_seed`.
 
         Raises:
             KeyError: unknown game id.
             OptionError: bad seats, bot levels or options.
+            ValueError: an unknown generator.
         """
         game = get(game_id)
         levels = game.bot_levels()
@@ -104,8 +113,8 @@ class Match:
             if s.kind == "bot" and s.level not in levels:
                 raise OptionError(f"{game.title} has no bot level {s.level!r}; levels: {levels}")
         opts = game.resolve_options(len(seats), options)
-        state = game.setup([s.name for s in seats], opts, seed)
-        return cls(game, list(seats), opts, seed, [], dict(meta or {}), [state], 0)
+        state = game.setup([s.name for s in seats], opts, seed, generator)
+        return cls(game, list(seats), opts, seed, [], dict(meta or {}), [state], 0, generator=generator)
 
     # ---- state and play ----------------------------------------------------------
     @property
@@ -247,7 +256,7 @@ class Match:
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "engine": __version__,
             "game": self.game.id, "seats": [s.to_json() for s in self.seats],
-            "options": self.options, "seed": self.seed,
+            "options": self.options, "seed": self.seed, "generator": self.generator,
             "actions": [[seat, a.to_json()] for seat, a in self.actions],
             "state_hash": state_hash(self.state), "meta": self.meta,
         }
@@ -265,7 +274,7 @@ class Match:
                 fields, an action that does not replay, a checksum that does not match
                 on the engine that wrote it), ``"foreign"`` (not one of our saves, an
                 unknown game, or a file too large, too deeply nested or not UTF-8), or
-                ``"newer"`` (a newer save format). A save from another engine version
+                ``"newer"`` (a newer save format or generator). A save from another engine version
                 that replays legally but to a different position is loaded, with a
                 message in :attr:`notices`; its moves first pass through the game's
                 :meth:`~py_engine.core.game.Game.upgrade_moves`.
@@ -302,6 +311,10 @@ class Match:
             raise SaveError("The save is damaged: seats or actions are missing.")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError("The save is damaged: its seed is missing.")
+        generator = d.get("generator", XOSHIRO)
+        if generator not in GENERATORS:
+            raise SaveError(f"This save deals with a random generator this app does not know ({_clip(str(generator), 40)}): "
+                            "it was made by a newer version of Time & Barons. Update the app to open it.", "newer")
         seats = [Seat.from_json(s) for s in seats_raw]
         meta = d.get("meta") if isinstance(d.get("meta"), dict) else {}
         options = d.get("options")
@@ -310,7 +323,7 @@ class Match:
         if not isinstance(options, dict):
             raise SaveError("The save is damaged: its options are not a list of named settings.")
         try:
-            match = cls.new(str(game_id), seats, options, seed, meta)
+            match = cls.new(str(game_id), seats, options, seed, meta, str(generator))
         except OptionError as e:
             raise SaveError(f"The save is damaged: {_clip(str(e))}") from None
         moves: list[tuple[int, Action]] = []

@@ -1,7 +1,7 @@
 """Stepping through a played game: the state after any number of its actions.
 
 A :class:`Replay` re-runs a :class:`~py_engine.core.match.Match`'s own replay
-(``Match.new`` with the same game, seats, options and seed, then ``Match.apply``
+(``Match.new`` with the same game, seats, options, seed and generator, then ``Match.apply``
 of each logged action: the path :meth:`Match.load` takes), keeping a state every
 few actions so that stepping back or jumping is cheap. There is no second rules
 path: a replay shows exactly the positions the game went through.
@@ -64,7 +64,8 @@ class Replay:
         self.actions = list(match.actions)
         self.length = len(self.actions)
         self.every = max(1, every)
-        self._replica = Match.new(match.game.id, self.seats, match.options, match.seed)
+        self._replica = Match.new(match.game.id, self.seats, match.options, match.seed,
+                                  generator=match.generator)
         self._kept: dict[int, State] = {0: self._replica.state}
         self._cursor: tuple[int, State] = (0, self._replica.state)
 

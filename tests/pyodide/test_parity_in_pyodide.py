@@ -18,7 +18,7 @@ import pytest
 
 pytestmark = pytest.mark.skipif(sys.platform != "emscripten", reason="runs inside Pyodide only")
 
-from parity import CASES, _ids, trace  # noqa: E402  (tests/ is on the path: its conftest)
+from parity import CASES, _ids, keyed_seed, trace  # noqa: E402  (tests/ is on the path: its conftest)
 
 
 @pytest.fixture(scope="module")
@@ -39,3 +39,13 @@ def test_same_games_as_cpython(case: tuple[str, int, dict[str, Any]], cpython: d
     assert len(want) == cpython["games"] >= 1
     differ = [1000 * case[1] + k for k, (a, b) in enumerate(zip(got, want, strict=True)) if a != b]
     assert not differ, f"seeds {differ} play differently in Pyodide than in CPython {cpython['python']}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_same_keyed_deals_as_cpython(case: tuple[str, int, dict[str, Any]], cpython: dict[str, Any]) -> None:
+    """The app's deals (a 256-bit seed, ``blake2b-ctr``: issue 47) play the same in both."""
+    from py_engine.core.rng import KEYED
+
+    want = cpython["keyed"][_ids(case)]
+    assert trace(case[0], case[1], case[2], keyed_seed(case), KEYED) == want, (
+        f"the keyed deal plays differently in Pyodide than in CPython {cpython['python']}")

@@ -65,9 +65,12 @@ class Table:
             self.drop(seat, from_host=False)
 
     def drop(self, seat: int, from_host: bool) -> None:
+        """The link of ``seat`` closes; ``from_host``: the host closed it (its app already knows,
+        and the browser layer tells it nothing more), else the guest's side went."""
         if seat in self.links:
             self.links.discard(seat)
-            self.host.phone_lost(seat)
+            if not from_host:
+                self.host.phone_lost(seat)
             if seat in self.guests and self.guests[seat].guest is not None:
                 self.guests[seat].guest_lost()
 
@@ -171,8 +174,19 @@ def play_turns(t: Table, turns: int, rng_pick: int = 0) -> None:
         assert len(m.actions) == before + 1
 
 
+def checked(app: App) -> str:
+    """Run the guest's check of the host's reveal to its end (the browser layer steps it in
+    slices) and return the guest's page."""
+    g = app.guest
+    assert g is not None and g.check is not None, "no reveal to check"
+    g.check.run()
+    return render(app)
+
+
+@pytest.mark.app_deals  # the app's own deal: a 256-bit seed, the cryptographic generator
 def test_a_two_phone_game_is_played_to_its_end_and_the_seal_checks_out() -> None:
     t = new_table("time_war", ["human", "phone"])
+    assert t.host.match.generator == "blake2b-ctr" and t.host.match.seed.bit_length() > 128
     host = t.host
     assert host.net is not None and list(host.net.phones) == [1]
     assert "data-phone=\"1\" data-state=\"away\"" in render(host)
@@ -189,8 +203,15 @@ def test_a_two_phone_game_is_played_to_its_end_and_the_seal_checks_out() -> None
         assert g.msg is not None and g.msg["seats"] == {"1": host.match.game.view(host.match.state, 1)}
         play_turns(t, 1)
     assert host.match.is_over()
+    assert g.checking() and g.reveal_checked() is None
+    assert "checking every table this phone was shown" in unescape(render(guest))
+    page = unescape(checked(guest))
     assert g.reveal_checked() is True
-    assert "matches the host’s reveal" in render(guest)
+    assert g.check is not None and g.check.compared >= len(host.match.actions) // 2
+    assert "matches the sealed deal replayed from its seed: the deal was fixed from the start" in page
+    # the end panel offers what a guest can do: leave (no rematch, no replay, no undo)
+    assert buttons(page, "leave") and not buttons(page, "rematch") and not buttons(page, "replay-open")
+    assert not buttons(page, "undo")
 
 
 def test_time_barons_two_v_two_two_phones_and_bots_each_phone_its_own_hand() -> None:
@@ -295,7 +316,7 @@ def test_a_changed_seal_mid_game_is_refused_by_the_guest() -> None:
     g = guest.guest
     assert g is not None and g.msg is not None
     forged = dict(g.msg, commitment="0" * 64, revision=g.msg["revision"] + 1)
-    assert "changed the deal’s seal" in (g.receive(json.dumps(forged)) or "")
+    assert "shows another seal for this game’s deal" in (g.receive(json.dumps(forged)) or "")
     assert g.msg["commitment"] != "0" * 64
 
 
@@ -391,3 +412,140 @@ def test_a_mistyped_guest_code_keeps_the_invitation() -> None:
     assert (p.state, p.code, p.error) == ("inviting", "TB1|o|host-code-1", "That is not a table code of this app.")
     page = unescape(render(t.host))
     assert "TB1|o|host-code-1" in page and "That is not a table code of this app." in page
+
+
+def test_a_rejoin_under_another_seal_of_the_same_deal_is_refused() -> None:
+    """Issue 47: the seal of a deal is kept on the guest's device; a host that shows another one
+    for the same game after the phone rejoins (a seed swapped while it was away) is refused,
+    though the phone's page was reloaded in between."""
+    phone_storage = MemoryStorage()
+    t = new_table("time_barons", ["human", "phone"])
+    guest = t.join(1, make_app(phone_storage))
+    first = t.host.net.host.commitment
+    play_turns(t, 2)
+    t.drop(1, from_host=False)
+    t.host.match.seed += 1  # a modified host app deals anew, keeping the deal's salt
+    assert t.host.net.host.commitment != first
+    reloaded = make_app(phone_storage)  # the phone's page reloaded: only its storage is left
+    t.join(1, reloaded)
+    assert reloaded.error and "another seal for this game’s deal" in reloaded.error
+    assert short_commitment(first) in reloaded.error
+    assert reloaded.guest is not None and reloaded.guest.msg is None  # nothing of the new table drawn
+    assert guest is not reloaded
+
+
+def test_the_guest_s_ledger_is_kept_on_its_device_and_checked_at_the_end() -> None:
+    phone_storage = MemoryStorage()
+    t = new_table("time_war", ["human", "phone"])
+    t.join(1, make_app(phone_storage))
+    play_turns(t, 3)
+    t.drop(1, from_host=False)
+    reloaded = make_app(phone_storage)
+    t.join(1, reloaded)
+    g = reloaded.guest
+    assert g is not None and g.ledger is not None
+    seen_before = min(g.ledger.views)  # the views received before the reload are in it
+    assert seen_before < g.msg["revision"]
+    for _ in range(400):
+        if t.host.match.is_over():
+            break
+        play_turns(t, 1)
+    checked(reloaded)
+    assert g.reveal_checked() is True and g.check is not None
+    assert g.check.compared == sum(len(v) for v in g.ledger.views.values())
+
+
+def test_a_guest_is_asked_before_it_leaves_a_running_table() -> None:
+    t = new_table("timeline", ["human", "phone"])
+    guest = t.join(1)
+    out = guest.dispatch("leave", {})
+    assert guest.screen == "join" and guest.guest is not None and guest.guest.leaving
+    assert not out.get("link")
+    page = unescape(render(guest))
+    assert "Leave the host’s table?" in page and buttons(page, "leave-confirm") and buttons(page, "leave-cancel")
+    guest.dispatch("leave-cancel", {})
+    assert guest.guest is not None and not guest.guest.leaving and "Leave the host’s table?" not in render(guest)
+    guest.dispatch("leave", {})
+    out = guest.dispatch("leave-confirm", {})
+    assert out.get("link") == {"op": "close-host"} and guest.guest is None and guest.screen == "library"
+
+
+def test_the_guest_s_view_state_stays_across_moves() -> None:
+    """A Time of Crisis guest's map view (the whole map, a region) stays where the player put it
+    when the host's table moves on, as on the host's own table; a confirmation asked at the last
+    position does not."""
+    t = new_table("time_of_crisis", ["human", "phone"])
+    guest = t.join(1)
+    g = guest.guest
+    assert g is not None
+    guest.dispatch("table-ui", {"k": "focus", "region": ""})  # the whole map
+    assert g.table_ui.get("focus", "unset") is None
+    g.table_ui["caution"] = {"n": 0, "a": "[]"}
+    revision = g.msg["revision"]
+    play_turns(t, 3)
+    assert g.msg["revision"] > revision
+    assert g.table_ui.get("focus", "unset") is None and "caution" not in g.table_ui
+
+
+def test_refused_messages_never_redraw_the_host_and_the_host_is_told() -> None:
+    t = new_table("time_war", ["human", "phone"])
+    t.join(1)
+    host = t.host
+    before = len(host.match.actions)
+    for text in ("junk", json.dumps({"type": "act", "revision": -1, "seat": 1, "action": ["pass"]})):
+        assert host.phone_message(1, text) is False  # the browser layer draws nothing for it
+    assert host.phone_refusals() == 2 and len(host.match.actions) == before
+    refusals = [json.loads(x)["type"] for k, x in host.outbox() if k == 1]
+    assert refusals == ["refused", "refused"]  # each answered to that phone alone
+    page = unescape(render(host))
+    assert "2 messages from it refused (latest: The table moved on" in page
+
+
+def test_the_host_disconnects_a_phone_and_a_flooding_phone_is_named() -> None:
+    t = new_table("timeline", ["human", "phone", "phone"])
+    t.join(1)
+    t.join(2)
+    host = t.host
+    assert {b["seat"] for b in buttons(render(host), "phone-drop")} == {"1", "2"}
+    t.effect(host, host.dispatch("phone-drop", {"seat": "2"}))
+    assert host.net.phones[2].state == "away" and 2 not in t.links
+    assert "You disconnected Player 3’s phone." in unescape(render(host))
+    host.phone_lost(1, "flood")  # the link closed itself: the phone sent past its budget
+    page = unescape(render(host))
+    assert "Player 2’s phone sent too many messages and was disconnected." in page
+    assert host.net.phones[1].state == "away"
+
+
+def test_the_connection_is_said_in_the_pinned_bar_on_both_sides() -> None:
+    t = new_table("time_war", ["human", "phone"])
+    guest = t.join(1)
+    host = t.host
+    while 1 not in host.match.to_act():
+        play_turns(t, 1)
+    assert 'class="tbar-link"' not in render(host)
+    t.drop(1, from_host=False)
+    host_bar = re.search(r'<header class="tbar">.*?</header>', render(host), re.S)
+    assert host_bar and "Waiting for Player 2: that phone is not connected." in unescape(host_bar.group(0))
+    guest_bar = re.search(r'<header class="tbar">.*?</header>', render(guest), re.S)
+    assert guest_bar and "The link to the host’s phone was lost: join again." in unescape(guest_bar.group(0))
+
+
+def test_the_seal_book_keeps_the_latest_deals_on_the_device() -> None:
+    from tb_ui.store import SEAL_PREFIX, SEALS_KEY, SealBook
+
+    from py_engine.core.host import Ledger
+
+    storage = MemoryStorage()
+    book = SealBook(storage)
+    for k in range(SealBook.KEEP + 2):
+        ledger = Ledger(f"{k:016x}", f"{k:064x}", "timeline", {})
+        ledger.views[k] = {1: "ab" * 16}
+        book.put(ledger)
+    again = SealBook(storage)  # the phone reloaded
+    assert again.get(f"{0:016x}") is None and again.get(f"{1:016x}") is None
+    kept = again.get(f"{9:016x}")
+    assert kept is not None and kept.commitment == f"{9:064x}" and kept.views == {9: {1: "ab" * 16}}
+    assert storage.get(SEAL_PREFIX + f"{0:016x}") is None
+    assert json.loads(storage.get(SEALS_KEY) or "[]") == [f"{k:016x}" for k in range(2, SealBook.KEEP + 2)]
+    storage.set(SEAL_PREFIX + f"{5:016x}", "{not json")  # a damaged record: nothing to keep
+    assert SealBook(storage).get(f"{5:016x}") is None

@@ -64,15 +64,26 @@ PHONES = ("Playing on several phones", Markup(
     "the games list and invite the phones back.</li>"
     "<li>Some networks keep phones apart (public Wi-Fi often does, and some hotspots). The app "
     "then says that the other phone could not be reached: use a phone’s hotspot, or play on "
-    "one phone.</li></ul></section>"
+    "one phone. A code that names an address outside the local network is refused.</li>"
+    "<li>A phone that sends far more than anyone can tap is cut off, and the host is told which one. "
+    "The host can also disconnect any phone, then invite it again, play its seat or give it to a "
+    "bot.</li></ul></section>"
     '<section class="panel"><h2>Whom you trust</h2>'
     "<p>The host’s phone runs the game and holds every hand, as a dealer holds the deck. It "
-    "shows its own seats only, and each guest phone receives only what its own seat may see. "
-    "At the start every phone shows the same short <b>deal seal</b>, made from the shuffle’s "
-    "secret. At the end the host reveals that secret and each guest phone checks it against the "
-    "seal, so the deal cannot have been changed during the game. A host who wanted to peek at "
-    "hands could still do so, as a dealer could: play with people you would deal cards "
-    "with.</p></section>"))
+    "shows its own seats only, and each guest phone receives only what its own seat may see.</p>"
+    "<p>Every game is shuffled from a fresh 256-bit secret drawn from the phone’s own secure random "
+    "source, with a shuffle that gives nothing of that secret away: a guest that sees its own cards, "
+    "or every card played, cannot work out anyone else’s hand or the next card.</p>"
+    "<p>At the start every phone shows the same short <b>deal seal</b>, made from the game’s setup "
+    "and that secret. Each guest phone keeps the seal, and a note of every table it was shown. At "
+    "the end the host reveals the secret and the whole record of moves; each guest phone checks "
+    "the seal, replays the game itself and compares every table it was shown. If the deal was "
+    "changed at any point, the phone says at which move. A phone that joins the same game again "
+    "refuses another seal.</p>"
+    "<p>What a guest cannot check: a host who wanted to peek at hands could still do so, as a "
+    "dealer could. Play with people you would deal cards with. And a saved game holds its "
+    "secret: a game exported from the host’s phone before its end gives the deal away.</p>"
+    "</section>"))
 
 
 def rules_pages(game_id: str) -> dict[str, tuple[str, Markup]]:

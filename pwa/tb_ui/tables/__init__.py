@@ -43,7 +43,7 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         daily=bool(m.meta.get("daily")), minutes=played_minutes(m.meta),
         moments=app.key_moments() if view["outcome"] is not None else [],
         hint=app.hint_view() if acting is not None and acting == persp else None,
-        hints_used=hints_used(m.meta))
+        hints_used=hints_used(m.meta), link=app.link_note())
 
 
 def hints_used(meta: dict[str, Any]) -> int:
