@@ -200,6 +200,12 @@ def test_timeline_three_phones_from_the_form_to_the_reveal(phones: Callable[[], 
     shot(host, "phones-host-table-tablet")
     host.set_viewport_size(VIEWPORTS["phone"])
 
+    # a guest taps "‹ Games" mid-game: it is asked first, and stays
+    g1.locator("button[data-act=leave]").first.click()
+    g1.locator(".leave-ask").wait_for()
+    shot(g1, "phones-guest-leave-phone")
+    g1.locator("button[data-act=leave-cancel]").click()
+    g1.locator(".leave-ask").wait_for(state="detached")
     # the host places right, the guests wrong: the host empties its hand first and wins
     for _ in range(60):
         if host.locator(".endpanel").count():
@@ -208,6 +214,11 @@ def test_timeline_three_phones_from_the_form_to_the_reveal(phones: Callable[[], 
     host.locator(".endpanel").wait_for(timeout=30_000)
     for g in (g1, g2):
         g.locator(".seal.ok").wait_for(timeout=30_000)
+        assert "matches the sealed deal replayed from its seed" in g.locator(".seal.ok").inner_text()
+        assert g.locator("button[data-act=rematch], button[data-act=replay-open]").count() == 0
+    shot(g1, "phones-guest-end-phone")
+    g2.set_viewport_size(VIEWPORTS["tablet"])
+    shot(g2, "phones-guest-end-tablet")
 
 
 #: A cheating guest's phone (a modified app): every data channel the page opens is kept in
