@@ -135,6 +135,10 @@ class App:
         self.log_open = False
         self.log_all = False
         self.confirm_delete: str | None = None
+        #: A save of an older rules engine that stops replaying before its end (issue 50), shown
+        #: in Saved games with its reason and the choice to resume it or export it:
+        #: ``{"id": sid, "message": str}``; None otherwise.
+        self.older: dict[str, str] | None = None
         self.fresh_action: tuple[int, Any] | None = None  # the action to animate once
         self.table_ui: dict[str, Any] = {}   # a table's own view state (previews, open stacks)
         self.paced_last = True  # the last action was an event to pause after (bot_delay)
@@ -296,10 +300,21 @@ class App:
             return None, f"This save could not be opened ({type(e).__name__}: {e})."
 
     def open_save(self, sid: str) -> bool:
-        """Load save ``sid`` onto the table; on failure show why and keep it listed."""
+        """Load save ``sid`` onto the table; on failure show why and keep it listed. A save of
+        an older rules engine that cannot be replayed to its end is not opened at once: Saved
+        games says why (the version and the move) and offers to resume it after its last move
+        these rules allow, as a new saved game, or to export it (issue 50); the file itself is
+        never changed."""
         match, msg = self._load(sid)
         if match is None and msg is None:
             self.error = "That save no longer exists."
+            return False
+        if match is not None and match.stopped is not None:
+            self.older = {"id": sid, "message": match.stopped.message()}
+            if self.store.current() == sid:
+                self.store.set_current(None)
+            self.error = self.notice = None
+            self.go("saves")
             return False
         if match is not None:
             if self.match is not match:
@@ -1306,6 +1321,27 @@ class App:
             return
         self.open_save(sid)
 
+    def on_older_resume(self, d: dict[str, Any]) -> None:
+        """Resume an older save after its last move today's rules allow, as a new saved game
+        (the original stays listed, unchanged, to export)."""
+        sid = str(d.get("id", ""))
+        self.older = None
+        match, msg = self._load(sid)
+        if match is None or match.stopped is None:
+            if match is not None:
+                self.open_save(sid)
+            else:
+                self.error = f"This saved game could not be opened: {msg}" if msg else "That save no longer exists."
+            return
+        stop = match.stopped
+        match.meta = {**match.meta, "resumed_from": {"id": sid, "engine": stop.engine, "move": stop.move}}
+        self.start_match(match)
+        self.notice = (f"Resumed after move {stop.move - 1} as a new saved game. The original game, saved by version "
+                       f"{stop.engine}, stays in Saved games as it was, to export.")
+
+    def on_older_cancel(self, d: dict[str, Any]) -> None:
+        self.older = None
+
     def on_delete(self, d: dict[str, Any]) -> None:
         self.confirm_delete = str(d.get("id"))
         self.error = self.notice = None
@@ -1360,6 +1396,11 @@ class App:
             self.error = f"Could not import {fname}: there is no room to store it ({e})."
             return
         names = ", ".join(s.name for s in match.seats)
+        if match.stopped is not None:  # an older save these rules cannot replay to its end
+            self.older = {"id": sid, "message": match.stopped.message()}
+            self.notice = f"Imported {fname}: {match.game.title} with {names}."
+            self.go("saves")
+            return
         if match.is_over():  # a finished game (an exported replay) opens in the replay viewer
             self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}, a finished game. "
                                     "Here is its replay.", *match.notices])

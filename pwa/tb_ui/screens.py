@@ -239,7 +239,14 @@ def saves(app: Any) -> Markup:
                                   "the game itself is kept. Open it to check it, or export it.</p>"))
         title = entry.get("title", "Saved game")
         who = players_text(seats) or "unknown players"
-        if app.confirm_delete == sid:
+        if app.older is not None and app.older.get("id") == sid:
+            damaged.append(html('<div class="older" role="alert"><p>{}</p></div>', app.older["message"]))
+            actions = join([
+                button("Resume here", "older-resume", "btn primary", data_id=sid,
+                       aria_label=f"Resume {title} with {who} after its last move these rules allow"),
+                button("Export the original", "export", "btn", data_id=sid, aria_label=f"Export {title} with {who}"),
+                button("Not now", "older-cancel", "btn ghost")])
+        elif app.confirm_delete == sid:
             actions = join([
                 Markup('<p class="confirm">Delete this saved game for good?</p>'),
                 button("Delete", "delete-confirm", "btn danger", data_id=sid, aria_label=f"Confirm delete: {title} with {who}"),

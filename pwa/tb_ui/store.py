@@ -506,14 +506,16 @@ class SaveStore:
         """The save JSON text of ``sid``, or None."""
         return self.storage.get(SAVE_PREFIX + sid)
 
-    def put(self, sid: str, match: Any, touch: bool = True) -> dict[str, Any]:
+    def put(self, sid: str, match: Any, touch: bool = True, text: str | None = None) -> dict[str, Any]:
         """Write (autosave) ``match`` as ``sid`` and update its index entry (``touch``
         False: keep its last-played time if it has one, as when a listing is repaired).
+        ``text``: the file to keep instead of ``match``'s save (an older save these rules
+        resume before its end is kept as it came, issue 50).
 
         Raises:
             StorageFull: the storage refused the write (nothing else changed).
         """
-        text = match.save_json()
+        text = match.save_json() if text is None else text
         entries = self._read_index()
         old = next((e for e in entries if e["id"] == sid), None)
         now = self.now_ms()
@@ -663,7 +665,10 @@ class SaveStore:
         except Exception as e:  # anything odd in a hand-edited file
             raise SaveError(f"This file could not be read as a save ({type(e).__name__}: {e}).") from None
         sid = self.new_id()
-        self.put(sid, match)
+        if match.stopped is not None:  # kept as it came: these rules resume it before its end
+            self.put(sid, match, text=text if isinstance(text, str) else text.decode("utf-8", "replace"))
+        else:
+            self.put(sid, match)
         return sid, match
 
     def import_backup(self, doc: Mapping[str, Any]) -> tuple[builtins.list[Any], int, builtins.list[str]]:

@@ -260,10 +260,12 @@ class Barons(Game):
     def upgrade_moves(self, moves: list[tuple[int, Action]], engine: str,
                       n_players: int) -> list[tuple[int, Action]]:
         """A save from before :data:`OUTPOSTS_CLOSE_UNSOLD` (or of no known version) may open an
-        outpost and leave it at once, then open it again with the same resources, which this
-        engine no longer offers. Such a visit (``trade`` straight followed by the same seat's
-        ``done``) changed nothing, so it is left out and the rest replays. Newer saves are
-        left as they are.
+        outpost and leave it without a sale, then open it again with the same resources, which
+        this engine no longer offers (B §15). Such a visit changed nothing, so it is left out: a
+        ``trade`` straight followed by the same seat's ``done``, and a ``done`` that closes a visit
+        opened just before (by moving onto the outpost or trading there) straight followed by
+        the same seat's ``trade`` of that outpost (the sales that follow then belong to the
+        first visit). Newer saves are left as they are.
 
         >>> from py_engine.core import Action
         >>> old = [(0, Action("trade", ("OUT-BLUE",))), (0, Action("done")),
@@ -271,6 +273,10 @@ class Barons(Game):
         ...        (0, Action("done")), (0, Action("end"))]
         >>> [a.name for _, a in GAME.upgrade_moves(old, "0.6.0", 2)]
         ['trade', 'sell', 'done', 'end']
+        >>> landed = [(0, Action("move", ("OUT-RED",))), (0, Action("done")), (0, Action("trade", ("OUT-RED",))),
+        ...           (0, Action("sell", ("fish", 1)))]
+        >>> [str(a) for _, a in GAME.upgrade_moves(landed, "0.6.0", 2)]
+        ['move OUT-RED', 'sell fish 1']
         >>> GAME.upgrade_moves(old, "0.6.1", 2) == old
         True
         """
@@ -281,13 +287,29 @@ class Barons(Game):
         k = 0
         while k < len(moves):
             seat, a = moves[k]
-            if (a.name == "trade" and k + 1 < len(moves) and moves[k + 1][0] == seat
-                    and moves[k + 1][1].name == "done"):
+            nxt = moves[k + 1] if k + 1 < len(moves) else None
+            if a.name == "trade" and nxt is not None and nxt[0] == seat and nxt[1].name == "done":
+                k += 2
+                continue
+            opened = out[-1] if out else None
+            if (a.name == "done" and nxt is not None and nxt[0] == seat and nxt[1].name == "trade"
+                    and opened is not None and opened[0] == seat and opened[1].name in ("move", "trade")
+                    and opened[1].args[:1] == nxt[1].args[:1]):
                 k += 2
                 continue
             out.append(moves[k])
             k += 1
         return out
+
+    def mend_move(self, state: State, seat: int, action: Action, engine: str) -> list[Action] | None:
+        """An older save's ``end`` where this engine already ended the seat's turn by itself is
+        left out (since :data:`OUTPOSTS_CLOSE_UNSOLD` an outpost left without a sale is not
+        offered again, B §15, so after such a visit "end" may be the only choice left, which is
+        taken without asking). Anything else cannot be mended."""
+        if (engine_version(engine) < self.OUTPOSTS_CLOSE_UNSOLD and action.name == "end"
+                and seat not in self.to_act(state)):
+            return []
+        return None
 
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (the round limit ends every

@@ -721,6 +721,16 @@ class Game:
         is refused as damaged. Default: the moves unchanged."""
         return moves
 
+    def mend_move(self, state: State, seat: int, action: Action, engine: str) -> list[Action] | None:
+        """A move of a save written by an older rules engine (``engine``) that this engine
+        refuses at ``state``, the position its earlier moves replay to (issue 50): what to
+        play instead, for ``seat``. ``[]`` leaves it out (a choice these rules no longer ask
+        for: the game went on by itself), a list of actions replaces it (the same choice as
+        these rules offer it), None means it cannot be mended (the save resumes before it,
+        :meth:`py_engine.core.match.Match.load`). Only a rule change the game knows of
+        belongs here, with the rule it follows. Default: None."""
+        return None
+
     def bot_levels(self) -> tuple[str, ...]:
         """Bot levels offered for this game, weakest first: ``random`` (for fuzzing)
         and the generic search levels ``easy``, ``normal``, ``hard``

@@ -33,7 +33,7 @@ from ..games import get, ids
 from .action import Action
 from .bots import bot_seed, make_bot
 from .errors import EngineError, IllegalAction, OptionError, SaveError
-from .game import Game, State, state_hash
+from .game import Game, State, engine_version, state_hash
 from .hint import ONLY, Hint, explain
 from .rng import GENERATORS, XOSHIRO, Rng
 from .safejson import MAX_BYTES as MAX_SAVE_BYTES
@@ -74,6 +74,32 @@ class Seat:
         return cls(d["name"], kind, level if kind == "bot" else None)
 
 
+@dataclass(frozen=True)
+class Stopped:
+    """Where a save of an older engine stopped replaying (issue 50): its move ``move`` (1-based,
+    of ``total``; ``label`` the move as the save wrote it) is not a legal move under this
+    engine's rules, for ``reason``; the match resumes after its move ``move - 1``. ``engine`` is
+    the save's version."""
+
+    engine: str
+    move: int
+    total: int
+    label: str
+    reason: str
+    #: The game is over at the move before (today's rules ended it sooner).
+    over: bool = False
+
+    def message(self) -> str:
+        """What the player is told (the version, the move, and that nothing is lost)."""
+        head = (f"This game was saved by version {self.engine} of the rules engines, under older rules: its move "
+                f"{self.move} of {self.total} ({self.label}) ")
+        if self.over:
+            return (head + f"comes after the end: under today’s rules the game is over after move {self.move - 1}. "
+                    "The original file is kept as it is, to export.")
+        return (head + f"is not a legal move under today’s rules ({self.reason}). It can resume after move "
+                f"{self.move - 1}; the original file is kept as it is, to export.")
+
+
 @dataclass
 class Match:
     """A game in progress or finished, as the app and the CLI hold it.
@@ -95,6 +121,12 @@ class Match:
     notices: list[str] = field(default_factory=list, repr=False)
     #: The deal's random generator (:data:`~py_engine.core.rng.GENERATORS`), saved.
     generator: str = XOSHIRO
+    #: Set by :meth:`load` when a save of an older engine could not be replayed to its end (its
+    #: rules have changed since): where it stopped; None otherwise. Not saved.
+    stopped: Stopped | None = field(default=None, repr=False)
+    #: Set by :meth:`load`: how many of an older save's moves the rule changes since rewrote
+    #: (:meth:`Game.upgrade_moves` and :meth:`Game.mend_move`), 0 for none. Not saved.
+    upgraded: int = field(default=0, repr=False)
 
     @classmethod
     def new(cls, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
@@ -269,15 +301,20 @@ class Match:
     def load(cls, data: str | bytes | Mapping[str, Any]) -> Match:
         """Validate a save and replay it.
 
+        A save from an older engine version first passes its moves through the game's
+        :meth:`~py_engine.core.game.Game.upgrade_moves` (the rule changes since, each rewritten
+        where a move can be), and a move that today's rules refuse where it stands goes through
+        :meth:`~py_engine.core.game.Game.mend_move`; one that still stops replaying is
+        loaded up to the move before it (issue 50: a game is never lost to an update), with
+        :attr:`stopped` saying where and why and its message in :attr:`notices`; one that
+        replays legally but to a different position is loaded with a notice.
+
         Raises:
             SaveError: with ``reason`` ``"corrupt"`` (not JSON, missing or wrong-typed
-                fields, an action that does not replay, a checksum that does not match
-                on the engine that wrote it), ``"foreign"`` (not one of our saves, an
-                unknown game, or a file too large, too deeply nested or not UTF-8), or
-                ``"newer"`` (a newer save format or generator). A save from another engine version
-                that replays legally but to a different position is loaded, with a
-                message in :attr:`notices`; its moves first pass through the game's
-                :meth:`~py_engine.core.game.Game.upgrade_moves`.
+                fields, an action that does not replay on the engine version that wrote it,
+                a checksum that does not match on that version), ``"foreign"`` (not one of
+                our saves, an unknown game, or a file too large, too deeply nested or not
+                UTF-8), or ``"newer"`` (a newer save format, engine version or generator).
         """
         if isinstance(data, bytes | str):
             try:
@@ -336,14 +373,39 @@ class Match:
             except SaveError:
                 raise SaveError(f"The save is damaged: move {i} is unreadable.") from None
         engine = d.get("engine", "?")
+        engine = engine if isinstance(engine, str) else "?"
+        # a save names its engine; one that does not (made by hand) cannot claim older rules
+        older = bool(engine_version(engine)) and engine_version(engine) < engine_version(__version__)
+        newer = engine_version(engine) > engine_version(__version__)
         if engine != __version__:
-            moves = match.game.upgrade_moves(moves, str(engine), len(seats))
-        for i, (seat, action) in enumerate(moves, 1):
+            before = list(moves)
+            moves = match.game.upgrade_moves(moves, engine, len(seats))
+            match.upgraded = 0 if moves == before else max(1, abs(len(before) - len(moves)))
+        i, mended = 0, 0
+        while i < len(moves):
+            seat, action = moves[i]
+            i += 1
             try:
                 match.apply(seat, action)
             except (IllegalAction, EngineError) as e:
-                raise SaveError(f"The save is damaged: move {i} ({_clip(str(action))}) cannot be "
-                                f"replayed: {_clip(str(e))}") from None
+                fix = match.game.mend_move(match.state, seat, action, engine) if older and mended < len(moves) else None
+                if fix is not None:
+                    moves[i - 1:i] = [(seat, a) for a in fix]
+                    i -= 1
+                    mended += 1
+                    match.upgraded += 1
+                    continue
+                if newer:
+                    raise SaveError(f"This save was made by a newer version of Time & Barons (engine "
+                                    f"{_clip(engine, 20)}), whose rules this app does not know yet: update "
+                                    "the app to open it.", "newer") from None
+                if not older:
+                    raise SaveError(f"The save is damaged: move {i} ({_clip(str(action))}) cannot be "
+                                    f"replayed: {_clip(str(e))}") from None
+                match.stopped = Stopped(_clip(engine, 20), i, len(moves), _clip(str(action), 80), _clip(str(e)),
+                                        match.is_over())
+                match.notices.append(match.stopped.message())
+                return match
         want = d.get("state_hash")
         if want is not None and want != state_hash(match.state):
             if engine == __version__:

@@ -76,7 +76,7 @@ from ..core import (
     clone,
     ranked,
 )
-from ..core.game import log, reveal
+from ..core.game import engine_version, log, reveal
 from ..core.wording import plural
 from . import cards as C
 from .board import (
@@ -557,6 +557,28 @@ class TimeBarons(Game):
     def max_actions(self, n_players: int, options: Mapping[str, Any]) -> int:
         """Random play ends well within this many decisions (measured by simulate)."""
         return 20_000
+
+    #: Saves of engines before this one (the 0.3.0 releases before the fix) kept an eliminated
+    #: player's attachments on other players' sites in a free-for-all; since, they are discarded
+    #: with the player's other cards (TB Free-for-all, elimination): their start-of-turn effects
+    #: (Plague, Conscription, Sanctions) are no longer asked about.
+    ATTACHMENTS_LEAVE_WITH_THEIR_PLAYER = (0, 4, 0)
+
+    def mend_move(self, state: State, seat: int, action: Action, engine: str) -> list[Action] | None:
+        """An older save's choice of which start-of-turn effect goes first (``trigger j``) that
+        these rules refuse (issue 50): since :data:`ATTACHMENTS_LEAVE_WITH_THEIR_PLAYER` fewer
+        effects may be left to order. With several still to order, the same place in the list
+        (the last one if the list got shorter); with one or none, nothing to ask (the one left
+        resolves by itself): the choice is left out. Anything else cannot be mended."""
+        if engine_version(engine) >= self.ATTACHMENTS_LEAVE_WITH_THEIR_PLAYER or action.name != "trigger":
+            return None
+        if seat not in self.to_act(state):
+            return None
+        triggers = [a for a in self.legal_actions(state, seat) if a.name == "trigger"]
+        if not triggers:
+            return []
+        j = int(action.args[0]) if action.args and isinstance(action.args[0], int) else 0
+        return [triggers[min(max(j, 0), len(triggers) - 1)]]
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why ``action`` is refused, in words."""

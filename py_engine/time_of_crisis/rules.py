@@ -1247,12 +1247,25 @@ class TimeOfCrisis(Combat, Game):
     #: (:meth:`step_opening`); before it they went in turn order from the first player.
     HANDS_FROM_THE_LAST = (0, 6, 0)
 
+    #: Saves of engines before this one (the 0.3.0 releases before the fix) may hold repeated free
+    #: capital moves of one army while the previous player finished his turn (the §6.8 speed-up):
+    #: one free move per army between its player's other choices since (:data:`FREE_MOVES`).
+    FREE_MOVES_ONCE = (0, 4, 0)
+
     def upgrade_moves(self, moves: list[tuple[int, Action]], engine: str,
                       n_players: int) -> list[tuple[int, Action]]:
-        """A save from before :data:`HANDS_FROM_THE_LAST` (or of no known version) holds the
-        opening hands in turn order from the first player; they are put in today's order
-        (:func:`hand_order`, ToC §3.2). The hands are secret and independent, so the game
-        is the same. Moves of another shape are left as they are.
+        """The moves of an older save, as this engine asks for them (issue 50):
+
+        - before :data:`FREE_MOVES_ONCE`, each run of free capital moves a player made between
+          two of his other choices keeps, per army, only its net move (ToC §6.3.1: into or out
+          of a provincial capital, free): an even number of them is left out, of an odd number
+          the first stays. Moving in and out again changed nothing, and these rules allow one
+          free move per army between other choices during the §6.8 speed-up;
+        - before :data:`HANDS_FROM_THE_LAST` (or of no known version), the opening hands, held in
+          turn order from the first player, are put in today's order (:func:`hand_order`, ToC
+          §3.2). The hands are secret and independent, so the game is the same.
+
+        Moves of another shape are left as they are.
 
         >>> from py_engine.core import Action
         >>> old = [(1, Action("start", ("gallia",))), (0, Action("start", ("asia",))),
@@ -1261,8 +1274,14 @@ class TimeOfCrisis(Combat, Game):
         [1, 0, 0, 1]
         >>> GAME.upgrade_moves(old, "0.6.0", 2) == old
         True
+        >>> loop = [(0, Action("leave_capital", (3,))), (1, Action("buy", ("x",))), (0, Action("enter_capital", (3,))),
+        ...         (0, Action("leave_capital", (3,))), (0, Action("leave_capital", (5,))), (0, Action("end"))]
+        >>> [(s, str(a)) for s, a in GAME.upgrade_moves(loop, "0.3.0", 2)]
+        [(0, 'leave_capital 3'), (1, 'buy x'), (0, 'leave_capital 5'), (0, 'end')]
         """
         version = engine_version(engine)
+        if version < self.FREE_MOVES_ONCE:
+            moves = net_free_moves(moves)
         n = n_players
         if version >= self.HANDS_FROM_THE_LAST or len(moves) < 2 * n:
             return moves
@@ -1592,6 +1611,28 @@ class TimeOfCrisis(Combat, Game):
         """The evaluation's terms for ``seat``, in expected legacy, as leads over the
         strongest rival (:func:`.bot.evaluate_terms`)."""
         return bot_terms(toc(state), seat)
+
+
+def net_free_moves(moves: list[tuple[int, Action]]) -> list[tuple[int, Action]]:
+    """``moves`` with each run of a player's free capital moves (:data:`FREE_MOVES`, between two of
+    his other choices; other players' moves between them do not end it) reduced to each army's
+    net move: an even number of moves of one army goes, of an odd number the first stays
+    (:meth:`TimeOfCrisis.upgrade_moves`)."""
+    drop: set[int] = set()
+    runs: dict[int, dict[Any, list[int]]] = {}
+
+    def close(seat: int) -> None:
+        for idx in runs.pop(seat, {}).values():
+            drop.update(idx if len(idx) % 2 == 0 else idx[1:])
+
+    for k, (seat, a) in enumerate(moves):
+        if a.name in FREE_MOVES and a.args:
+            runs.setdefault(seat, {}).setdefault(a.args[0], []).append(k)
+        else:
+            close(seat)
+    for seat in list(runs):
+        close(seat)
+    return [m for k, m in enumerate(moves) if k not in drop]
 
 
 def hand_order(n: int) -> list[int]:
