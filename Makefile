@@ -20,7 +20,7 @@ JOBS     ?= 2
 # Engine tests run inside Pyodide (Node): the smoke test and core tests in a freshly started
 # interpreter; the parity and conformance suites in one restored from a memory snapshot that
 # already holds every engine module, as the app starts on a device that has run it before
-# (pwa/tb-pyodide.mjs). Pyodide plays every random game of the conformance suite to the same
+# (pwa/tb-worker.mjs). Pyodide plays every random game of the conformance suite to the same
 # digest as CPython (tests/parity.py); the conformance checks themselves run there on fewer
 # random games and Hypothesis examples, and on each game's fewest and most players only
 # (PYODIDE_ENV), since CPython has checked them on every case and those very games.

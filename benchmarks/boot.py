@@ -31,15 +31,24 @@ app, after its memory snapshot is made: HTTP cache, or the service worker and th
 **offline** (``context.set_offline(True)`` and the HTTP
 server stopped; the app is served by its service worker, the bare page has none), and cold/warm
 with the CPU throttled x4 (CDP ``Emulation.setCPUThrottlingRate``, a rough mid-range phone).
+Chromium throttles only the page's main thread that way (a worker target answers "Operation is
+only supported for pages, not workers"): the app's Python, in its worker, runs unthrottled in
+those cases while the bare page's runs throttled, so the app's CPU x4 figures are flattering.
 
-Where the time goes: a per-phase breakdown of every navigation from PyScript's ``py:progress``
-events, the wrapped ``WebAssembly.instantiate*`` calls, the app's User Timing marks (``tb:*``,
-from tb-pyodide.mjs and the UI's Python), tb-pyodide.mjs's snapshot report, and the Long Tasks
-API (the longest main-thread task before the screen is ready).
+Where the time goes: a per-phase breakdown of every navigation from the app's User Timing marks
+(``tb:*``: tb-worker.mjs and the UI's Python in the worker post them, tb-page.mjs re-marks them on
+the page's timeline as they arrive, so they carry the page's clock plus the message's latency;
+tb-page.mjs marks ``tb:rendered``), the worker's snapshot report (``tbShell.boot.snapshot``), the
+worker's downloads as the page's shell records them (``tbShell.boot.parts``), and the Long Tasks
+API (the longest main-thread task before the screen is ready). Python runs in a Web Worker, where
+the page's probe cannot wrap ``WebAssembly.instantiate*``: the app's runtime start is one phase
+(``tb:loader`` or ``tb:snapshot-looked-up`` → ``tb:python-started``); the bare page, whose Pyodide
+runs on the page, is split further (runtime JS, wasm compile and instantiate, Python start-up).
 
 Bytes: response bodies as the server sent them (scripts/serve.py answers with the precompressed
 ``.br`` twin when the browser accepts it), the size of the files themselves, and the page's CDP
-``Network.loadingFinished`` encodedDataLength (body + headers) as a cross-check. A first visit is
+``Network.loadingFinished`` encodedDataLength (body + headers; for the worker's requests, which
+the page's CDP session does not see, Playwright's request sizes) as a cross-check. A first visit is
 counted until the app is installed: the service worker active (its own requests carry
 ``Referer: .../sw.js``) and the memory snapshot made; every URL's request count is kept, to show
 that each file is downloaded once.
@@ -100,10 +109,6 @@ PROBE = """
   new MutationObserver(check).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready", "data-error", "hidden"],
   });
-  t.progress = [];
-  addEventListener("py:progress", (e) => t.progress.push([Math.round(performance.now()), String(e.detail)]));
-  addEventListener("py:ready", () => { if (t.pyReady == null) t.pyReady = performance.now(); });
-  addEventListener("py:done", () => { t.pyDone = performance.now(); });
   // Main-thread tasks of 50 ms or more (Long Tasks API): is the page responsive while it boots?
   t.longTasks = [];
   try {
@@ -111,8 +116,10 @@ PROBE = """
       for (const e of list.getEntries()) t.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
     }).observe({ type: "longtask", buffered: true });
   } catch (e) { /* no Long Tasks API */ }
-  // Every WebAssembly compile/instantiate: start, end, and what was compiled (a response's URL or
-  // a buffer's size), so the runtime's (pyodide.asm.wasm) can be told from small feature probes.
+  // Every WebAssembly compile/instantiate on the page: start, end, and what was compiled (a
+  // response's URL or a buffer's size), so the runtime's (pyodide.asm.wasm) can be told from small
+  // feature probes. The bare page's runtime only: the app's Python starts in its worker, which
+  // this init script does not reach.
   t.wasm = [];
   const W = globalThis.WebAssembly;
   if (W) for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
@@ -136,7 +143,9 @@ PROBE = """
 """.replace("__TABLE__", json.dumps(TABLE_BUTTONS))
 
 # Read once a navigation has reached its milestone: the probe, User Timing marks (tb:* from the
-# app's Python), and the resource/navigation timings of the files a boot waits for.
+# app's worker and Python, re-marked by tb-page.mjs as they arrive, and tb-page.mjs's own), and the
+# resource/navigation timings of the page's files (the worker's downloads are in the shell's
+# boot.parts instead).
 COLLECT = """() => {
   const pick = (e) => ({ start: e.startTime, worker: e.workerStart || null, reqStart: e.requestStart,
                          respStart: e.responseStart, end: e.responseEnd, size: e.encodedBodySize });
@@ -153,7 +162,9 @@ COLLECT = """() => {
            bareParts: window.__bare || null, marks, res, nav: nav ? pick(nav) : null };
 }"""
 
-GROUPS = ["pyodide core", "stdlib", "pyscript", "micropip", "our wheel", "app files"]
+#: Byte groups. "our wheel": every wheel of dist/wheels/ (engine, UI, markupsafe); "app files":
+#: the page, shell, styles, tb-page.mjs, tb-worker.mjs, vendored JS (Idiomorph, idb, ...), icons.
+GROUPS = ["pyodide core", "stdlib", "our wheel", "app files"]
 
 
 def log(msg: str) -> None:
@@ -221,11 +232,7 @@ def group_of(path: str) -> str:
         name = path.split("/", 1)[1]
         if name == "python_stdlib.zip":
             return "stdlib"
-        if name.startswith("micropip-"):
-            return "micropip"
         return "pyodide core"
-    if path.startswith("pyscript/"):
-        return "pyscript"
     if path.startswith("wheels/"):
         return "our wheel"
     return "app files"
@@ -236,7 +243,9 @@ def file_size(f: Path) -> int:
 
 
 def prepare_sites() -> dict[str, Any]:
-    for needed in ("index.html", "sw.js", "pyscript.json", "version.json", "pyodide/pyodide.mjs"):
+    for needed in ("index.html", "sw.js", "version.json", "shell.js", "tb-page.mjs", "tb-worker.mjs",
+                   "tb-snapshot-worker.mjs", "vendor/idiomorph.js", "pyodide/pyodide.mjs",
+                   "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
         if not (DIST / needed).is_file():
             raise SystemExit(f"dist/{needed} missing: build the site first (make build)")
     shutil.rmtree(APP_DIR, ignore_errors=True)
@@ -257,16 +266,23 @@ def prepare_sites() -> dict[str, Any]:
 # ---- browser helpers ---------------------------------------------------------------------------
 
 class Cdp:
-    """The page's network activity as seen by CDP (requests of the page, not of its worker)."""
+    """The page's network activity as seen by CDP, and its worker's.
+
+    The page's CDP session does not see the requests of the app's Web Worker (tb-worker.mjs:
+    the runtime, the standard library, the wheels); Playwright, which attaches to the worker,
+    reports them as the page's requests. Those it reports that the page's CDP session did not
+    see are added from Playwright's request sizes (``of``)."""
 
     def __init__(self, context: Any, page: Any) -> None:
+        self.mark = "start"
         self.session = context.new_cdp_session(page)
         self.reqs: dict[str, dict[str, Any]] = {}
+        self.pw_reqs: list[tuple[str, Any]] = []
         self.session.on("Network.responseReceived", self._response)
         self.session.on("Network.loadingFinished", self._finished)
         self.session.on("Network.requestServedFromCache", self._memcache)
         self.session.send("Network.enable")
-        self.mark = "start"
+        page.on("requestfinished", lambda req: self.pw_reqs.append((self.mark, req)))
 
     def _entry(self, rid: str) -> dict[str, Any]:
         return self.reqs.setdefault(rid, {"mark": self.mark})
@@ -287,8 +303,33 @@ class Cdp:
         self.session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
     def of(self, mark: str) -> list[dict[str, Any]]:
-        return [r for r in self.reqs.values() if r["mark"] == mark and "url" in r
+        page = [r for r in self.reqs.values() if r["mark"] == mark and "url" in r
                 and urlsplit(r["url"]).scheme in ("http", "https")]
+        # The page's loads from the network or its service worker (not its reads of the HTTP cache,
+        # e.g. the shell's first-visit copies), matched by URL with Playwright's: those left over
+        # are the worker's.
+        seen: dict[str, int] = {}
+        for r in page:
+            if r.get("sw") or not (r.get("disk") or r.get("memcache")):
+                seen[r["url"]] = seen.get(r["url"], 0) + 1
+        worker = []
+        for m, req in self.pw_reqs:
+            if m != mark or urlsplit(req.url).scheme not in ("http", "https"):
+                continue
+            try:
+                resp = req.response()
+                sizes = req.sizes()
+            except Exception:  # the page (or the worker) is gone
+                continue
+            if resp is None or (sizes["responseBodySize"] < 0 and not resp.from_service_worker):
+                continue  # failed, or read from the HTTP cache
+            if seen.get(req.url, 0) > 0:  # the page's own request, already counted
+                seen[req.url] -= 1
+                continue
+            worker.append({"mark": m, "url": req.url, "status": resp.status, "sw": resp.from_service_worker,
+                           "encoded": max(0, sizes["responseBodySize"]) + sizes["responseHeadersSize"],
+                           "worker": True})
+        return page + worker
 
 
 def navigate(page: Any, url: str, cond: str, cdp: Cdp | None = None, mark: str = "",
@@ -334,8 +375,9 @@ def wait_sw_ready(page: Any) -> float:
 
 
 def wait_installed(page: Any) -> dict[str, Any]:
-    """After a first start: wait until the app's memory snapshot is made (tb-pyodide.mjs reports
-    it in tbShell.boot.snapshot and with a tb:snapshot event); return the shell's install record."""
+    """After a first start: wait until the app's memory snapshot is made (tb-page.mjs runs
+    tb-snapshot-worker.mjs once the service worker controls the page and reports the outcome in
+    tbShell.boot.snapshot and with a tb:snapshot event); return the shell's install record."""
     snap = page.evaluate("""() => new Promise((resolve) => {
         const s = window.tbShell && window.tbShell.boot.snapshot;
         if (!s || ["made", "unavailable", "restored", "none"].includes(s.state)) return resolve(s || null);
@@ -569,13 +611,14 @@ CASES = [
     ("offline", "offline (SW, server stopped) → library / bare: n/a", ("plain", "offline_library"), ("plain", "offline")),
     ("offline_table", "offline, game in progress → table buttons / bare: n/a",
      ("plain", "offline_table"), ("plain", "offline")),
-    ("cold_x4", "CPU ×4, cold → library / marker", ("x4", "cold_library"), ("x4", "cold")),
-    ("warm_x4", "CPU ×4, warm → library / marker", ("x4", "warm_library"), ("x4", "warm")),
-    ("cold_interactive_x4", "CPU ×4, cold → first screens interactive / marker", ("x4", "cold_interactive"),
-     ("x4", "cold")),
+    ("cold_x4", "CPU ×4 (page thread only), cold → library / marker", ("x4", "cold_library"), ("x4", "cold")),
+    ("warm_x4", "CPU ×4 (page thread only), warm → library / marker", ("x4", "warm_library"), ("x4", "warm")),
+    ("cold_interactive_x4", "CPU ×4 (page thread only), cold → first screens interactive / marker",
+     ("x4", "cold_interactive"), ("x4", "cold")),
     ("cold_table", "cold → a new game's table playable (New game, Start tapped on the first screens) / marker",
      ("plain", "cold_table"), ("plain", "cold")),
-    ("cold_table_x4", "CPU ×4, cold → a new game's table playable / marker", ("x4", "cold_table"), ("x4", "cold")),
+    ("cold_table_x4", "CPU ×4 (page thread only), cold → a new game's table playable / marker", ("x4", "cold_table"),
+     ("x4", "cold")),
 ]
 
 
@@ -675,8 +718,9 @@ def markdown(result: dict[str, Any]) -> str:
     L += ["## Boot time: the app vs a bare Pyodide page", "",
           f"`benchmarks/boot.py --runs {result['args']['runs']}` (throttled rows: "
           f"{result['args']['throttle_runs']} runs), {m['date']}. Build {result['build'].get('build')} "
-          f"(engine {result['build'].get('version')}, Pyodide {result['build'].get('pyodide')}, "
-          f"PyScript {result['build'].get('pyscript')}).", "",
+          f"(engine {result['build'].get('version')}, Pyodide {result['build'].get('pyodide')}"
+          + (f", PyScript {result['build']['pyscript']}" if result["build"].get("pyscript") else
+             ", Python in a Web Worker") + ").", "",
           f"Machine: `nproc` = {m['nproc']}, {m['cpu']}, Chromium {m['chromium']} headless "
           f"(Playwright {m['playwright']}), Python {m['python']}. "
           f"Load average (1/5/15 min) at start {m['loadavg_start']}, at end {m['loadavg_end']}; "
@@ -693,7 +737,9 @@ def markdown(result: dict[str, Any]) -> str:
             f"**{c['ratio_of_medians']:.2f}×** ({c['paired_ratios']['median']:.2f}×)")
         bare_cell = cell(c["bare"])
         if key.startswith("offline"):
-            if c["bare"] is None:
+            if c["bare"] is None and not result["bare_offline_note"]:
+                bare_cell = "n/a (not measured: --quick)"
+            elif c["bare"] is None:
                 bare_cell = "n/a (no service worker; offline navigation " + result["bare_offline_note"] + ")"
             else:
                 bare_cell += " (" + result["bare_offline_note"] + ")"
@@ -707,9 +753,10 @@ def markdown(result: dict[str, Any]) -> str:
     L += ["### Bytes on a first visit (run 1)", "",
           "Sent = response bodies as `scripts/serve.py` sent them (the precompressed `.br` twin when the browser "
           "accepts brotli); size = the files themselves; CDP = the page's `Network.loadingFinished` "
-          "encodedDataLength (body + headers).", ""]
-    L += bytes_table("App, page (cold navigation until the app is installed: ready, precache filled, "
-                     "snapshot made)", b["app_first_visit"], order)
+          "encodedDataLength (body + headers; for the requests of the app's worker, which that session does not "
+          "see, Playwright's request sizes, body + headers).", ""]
+    L += bytes_table("App, page and its worker (cold navigation until the app is installed: ready, precache "
+                     "filled, snapshot made)", b["app_first_visit"], order)
     L += bytes_table("App, service worker (requests with `Referer: …/sw.js`: its precache install and the "
                      "browser's update check; not visible to the page's CDP)",
                      b["app_precache_after_boot"], order, with_cdp=False)
@@ -749,7 +796,9 @@ def markdown(result: dict[str, Any]) -> str:
           f"- {m['nproc']}-core VM shared with other jobs (see the load averages above): absolute numbers are noisy, "
           "the app/bare ratios from interleaved runs are the more stable figure.",
           "- Headless Chromium, incognito-like contexts: the HTTP cache is in memory; a phone's disk cache and V8/wasm "
-          "code cache may behave differently. CPU ×4 (`Emulation.setCPUThrottlingRate` on the page) is only a rough phone.",
+          "code cache may behave differently. CPU ×4 (`Emulation.setCPUThrottlingRate` on the page) is only a rough phone, "
+          "and Chromium applies it to the page's main thread only: the app's Python runs in a Web Worker, unthrottled, "
+          "while the bare page's Pyodide runs on its (throttled) main thread, so the app's ×4 rows flatter it.",
           "- \"Playable\" = the DOM holds the buttons with the app's delegated handlers already attached (the run also "
           "taps a card after the warm table measurement to check it).",
           "- The warm case is a navigation (page.goto of the same URL), not a reload; for the app the service worker "
@@ -765,70 +814,64 @@ STAGE_ROWS = [("cold", "plain", "cold_library", "cold"), ("warm", "plain", "warm
               ("CPU ×4 cold", "x4", "cold_library", "cold"), ("CPU ×4 warm", "x4", "warm_library", "warm")]
 
 #: Phases of a boot: (key, label, from milestone, to milestone). A phase whose milestones are
-#: missing in a navigation (e.g. no micropip on a warm start, no PyScript on the bare page) is
-#: left out of that navigation; "0" is the start of the navigation.
+#: missing in a navigation (e.g. no snapshot lookup on the bare page, no wasm probe in the app's
+#: worker) is left out of that navigation; "0" is the start of the navigation.
 PHASES = [
-    ("page", "PyScript's JS and config loaded → PyScript asks for Python", "0", "pyodide_start"),
-    ("storage", "PyScript: IndexedDB package cache", "storage_start", "storage_end"),
-    ("runtime_js", "Python lane: runtime JS loaded (tb-pyodide.mjs, pyodide.mjs, pyodide.asm.mjs) → "
-                   "wasm compile starts", "0", "wasm_start"),
-    ("wasm", "wasm fetch (SW/HTTP) + compile + instantiate", "wasm_start", "wasm_end"),
-    ("python", "Python start-up (stdlib zip into the FS, interpreter, Pyodide's bootstrap; "
-               "with a snapshot: memory restore)", "wasm_end", "py_started"),
-    ("wheels", "→ PyScript has Python and our wheels are installed (waits for PyScript's lane; "
-               "before: included in the line above)", "py_started", "interp"),
-    ("files", "PyScript `files` (UI sources into the FS)", "interp", "files"),
-    ("micropip", "micropip + our wheel (first visit only)", "files", "packages"),
-    ("pyscript", "PyScript's Python bootstrap (writes and imports `pyscript`), main.py fetched", "packages", "main"),
-    ("imports", "import the UI (tb_ui)", "main", "imported"),
-    ("boot", "app state, saves, engines imported", "imported", "booted"),
-    ("render", "first render", "booted", "rendered"),
+    ("page", "page and its scripts → Pyodide asked to start (app: tb-page.mjs has started tb-worker.mjs, "
+             "which marks tb:loader; bare: pyodide.mjs imported)", "0", "loader"),
+    ("snap_lookup", "app: memory snapshot looked up in Cache Storage (tb:snapshot-looked-up)", "loader", "snap_looked"),
+    ("runtime", "loadPyodide → Python runs (runtime JS, wasm fetch + compile + instantiate, stdlib zip, "
+                "interpreter, Pyodide's bootstrap; with a snapshot: memory restore); app: in the worker, "
+                "to tb:python-started; bare: with Pyodide's full standard library, the app's is trimmed and "
+                "compiled", "runtime_from", "py_started"),
+    ("runtime_js", "… bare page only: runtime JS loaded → wasm compile starts", "loader", "wasm_start"),
+    ("wasm", "… bare page only: wasm fetch (HTTP) + compile + instantiate", "wasm_start", "wasm_end"),
+    ("python", "… bare page only: Python start-up after the instance (stdlib zip into the FS, interpreter, "
+               "Pyodide's bootstrap)", "wasm_end", "py_started"),
+    ("wheels", "our wheels installed (fetched from the worker's start, unpacked once Python runs, "
+               "after a snapshot restore too) → tb:wheels-installed",
+     "py_started", "wheels"),
+    ("imports", "import the UI (tb_ui.worker), the worker listens, the page sends its start (storage opened, "
+                "first screens' taps) → tb:imported", "wheels", "imported"),
+    ("boot", "app state, saves, engines imported, first screens' taps replayed → tb:booted", "imported", "booted"),
+    ("render", "first render (markup in the worker, posted, morphed into #app) → tb:rendered", "booted", "rendered"),
     ("tail", "render → ready marker seen", "rendered", "ready"),
     ("total", "total: navigation → ready", "0", "ready"),
-    # Durations reported by tb-pyodide.mjs (overlapping the phases above):
-    ("snap_read", "… of which: snapshot read from Cache Storage (overlaps the wasm compile)", "", "snap_read"),
-    ("snap_restore", "… of which: loadPyodide from the snapshot (runtime + memory restore)", "", "snap_restore"),
+    # Durations reported by tb-worker.mjs (overlapping the phases above):
+    ("snap_read", "… of which: snapshot read from Cache Storage (worker)", "", "snap_read"),
+    ("snap_restore", "… of which: loadPyodide from the snapshot (runtime + memory restore, worker)", "", "snap_restore"),
     ("longest_task", "longest main-thread task until ready (Long Tasks API)", "", "longest_task"),
 ]
 #: Points in time shown under the phases (ms since the navigation started).
 POINTS = [("doc", "document response end (service worker or network)"),
+          ("first", "first screens drawn (tb:first-screens; first visits only)"),
           ("wasm_served", "pyodide.asm.wasm response end"),
-          ("stdlib_served", "python_stdlib.zip response end")]
+          ("stdlib_served", "python_stdlib.zip response end"),
+          ("engine_served", "first wheel's response end (the shell's \"engine\" part)")]
 
 
 def milestones(probe: dict[str, Any]) -> dict[str, float]:
     """Milestones (ms since the navigation started) of one navigation, from the probe."""
     out: dict[str, float] = {"0": 0.0}
-    prog: dict[str, float] = {}
-    for at, detail in probe.get("progress") or []:
-        prog.setdefault(detail, at)
-    for key, event in (("pyodide_start", "Loading Pyodide"), ("storage_start", "Loading Storage"),
-                       ("storage_end", "Loaded Storage"), ("interp_start", "Loading interpreter"),
-                       ("interp", "Loaded interpreter"), ("files", "Loaded files"), ("packages", "Loaded Pyodide")):
-        if event in prog:
-            out[key] = prog[event]
+    marks = probe.get("marks") or {}
+    for key, mark in (("loader", "tb:loader"), ("snap_looked", "tb:snapshot-looked-up"),
+                      ("py_started", "tb:python-started"), ("wheels", "tb:wheels-installed"),
+                      ("imported", "tb:imported"), ("booted", "tb:booted"), ("rendered", "tb:rendered"),
+                      ("first", "tb:first-screens")):
+        if mark in marks:
+            out[key] = marks[mark]
     bare = probe.get("bareParts") or {}
     if "imported" in bare:  # the bare page: its own timestamps
-        out["pyodide_start"] = out["interp_start"] = bare["imported"]
+        out["loader"] = bare["imported"]
         if "loaded" in bare:
-            out["interp"] = bare["loaded"]
-    if "files" not in out and "interp" in out and "packages" in out:
-        out["files"] = out["interp"]  # no `files` in the config: a zero-length phase
+            out["py_started"] = bare["loaded"]
+    if "loader" in out:
+        out["runtime_from"] = out.get("snap_looked", out["loader"])
     wasm = [w for w in probe.get("wasm") or [] if w.get("end") not in (None, -1)
             and ((w.get("url") or "").endswith("/pyodide.asm.wasm") or (w.get("bytes") or 0) > 1_000_000)]
     if wasm:
         out["wasm_start"] = wasm[0]["start"]
         out["wasm_end"] = wasm[0]["end"]
-    marks = probe.get("marks") or {}
-    for key in ("main", "imported", "booted", "rendered"):
-        if f"tb:{key}" in marks:
-            out[key] = marks[f"tb:{key}"]
-    if "tb:python-started" in marks:
-        out["py_started"] = marks["tb:python-started"]
-    elif "interp" in out:
-        out["py_started"] = out["interp"]
-    if "main" in out and "packages" not in out and "interp" in out:
-        out["packages"] = out.get("files", out["interp"])
     for k in ("ready", "table", "bare"):
         if probe.get(k) is not None:
             out["ready"] = probe[k]
@@ -839,14 +882,24 @@ def milestones(probe: dict[str, Any]) -> dict[str, float]:
     tasks = [d for start, d in probe.get("longTasks") or [] if start < ready_at]
     if "longTasks" in probe:
         out["longest_task"] = max(tasks, default=0)
-    snap = (probe.get("shell") or {}).get("snapshot") or {}
-    if snap.get("state") == "restored":
-        out["snap_read"] = snap.get("readMs", 0)
-        out["snap_restore"] = snap.get("restoreMs", 0)
+    shell = probe.get("shell") or {}
+    snap = shell.get("snapshot") or {}
+    if snap.get("state") == "restored" or snap.get("restoreMs") is not None:
+        if snap.get("readMs") is not None:
+            out["snap_read"] = snap["readMs"]
+        if snap.get("restoreMs") is not None:
+            out["snap_restore"] = snap["restoreMs"]
+    # Download ends: the bare page's from its own Resource Timing; the app's worker downloads are
+    # not in the page's, but the shell records when each boot part arrived (tbShell.boot.parts,
+    # from the worker's "resource" messages, in the page's clock).
     res = probe.get("res") or {}
     for key, name in (("wasm_served", "pyodide.asm.wasm"), ("stdlib_served", "python_stdlib.zip")):
         if name in res:
             out[key] = res[name]["end"]
+    parts = shell.get("parts") or {}
+    for key, part in (("wasm_served", "runtime"), ("stdlib_served", "stdlib"), ("engine_served", "engine")):
+        if key not in out and parts.get(part) is not None:
+            out[key] = parts[part]
     return out
 
 
@@ -885,9 +938,12 @@ def breakdown_markdown(bd: dict[str, Any]) -> list[str]:
         return []
     L = ["### Where the time goes", "",
          "Median duration of each phase in seconds (each phase's median over the runs, so the column does not add "
-         "up exactly to the total). Milestones: PyScript's `py:progress` events, the wrapped "
-         "`WebAssembly.instantiate*` calls, User Timing marks `tb:main`/`tb:imported`/`tb:booted`/`tb:rendered` "
-         "from the app's Python, the bare page's own timestamps; — = the phase does not occur.", "",
+         "up exactly to the total). Milestones: the app's User Timing marks (`tb:loader`, "
+         "`tb:snapshot-looked-up`, `tb:python-started`, `tb:wheels-installed` from tb-worker.mjs, `tb:imported`, "
+         "`tb:booted` from the UI's Python in the worker, re-marked by tb-page.mjs on the page as they arrive; "
+         "`tb:rendered` by tb-page.mjs), the bare page's own timestamps and its wrapped "
+         "`WebAssembly.instantiate*` calls (the app's run in its worker, out of the probe's reach); "
+         "— = the phase does not occur or is not observable.", "",
          "| phase | " + " | ".join(f"{label} {who}" for label, who in cols) + " |",
          "|---|" + "---:|" * len(cols)]
     for key, text, *_ in PHASES:
@@ -913,14 +969,14 @@ def observations(result: dict[str, Any]) -> list[str]:
         v = bd[who].get(label, {}).get("phases", {}).get(key)
         return None if v is None else v / 1000
 
-    for label in ("warm", "CPU ×4 warm"):
-        a_int, b_int = ph("app", label, "python"), ph("bare", label, "python")
-        if a_int is not None and b_int is not None:
-            out.append(f"- {label}: Python start-up {a_int:.2f} s in the app vs {b_int:.2f} s in the bare page; "
-                       f"PyScript's own phases (page+config, storage, files, micropip, bootstrap) "
-                       f"{sum(ph('app', label, k) or 0 for k in ('page', 'storage', 'files', 'micropip', 'pyscript')):.2f} s; "
-                       f"our imports, engines and first render "
-                       f"{sum(ph('app', label, k) or 0 for k in ('imports', 'boot', 'render')):.2f} s.")
+    for label in ("cold", "warm", "CPU ×4 cold", "CPU ×4 warm"):
+        a_rt, b_rt = ph("app", label, "runtime"), ph("bare", label, "runtime")
+        if a_rt is not None and b_rt is not None:
+            out.append(f"- {label}: loadPyodide → Python running {a_rt:.2f} s in the app's worker vs {b_rt:.2f} s "
+                       f"in the bare page; before it, the page and the worker's start "
+                       f"{sum(ph('app', label, k) or 0 for k in ('page', 'snap_lookup')):.2f} s "
+                       f"(bare: {ph('bare', label, 'page') or 0:.2f} s); after it, our wheels, imports, engines and "
+                       f"first render {sum(ph('app', label, k) or 0 for k in ('wheels', 'imports', 'boot', 'render')):.2f} s.")
     for key in ("cold", "warm", "cold_x4", "warm_x4"):
         c = s[key]
         if c["app"] and c["bare"]:

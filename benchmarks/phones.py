@@ -29,11 +29,13 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scenario import run_scenario  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACT = ROOT / "e2e" / "artifacts" / "phones_timings.json"
@@ -42,11 +44,7 @@ SCENARIO = "e2e/test_phones.py::test_join_and_tap_to_every_phone_times"
 
 def one_run() -> tuple[dict[str, Any] | None, int]:
     """Run the scenario once; return (its figures or None, pytest's exit code)."""
-    ARTIFACT.unlink(missing_ok=True)
-    env = {**os.environ, "TB_E2E_BENCHMARKS": "1"}
-    code = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", SCENARIO],
-                           cwd=ROOT, env=env)
-    return (json.loads(ARTIFACT.read_text()) if ARTIFACT.is_file() else None), code
+    return run_scenario(SCENARIO, ARTIFACT)
 
 
 def summary(values: list[float]) -> dict[str, float | int]:

@@ -109,7 +109,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session", autouse=True)
 def built_site() -> Path:
-    for needed in ("index.html", "sw.js", "pyscript.json", "version.json"):
+    for needed in ("index.html", "sw.js", "tb-worker.mjs", "version.json"):
         if not (DIST / needed).is_file():
             pytest.exit(f"dist/{needed} missing: build the site first (make build)", returncode=3)
     return DIST
@@ -152,7 +152,7 @@ def server(make_server: Callable[..., BackgroundServer], site_port: int) -> Back
 # ---- browsers: a returning player's (default) or a first visit's --------------------------------
 
 def _wait_snapshot(page: Any) -> dict[str, Any]:
-    """Wait until tb-pyodide.mjs reports on the memory snapshot; return its report."""
+    """Wait until the app (tb-worker.mjs, tb-page.mjs) reports on the memory snapshot; return its report."""
     return dict(page.evaluate("""() => new Promise((resolve) => {
         const s = window.tbShell.boot.snapshot;
         if (s && ["made", "unavailable", "failed", "restored"].includes(s.state)) return resolve(s);

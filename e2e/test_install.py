@@ -78,7 +78,7 @@ class CountingServer:
 
 
 def installed(page: Any) -> dict[str, Any]:
-    """Wait until tb-pyodide.mjs reports the snapshot (made after a normal start, once the
+    """Wait until the app reports the snapshot (made after a normal start, once the
     service worker controls the page); return its report."""
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
     snap = page.evaluate("""() => new Promise((resolve) => {
@@ -96,7 +96,7 @@ def snapshot_state(page: Any) -> str:
 
 def _first_visit_downloaded_each_file_once(page: Any, log: list[dict[str, Any]], snap: dict[str, Any]) -> None:
     """What a first visit moved (``log``: the server's records so far) and left installed."""
-    assert snap["bytes"] > 1_000_000 and not [s for s in snap["skipped"] if not s.startswith("tb_ui.browser")]
+    assert snap["bytes"] > 1_000_000 and not [s for s in snap["skipped"] if not s.startswith("tb_ui.worker")]
     # stored without its zero words (issue 26 §2: the device's storage): at most half the heap
     assert 0 < snap["stored"] <= snap["bytes"] / 2, snap
 
@@ -164,7 +164,7 @@ def test_later_starts_restore_the_snapshot_and_play_on_offline_too(page, server,
     page.reload()
     wait_ready(page)
     assert snapshot_state(page) == "restored"
-    # read and its zeros put back off the main thread (tb-snapshot-reader.mjs)
+    # read and its zeros put back off the main thread (in the app's worker, tb-worker.mjs)
     assert page.evaluate("[window.tbShell.boot.snapshot.encoding, window.tbShell.boot.snapshot.inWorker]") == ["zeros", True]
     assert screen(page) == "library"
 
@@ -271,7 +271,7 @@ def test_first_visit_downloads_each_file_once_and_an_update_only_what_changed(pa
 
     - the first visit downloads each file once, the service worker fetches only the rest of its
       precache, and a snapshot is made;
-    - a deploy of a new page and a new UI entry script is found and downloads only those files and
+    - a deploy of a new page and a new page module (tb-page.mjs) is found and downloads only those files and
       the new service worker; the page keeps the old version and shows the update banner; "Later"
       hides it, a reload keeps the old version and shows it again (the new worker waits), and
       "Reload" switches to the new version, which still starts from the snapshot (the wheels did
@@ -293,9 +293,9 @@ def test_first_visit_downloads_each_file_once_and_an_update_only_what_changed(pa
         assert page.evaluate("() => window.tbShell.updateReady") is False
         before = len(srv.log)
 
-        # Deploy: a new page and a new UI entry script (our code), then a new service worker.
+        # Deploy: a new page and a new page module (our code), then a new service worker.
         for name, old, new in (("index.html", '<div id="app"></div>', '<div id="app" data-build="v2"></div>'),
-                               ("main.py", "browser.start()", "browser.start()  # v2")):
+                               ("tb-page.mjs", "const MAX_GLOW = 8;", "const MAX_GLOW = 8; // v2")):
             text = (site / name).read_text()
             assert old in text
             (site / name).write_text(text.replace(old, new))
@@ -311,7 +311,7 @@ def test_first_visit_downloads_each_file_once_and_an_update_only_what_changed(pa
         assert page.locator("#app").get_attribute("data-build") is None, "swapped mid-game"
         update = srv.log[before:]
         fetched = sorted({r["path"] for r in update})
-        assert set(fetched) <= {"sw.js", "index.html", "main.py"}, fetched
+        assert set(fetched) <= {"sw.js", "index.html", "tb-page.mjs"}, fetched
         assert sum(r["bytes"] for r in update) < UPDATE_BYTES
         shot(page, "update-banner")
 

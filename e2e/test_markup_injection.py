@@ -101,8 +101,10 @@ def _walk(page: Any, game_id: str, mid: str, done: str) -> None:
     expect(page.locator(".endpanel")).to_be_visible()
     page.locator(".endpanel button[data-act=replay-open]").first.click()  # Watch again: from the start
     expect(page.locator("#app > .screen-replay")).to_be_attached()
-    for _ in range(3):  # from the setup: step through the first moves
-        page.locator("button[data-act=replay-step]:not([disabled])").first.click()
+    for _ in range(3):  # from the setup: step through the first moves, each drawn before the next
+        drawn = page.locator("#app").get_attribute("data-drawn")
+        page.locator("button[data-act=replay-step][data-d='1']").click()
+        page.wait_for_function("n => document.getElementById('app').dataset.drawn !== n", arg=drawn)
 
     # the new-game form, the names typed in
     page.locator("button[data-act=back]").first.click()

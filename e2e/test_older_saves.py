@@ -95,4 +95,4 @@ def test_an_older_save_these_rules_cannot_finish_offers_resume_here_or_export(pa
     play_one(page)
     page.get_by_role("button", name=re.compile("^Games")).first.click()
     page.get_by_role("button", name="Saved games", exact=True).click()
-    assert page.locator("li.save").count() == 2  # the resumed game and the original, unchanged
+    expect(page.locator("li.save")).to_have_count(2)  # the resumed game and the original, unchanged

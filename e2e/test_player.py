@@ -322,7 +322,7 @@ def test_hard_bot_decision_times_at_cpu_x4(page, server, traffic):
     games' hard bots, hard against hard, with the CPU slowed 4× (a mid-range phone), each
     decision timed from one drawn position to the next, recorded in
     e2e/artifacts/cpu4_<game>.json (TB_CPU4_DECISIONS sets how many)."""
-    open_app(page, server)
+    open_app(page, server, "?botspeed=instant&cpu=4")  # the app's worker slowed too (tb-worker.mjs)
     for game in ("Time War", "Time Barons"):
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})

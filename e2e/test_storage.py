@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -142,10 +143,24 @@ def test_wrong_typed_index_entry_does_not_brick_the_app(page, server):
     page.wait_for_selector("#app > .screen-table")
 
 
+def _break_ui_wheel(site: Path, source: str) -> None:
+    """Replace the app's worker module (tb_ui/worker.py) in the site's UI wheel with ``source``:
+    a build whose Python fails as the app starts."""
+    version = json.loads((site / "version.json").read_text())
+    wheel = site / "wheels" / version["ui_wheel"]
+    with zipfile.ZipFile(wheel) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    files["tb_ui/worker.py"] = source.encode()
+    wheel.unlink()  # a copy: the symlinked or copied dist/ is left as it was
+    with zipfile.ZipFile(wheel, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+
+
 def test_boot_error_panel_exports_then_resets_stored_data(page, server, make_server, tmp_path: Path, traffic):
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
-    (site / "main.py").write_text('raise RuntimeError("boom: the UI failed to start")\n')
+    _break_ui_wheel(site, 'raise RuntimeError("boom: the UI failed to start")\n')
     srv = make_server(site)
     page.goto(srv.url)
     # a failed start shows an error, not a blank page
@@ -197,7 +212,7 @@ def test_boot_error_panel_exports_then_resets_stored_data(page, server, make_ser
     page.locator("input[type=file][data-act=import]").set_input_files(dl.value.path())
     expect(page.locator(".alert-ok")).to_contain_text("Restored 1 saved game")
     expect(page.get_by_role("button", name="Resume Timeline with Ann, Bob")).to_be_visible()
-    traffic.console_errors.clear()  # the broken main.py's traceback
+    traffic.console_errors.clear()  # the broken UI's traceback
     traffic.page_errors.clear()
 
 

@@ -48,8 +48,9 @@ def step(page: Any) -> str:
 def new_game(page: Any, kinds: list[str], names: list[str], mode: str, level: str = "easy") -> None:
     page.get_by_role("button", name="New game of Time Barons").click()
     expect(page.get_by_role("heading", name="New game: Time Barons")).to_be_visible()
-    while page.locator("li.seat").count() < len(kinds):
+    while (n := page.locator("li.seat").count()) < len(kinds):  # each tap drawn before the next
         page.get_by_role("button", name="+ Add a seat").click()
+        expect(page.locator("li.seat")).to_have_count(n + 1)
     page.locator("#opt-mode").select_option(mode)
     for i, kind in enumerate(kinds):
         page.locator(f'li.seat[data-seat="{i}"]').get_by_role("button", name=kind.capitalize(), exact=True).click()

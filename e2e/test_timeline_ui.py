@@ -38,10 +38,12 @@ def new_game(page: Any, kinds: list[str], names: list[str] | None = None, cards:
     """Set up a Timeline game from the library with seats of these kinds and start it."""
     page.get_by_role("button", name="New game of Timeline").click()
     expect(page.get_by_role("heading", name="New game: Timeline")).to_be_visible()
-    while page.locator("li.seat").count() < len(kinds):
+    while (n := page.locator("li.seat").count()) < len(kinds):  # each tap drawn before the next
         page.get_by_role("button", name="+ Add a seat").click()
+        expect(page.locator("li.seat")).to_have_count(n + 1)
     while (n := page.locator("li.seat").count()) > len(kinds):  # the last setup is remembered
         page.get_by_role("button", name=f"Remove seat {n}").click()
+        expect(page.locator("li.seat")).to_have_count(n - 1)
     for i, kind in enumerate(kinds):
         page.locator(f'li.seat[data-seat="{i}"]').get_by_role("button", name=kind.capitalize(), exact=True).click()
     for i, name in enumerate(names or []):
@@ -242,7 +244,7 @@ def test_import_corrupt_save_shows_error_and_valid_export_imports(page, server, 
     expect(page.get_by_role("alert")).to_have_count(0)
     # the imported copy (newest, listed first) opens at the same position
     saves.first.get_by_role("button", name=re.compile(r"^Resume Timeline with Ann")).click()
-    assert screen(page) == "table"
+    page.wait_for_selector("#app > .screen-table", state="attached")  # drawn once the app answers
     assert page.locator(".tl-strip").inner_text() == ann_timeline
     assert not traffic.offsite
 
@@ -294,7 +296,7 @@ def test_screens_fit_and_screenshots(page, server, traffic, size):
     assert page.locator(".tl-strip, .hcards, .players, .log").count() == 0, "the table is hidden"
     capture("handoff")
     page.get_by_role("button", name="I’m Dana — continue").click()
-    assert screen(page) == "table"
+    page.wait_for_selector("#app > .screen-table", state="attached")  # drawn once the app answers
     take_turn(page)
     if screen(page) == "handoff":
         expect(page.get_by_role("heading", name="Pass the device to Eli")).to_be_visible()
@@ -315,7 +317,7 @@ def test_screens_fit_and_screenshots(page, server, traffic, size):
     leave_table(page)
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("button", name="Dark", exact=True).click()
-    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.get_by_role("button", name="Dark", exact=True)).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Saved games").click()
     page.get_by_role("button", name=re.compile(r"^Resume Timeline with Ann")).click()

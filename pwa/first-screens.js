@@ -8,11 +8,11 @@
 // script only shows them: a tap the build found to lead to another first screen shows that
 // screen (as a #/route address, so Back works); anything else (a form field changed, Start,
 // a tap that changes more than the screen) is kept, in order, with the route it was made on,
-// and the page says it is getting ready. tb_ui/browser.py then opens the route shown, takes
+// and the page says it is getting ready. tb_ui/worker.py then opens the route shown, takes
 // what was kept (window.tbFirst.take()) and replays it (tb_ui.first.replay).
 //
 // Only on a device where Python has never started the app (localStorage "tb-started", set by
-// tb_ui/browser.py): a returning player's saves and settings are Python's to draw.
+// tb-page.mjs): a returning player's saves and settings are Python's to draw.
 (async () => {
   "use strict";
   const STARTED = "tb-started";
@@ -61,7 +61,7 @@
     if (h1) h1.focus({ preventScroll: true });
   }
 
-  /** The data-* values of an element but data-act, as tb_ui/browser.py's _data reads them. */
+  /** The data-* values of an element but data-act, as tb-page.mjs's dataOf reads them. */
   function dataOf(el) {
     const out = {};
     for (const a of el.attributes) if (a.name.startsWith("data-") && a.name !== "data-act") out[a.name.slice(5)] = a.value;

@@ -1,6 +1,6 @@
 // Pinch and drag zoom for pictures the Python UI draws (the Time of Crisis map), done by the
 // @panzoom/panzoom library (vendored from npm into ./vendor/panzoom.js by scripts/build.py).
-// This module only adapts it to a UI that replaces #app's HTML after every action.
+// This module only adapts it to a UI that redraws #app's HTML after every action.
 //
 // Contract: an element with data-panzoom="<key>" (the frame) holds one child with class
 // "pz-inner" (the picture). Two fingers pinch it (1x to 4x), one finger or the mouse drags it
@@ -52,31 +52,50 @@ function attach(inner) {
   }
   frame.classList.toggle("pz-zoomed", zoomed(pz));
   detail(frame, inner, pz);
-  inner.addEventListener("panzoomchange", () => {
+  const onChange = () => {
     if (!inner.isConnected) return;
     views.set(key, { scale: pz.getScale(), ...pz.getPan() });
     frame.classList.toggle("pz-zoomed", zoomed(pz));
     detail(frame, inner, pz);
-  });
-  frame.addEventListener("wheel", (ev) => {
+  };
+  const onWheel = (ev) => {
     if (!ev.ctrlKey) return; // a plain wheel scrolls the page
     ev.preventDefault();
     pz.zoomToPoint(Math.min(MAX, Math.max(1, pz.getScale() * Math.exp(-ev.deltaY / 200))), ev, { animate: false });
     applyNow(inner, pz);
-  }, { passive: false });
-  live.set(inner, { frame, key, pz });
+  };
+  inner.addEventListener("panzoomchange", onChange);
+  frame.addEventListener("wheel", onWheel, { passive: false });
+  // what detach() undoes: the picture and its frame may stay in the page under another key
+  const off = () => {
+    pz.destroy();
+    inner.removeEventListener("panzoomchange", onChange);
+    frame.removeEventListener("wheel", onWheel);
+  };
+  live.set(inner, { frame, key, pz, off });
   // fingers still down from before the re-render go on dragging the new element
   for (const [pointerId, d] of downs) {
     if (d.key === key) pz.handleDown({ target: inner, pointerId, clientX: d.x, clientY: d.y });
   }
 }
 
+// The page is patched, not replaced (tb-page.mjs): a picture may stay the same element while its
+// frame gets a new key (a region focused: start again at 1x) or new classes from the markup (the
+// frame's state classes are this module's: set again).
 function sync() {
   for (const [inner, rec] of live) {
-    if (!inner.isConnected) { rec.pz.destroy(); live.delete(inner); }
+    if (!inner.isConnected || inner.parentElement !== rec.frame || rec.frame.dataset.panzoom !== rec.key) {
+      rec.off();
+      live.delete(inner);
+    }
   }
   for (const inner of document.querySelectorAll("[data-panzoom] > .pz-inner")) {
-    if (!live.has(inner)) attach(inner);
+    const rec = live.get(inner);
+    if (!rec) attach(inner);
+    else {
+      rec.frame.classList.toggle("pz-zoomed", zoomed(rec.pz));
+      detail(rec.frame, inner, rec.pz);
+    }
   }
 }
 
@@ -148,5 +167,7 @@ addEventListener("resize", () => {
   }
 });
 
-new MutationObserver(sync).observe(document.documentElement, { childList: true, subtree: true });
+new MutationObserver(sync).observe(document.documentElement, {
+  childList: true, subtree: true, attributes: true, attributeFilter: ["data-panzoom", "data-near-at", "viewBox", "class"],
+});
 sync();

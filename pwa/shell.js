@@ -1,9 +1,13 @@
 // Boot shell for Time & Barons: loading progress, boot errors, service worker and updates.
-// Plain JavaScript, no dependencies; runs before PyScript (a deferred classic script).
+// Plain JavaScript, no dependencies; runs before the app's modules (a deferred classic script).
 //
-// Contract with the Python UI:
-//   - the UI sets document.body.dataset.ready = "1" (or dispatches a "tb:ready" event on
+// Contract with the app (tb-page.mjs on this page, Python in tb-worker.mjs):
+//   - the page sets document.body.dataset.ready = "1" (or dispatches a "tb:ready" event on
 //     window) once it has drawn; the loading panel then hides;
+//   - window.tbShell.resource({name, size, end}) reports a download made by the app's worker
+//     (its own Resource Timing is not the page's), .step(text) the start's next step and
+//     .part(name) a part ready that is no download ("app": the worker runs; "ui": Python has
+//     the user interface); .waitFirstVisit holds promises of the worker's first-visit copies;
 //   - window.tbShell.updateReady tells whether a new version waits; a "tb:update-ready"
 //     event is dispatched on window when one does; window.tbShell.applyUpdate() switches
 //     to it (the page reloads), window.tbShell.checkForUpdate() asks the server now;
@@ -66,6 +70,22 @@
   };
   window.tbShell = shell;
 
+  // ---- The app's worker (Python) ------------------------------------------------------------
+  // Started here, before the page's modules have loaded (tb-page.mjs takes it over, with the
+  // messages it sent meanwhile): Python's start is the longest part of a start.
+  try {
+    const worker = new Worker(new URL("./tb-worker.mjs", document.currentScript.src), { type: "module" });
+    const early = [];
+    worker.onmessage = (e) => early.push(e.data);
+    worker.addEventListener("error", (e) => showError(`The app's worker could not start: ${e.message || e}`));
+    // ?cpu=N: benchmarks only, the worker as slow as a CPU N times slower (see tb-worker.mjs)
+    const cpu = Number(new URLSearchParams(location.search).get("cpu")) || 1;
+    worker.postMessage({ type: "boot", firstVisit, cpu });
+    shell.worker = { worker, early };
+  } catch (err) {
+    console.warn("tb-shell: the app's worker is started by the page instead:", err);
+  }
+
   // ---- Stored data ----------------------------------------------------------------------
   // Relative to this script, so any sub-path works. Opening starts now, in parallel with Python.
   shell.storage = import("./storage.js");
@@ -75,22 +95,16 @@
   shell.storage.then((m) => m.open()).catch((err) => console.warn("storage could not be opened:", err));
 
   // ---- Progress -------------------------------------------------------------------------
-  // Which downloads make up a boot, matched on the resource URL's path.
+  // Which downloads make up a boot, matched on the resource URL's path ("app" and "ui" are
+  // reported by the page: the worker runs, Python has the user interface).
   const PARTS = [
-    ["pyscript", /\/pyscript\/core(?:-[^/]*)?\.js$/],
+    ["app", /\/tb-worker\.mjs$/],
     ["runtime", /\/pyodide\/pyodide\.asm\.wasm$/],
     ["stdlib", /\/pyodide\/python_stdlib\.zip$/],
     ["engine", /\/wheels\/[^/]+\.whl$/],
-    ["ui", /\/main\.py$/],
   ];
-  const STEPS = [
-    [/^Loading Pyodide/, "Starting Python…"],
-    [/^Loading interpreter/, "Loading the Python runtime…"],
-    [/^Loaded interpreter/, "Python runtime ready"],
-    [/^Loading files/, "Loading the user interface…"],
-    [/micropip/i, "Installing the game engines…"],
-    [/^Loaded Pyodide/, "Starting the game…"],
-  ];
+  const workerLoaded = new Set(); // what the app's worker downloaded (for the first-visit precache)
+  shell.waitFirstVisit = [];
   let bytes = 0;
   let lastActivity = performance.now();
   let ready = false;
@@ -99,6 +113,8 @@
   const setStep = (text) => {
     const el = $("boot-step");
     if (el && !ready && !failed) el.textContent = text;
+    const line = $("boot-line");
+    if (line && !ready && !failed) line.textContent = text;
     lastActivity = performance.now();
   };
   const refresh = () => {
@@ -137,10 +153,12 @@
       /* very old browser: the step text still moves */
     }
   }
-  addEventListener("py:progress", (e) => {
-    const detail = String(e.detail ?? "");
-    for (const [re, text] of STEPS) if (re.test(detail)) return setStep(text);
-  });
+  shell.resource = ({ name, size, end }) => {
+    workerLoaded.add(String(name).split(/[?#]/)[0]);
+    onResource({ name, encodedBodySize: size, responseEnd: end });
+  };
+  shell.step = (text) => setStep(text);
+  shell.part = (part) => arrived(part, performance.now());
 
   // ---- Ready ----------------------------------------------------------------------------
   const markReady = () => {
@@ -159,21 +177,15 @@
     new MutationObserver((records) => {
       for (const r of records) {
         if (r.type === "attributes" && document.body.dataset.ready === "1") markReady();
-        if (r.type === "childList") {
-          for (const n of r.addedNodes) {
-            // PyScript shows Python errors as <div class="py-error"> at the end of <body>.
-            if (n.nodeType === 1 && n.classList.contains("py-error")) showError(n.textContent);
-          }
-        }
       }
-    }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"], childList: true });
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
   };
 
   // ---- Errors ---------------------------------------------------------------------------
   const showError = (message) => {
     const text = String(message || "Unknown error").trim();
     boot.errors.push(text);
-    if (ready) return; // after boot, PyScript's own error box is shown in the page
+    if (ready) return; // after boot, the app shows what went wrong itself
     failed = true;
     const box = $("boot-error");
     if (!box) return;
@@ -194,8 +206,7 @@
     const r = e.reason;
     if (r && r.name === "QuotaExceededError") {
       // A storage write refused because the device is full: not a failed start. Ours are
-      // handled (the app says new moves are not being saved); this one is PyScript's own
-      // package-cache bookkeeping in IndexedDB, which it does not wait for.
+      // handled (the app says new moves are not being saved).
       e.preventDefault();
       console.warn("a storage write was refused (the device's storage is full):", r.message);
       return;
@@ -257,7 +268,7 @@
   async function fillPrecache() {
     teeing = false;
     window.fetch = nativeFetch;
-    await Promise.all(teed);
+    await Promise.all([...teed, ...shell.waitFirstVisit]);
     const t0 = performance.now();
     const stats = { fromPage: 0, fromHttpCache: 0, left: [] };
     boot.precache = stats;
@@ -271,7 +282,8 @@
     const isIndex = pagePath === new URL(scope).pathname || pagePath === new URL("index.html", scope).pathname;
     // What the browser itself loaded for this page (scripts, styles, images): only those can be
     // in the HTTP cache, and asking for anything else would log a cache miss.
-    const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name.split(/[?#]/)[0]));
+    const loaded = new Set([...performance.getEntriesByType("resource").map((e) => e.name.split(/[?#]/)[0]),
+                            ...workerLoaded]);
     // The browser's own icon fetch (the tab's favicon) is not a resource entry, but it is cached.
     for (const link of document.querySelectorAll("link[rel~='icon']")) loaded.add(link.href.split(/[?#]/)[0]);
     for (const { url, revision } of manifest.entries) {
@@ -322,9 +334,8 @@
       .catch((err) => console.warn("service worker registration failed:", err));
   }
 
-  // Register after Python has started (py:done), so the worker's precache does not race
-  // the page for the 10 MB runtime; or when the UI says it is ready, whichever is first.
-  addEventListener("py:done", registerServiceWorker, { once: true });
+  // Registered once the app is ready (markReady), so the service worker's precache does not race
+  // the app for the 10 MB runtime.
 
   // ---- Boot-error panel: export, then reset, the stored data --------------------------------
   let exported = false;
@@ -332,6 +343,7 @@
     const el = $("boot-data-status");
     if (el) el.textContent = text;
   };
+  /** Save ``text`` as a JSON file called ``name`` (the boot panel's backup, the app's exports). */
   const download = (name, text) => {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     const a = document.createElement("a");
@@ -343,6 +355,7 @@
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   };
+  shell.download = download;
   const exportData = async () => {
     const button = $("boot-export");
     button.disabled = true;
@@ -395,7 +408,7 @@
   const init = () => {
     watchBody();
     wireButtons();
-    setStep("Loading PyScript…");
+    setStep("Loading the app…");
     refresh();
     boot.shellAt = Math.round(started);
   };

@@ -1,7 +1,7 @@
 // How the memory snapshot is stored in Cache Storage (issue 26 §2): without its zero 32-bit words,
 // which are over half of a Python heap just started (Pyodide's 30 MiB initial heap, of which the
 // interpreter with our engines and UI uses about half). tb-snapshot-worker.mjs stores it with
-// elideZeros; tb-snapshot-reader.mjs (or tb-pyodide.mjs, without module workers) restores it.
+// elideZeros; tb-worker.mjs restores it, in the app's worker, as Python starts.
 // gzip stores a fifth but cost every warm start 0.1 s (0.5 s at CPU ×4) to inflate: see
 // benchmarks/RESULTS.md, "Fewer bytes".
 

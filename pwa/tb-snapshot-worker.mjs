@@ -1,14 +1,15 @@
-// Makes the memory snapshot that tb-pyodide.mjs restores, in a Web Worker so the page stays
-// responsive. Started by tb-pyodide.mjs once after a normal start, when the app is ready and the
-// service worker controls the page (every download here then comes from the precache).
+// Makes the memory snapshot that tb-worker.mjs restores, in a Web Worker of its own so neither the
+// page nor the app waits. Started by tb-page.mjs once after a normal start, when the app is ready
+// and the service worker controls the page (every download here then comes from the precache).
 //
-// Message in:  {key, keyURL, cacheName, modules: [names the live app has imported]}
+// Message in:  {key, keyURL, cacheName, modules: [names the live app has imported], wheels: [URLs
+//               relative to this module]}
 // Message out: {ok: true, bytes, stored, ms, preloaded, skipped} or {ok: false, error}
 //   (bytes: the snapshot's size; stored: its size in Cache Storage, without its zero words)
 //
-// Steps: a fresh Pyodide with _makeSnapshot; our wheels (pyscript.json "tb_wheels") unpacked into
-// site-packages without loadPackage (a snapshot cannot hold packages loaded that way); then the
-// imports, in two rounds: our packages (py_engine, tb_ui without its browser layer) and the
+// Steps: a fresh Pyodide with _makeSnapshot; our wheels unpacked into site-packages without
+// loadPackage (a snapshot cannot hold packages loaded that way); then the imports, in two rounds:
+// our packages (py_engine, tb_ui without its worker layer, which holds JavaScript objects) and the
 // standard library modules the live app uses, then a snapshot — then the rest of the live app's
 // modules that import here, and a second snapshot that replaces the first if it can be made
 // (a module holding a browser object that cannot be serialized makes it fail). The snapshot goes
@@ -19,14 +20,15 @@ import { elideZeros } from "./tb-snapshot-format.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
-// Modules that exist only next to PyScript or the page (JS objects, PyScript's own package)
-// and the top-level script: never imported here.
-const NEVER = /^(__main__|js|pyodide_js|pyscript|_pyscript|polyscript|micropip|tb_ui\.browser)(\.|$)/;
+// Modules that hold JavaScript objects (the worker layer, which talks to the page) and the
+// top-level script: never imported here.
+const NEVER = /^(__main__|js|pyodide_js|micropip|tb_ui\.worker)(\.|$)/;
 
 const PRELOAD = `
 import importlib, json, pkgutil, sys
 
-def _tb_preload(names, packages):
+def _tb_preload(names, packages, never):
+    import re
     done, skipped = [], []
     todo = list(names)
     for pkg in packages:
@@ -34,7 +36,7 @@ def _tb_preload(names, packages):
         # (not a command line: py_engine.__main__ is never run in the app)
         todo += [m.name for m in pkgutil.walk_packages(mod.__path__, pkg + ".") if not m.name.endswith(".__main__")]
     for name in todo:
-        if name in sys.modules:
+        if name in sys.modules or re.match(never, name):
             continue
         try:
             importlib.import_module(name)
@@ -44,13 +46,12 @@ def _tb_preload(names, packages):
     return json.dumps([done, skipped])
 `;
 
-async function installWheels(py) {
-  const config = await (await fetch(here("./pyscript.json"))).json();
-  const wheels = (config.tb_wheels || config.packages || []).filter((p) => /\.whl$/.test(p));
-  if (!wheels.length) throw new Error("pyscript.json lists no wheels");
+async function installWheels(py, wheels) {
+  wheels = (wheels || []).filter((p) => /\.whl$/.test(p));
+  if (!wheels.length) throw new Error("no wheels to snapshot");
   const site = py.runPython("import sysconfig\nsysconfig.get_paths()['purelib']");
   for (const w of wheels) {
-    const r = await fetch(new URL(w, here("./pyscript.json")));
+    const r = await fetch(here(w));
     if (!r.ok) throw new Error(`${w}: HTTP ${r.status}`);
     py.unpackArchive(await r.arrayBuffer(), "wheel", { extractDir: site });
   }
@@ -59,16 +60,16 @@ async function installWheels(py) {
 }
 
 function preload(py, names, packages) {
-  const code = `_tb_preload(${JSON.stringify(names)}, ${JSON.stringify(packages)})`;
+  const code = `_tb_preload(${JSON.stringify(names)}, ${JSON.stringify(packages)}, ${JSON.stringify(NEVER.source)})`;
   return JSON.parse(py.runPython(code));
 }
 
 addEventListener("message", async ({ data }) => {
   const t0 = performance.now();
   try {
-    const { key, keyURL, cacheName, modules } = data;
+    const { key, keyURL, cacheName, modules, wheels } = data;
     const py = await loadPyodide({ indexURL: here("./pyodide/"), _makeSnapshot: true });
-    await installWheels(py);
+    await installWheels(py, wheels);
     py.runPython(PRELOAD);
     const wanted = modules.filter((m) => !NEVER.test(m));
     const ours = (m) => /^(py_engine|tb_ui)(\.|$)/.test(m);
@@ -85,7 +86,7 @@ addEventListener("message", async ({ data }) => {
     } catch (err) {
       skipped2.push(`second round dropped: ${err && err.message}`);
     }
-    // Stored without its zero words (tb-snapshot-reader.mjs puts them back): under half the
+    // Stored without its zero words (tb-worker.mjs puts them back): under half the
     // size, for tens of milliseconds off the main thread on each start (gzip: slower starts).
     const stored = elideZeros(snapshot);
     const cache = await caches.open(cacheName);

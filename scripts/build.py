@@ -3,28 +3,25 @@
 
     .venv/bin/python scripts/build.py [--out dist]
 
-Needs: ``make install-play`` done (node_modules/ with pyodide, @pyscript/core, workbox-build),
+Needs: ``make install-play`` done (node_modules/ with pyodide, workbox-build and the vendored libraries),
 and the Python packages ``build`` and ``hatchling`` in the running interpreter
-(the Makefile's .venv has them). The only downloads are micropip's wheel and MarkupSafe's sdist from PyPI,
-cached in ``build/cache/`` so later builds are offline.
+(the Makefile's .venv has them). The only download is MarkupSafe's sdist from PyPI, cached in
+``build/cache/`` so later builds are offline.
 
 Layout of the result (any static host, any sub-path):
 
-    dist/index.html, main.py, shell.js, shell.css, manifest.webmanifest, ...   <- pwa/
-    dist/tb-pyodide.mjs            the interpreter module PyScript starts (snapshot key filled in)
+    dist/index.html, tb-page.mjs, shell.js, shell.css, manifest.webmanifest, ...   <- pwa/
+    dist/tb-worker.mjs             the Web Worker that runs Python (snapshot key and wheels filled in)
     dist/tb-snapshot-worker.mjs    makes the memory snapshot it restores
     dist/icons/...                                                            <- public/
     dist/wheels/<py_engine wheel>  built from pyproject.toml
     dist/wheels/<tb_ui wheel>      the Python UI package pwa/tb_ui/, as a wheel (one download)
     dist/wheels/markupsafe-*.whl   MarkupSafe, the UI's escaping: its pure-Python code from the PyPI sdist
-    dist/pyodide/                  the Pyodide runtime files the app loads + a rewritten lock file
-                                   (+ micropip with --micropip)
-    dist/pyscript/                 the @pyscript/core/dist files PyScript loads (no source maps,
-                                   no editor/terminal/MicroPython code)
+    dist/pyodide/                  the Pyodide runtime files the app loads + a lock file that lists nothing
     dist/vendor/                   small browser libraries from npm, each with its licence (idb: IndexedDB
-                                   wrapper; panzoom: pinch/drag zoom of the Time of Crisis map; lean-qr
-                                   and jsqr: QR codes drawn and read, table-qr.mjs)
-    dist/pyscript.json             PyScript config (interpreter, packages)
+                                   wrapper; idiomorph: the page patched, not replaced; panzoom: pinch/drag
+                                   zoom of the Time of Crisis map; lean-qr and jsqr: QR codes drawn and
+                                   read, table-qr.mjs)
     dist/version.json              engine version + build hash
     dist/sw.js                     Workbox service worker precaching all of the above
     dist/precache-manifest.json    its manifest, which the page reads on a first visit to fill
@@ -55,11 +52,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 CACHE = ROOT / "build" / "cache"
 
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-# sha256 of PyPI's micropip 0.11.1 wheel (not the one in the stock pyodide-lock.json,
-# which describes Pyodide's own rebuild on its CDN).
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 # MarkupSafe for the UI (keep in step with pyproject.toml's `ui` extra): PyPI's sdist.
 MARKUPSAFE_VERSION = "3.0.4"
 MARKUPSAFE_SDIST = f"markupsafe-{MARKUPSAFE_VERSION}.tar.gz"
@@ -147,21 +139,6 @@ def build_wheel(out: Path) -> Path:
     return dest
 
 
-def micropip_wheel() -> Path:
-    wheel = CACHE / MICROPIP_WHEEL
-    if not wheel.is_file():
-        log(f"downloading {MICROPIP_WHEEL} from PyPI into {CACHE.relative_to(ROOT)}/")
-        CACHE.mkdir(parents=True, exist_ok=True)
-        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-               "--only-binary=:all:", "--python-version", "3.14", "-d", str(CACHE), f"micropip=={MICROPIP_VERSION}"]
-        subprocess.run(cmd, check=True)
-    digest = sha256(wheel)
-    if digest != MICROPIP_SHA256:
-        wheel.unlink()
-        die(f"{MICROPIP_WHEEL} has sha256 {digest}, expected {MICROPIP_SHA256}; deleted it, run again")
-    return wheel
-
-
 # pyodide.asm.mjs creates a one-page *shared* WebAssembly.Memory when it is evaluated, only for
 # a sleep (Atomics.wait) in a retry loop on EAGAIN, which the main thread cannot use anyway.
 # Creating shared memory without cross-origin isolation makes Chrome report the deprecation
@@ -182,34 +159,22 @@ def patch_shared_memory(asm: Path) -> None:
     asm.write_text(text.replace(SHARED_MEMORY_EAGER, SHARED_MEMORY_LAZY), encoding="utf-8")
 
 
-def build_pyodide(out: Path, with_micropip: bool) -> None:
+def build_pyodide(out: Path) -> None:
     src = npm_package_dir("pyodide")
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, out / name)
     patch_shared_memory(out / "pyodide.asm.mjs")
     stock = json.loads((src / "pyodide-lock.json").read_text())
-    if not with_micropip:
-        # The app installs its wheels itself (tb-pyodide.mjs): the lock lists nothing.
-        lock = {"info": stock["info"], "packages": {}}
-        (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-        return
-    wheel = micropip_wheel()
-    shutil.copy2(wheel, out / wheel.name)
-    entry = dict(stock["packages"]["micropip"])
-    if entry.get("version") != MICROPIP_VERSION:
-        die(f"pyodide-lock.json lists micropip {entry.get('version')}, we ship {MICROPIP_VERSION}: update MICROPIP_*")
-    # The browser checks the lock file's sha256 as Subresource Integrity: it must be
-    # the hash of the file we ship. Every other entry is dropped (we ship none of them).
-    entry.update(file_name=wheel.name, sha256=sha256(out / wheel.name))
-    lock = {"info": stock["info"], "packages": {"micropip": entry}}
+    # The app installs its wheels itself (tb-worker.mjs, no micropip): the lock lists nothing.
+    lock = {"info": stock["info"], "packages": {}}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
 # ---- the standard library, trimmed to what the app imports (issue 26 §2) -----------------------
 
-#: Modules the running app imported in the e2e suite (PyScript's Python, the browser layer, Pyodide's
-#: own start): written by scripts/trace_stdlib.py; the build adds what its own analysis finds.
+#: Modules the running app imported in the e2e suite (the worker layer, Pyodide's own start):
+#: written by scripts/trace_stdlib.py; the build adds what its own analysis finds.
 STDLIB_TRACED = ROOT / "scripts" / "stdlib-traced.txt"
 #: Packages kept whole: Pyodide's own Python runtime, which imports parts of itself on demand.
 STDLIB_WHOLE = ("pyodide", "_pyodide")
@@ -219,10 +184,10 @@ STDLIB_WHOLE = ("pyodide", "_pyodide")
 STDLIB_ALWAYS = tuple(f"encodings.{c}" for c in ("aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16",
                                                   "utf_16_le", "utf_16_be", "utf_32", "unicode_escape",
                                                   "raw_unicode_escape"))
-#: Our modules not imported under Node: the browser layer only starts beside PyScript (it imports
-#: ``pyscript``), and the command line (argparse) never runs in the app. The browser layer's
+#: Our modules not imported under Node: the worker layer talks to a page (it starts only in the
+#: app's Web Worker), and the command line (argparse) never runs in the app. The worker layer's
 #: imports are read from its source.
-STDLIB_NOT_IMPORTED = ("tb_ui.browser", "py_engine.__main__")
+STDLIB_NOT_IMPORTED = ("tb_ui.worker", "py_engine.__main__")
 
 
 def imported_names(paths: list[Path]) -> set[str]:
@@ -299,7 +264,7 @@ def trim_stdlib(stdlib: Path, wheels: list[Path], pwa: Path) -> tuple[int, int, 
               if line.strip() and not line.startswith("#")} if STDLIB_TRACED.is_file() else set()
     if not traced:
         die(f"{STDLIB_TRACED.relative_to(ROOT)} is missing or empty: run scripts/trace_stdlib.py")
-    ours = imported_names([ROOT / "py_engine", pwa / "tb_ui", pwa / "main.py"])
+    ours = imported_names([ROOT / "py_engine", pwa / "tb_ui"])
     wanted = sorted(n for n in ours | traced | set(STDLIB_ALWAYS) if n in files)
     request = {"wheels": [str(w) for w in wheels], "packages": ["py_engine", "tb_ui", "markupsafe"],
                "names": wanted, "skip": list(STDLIB_NOT_IMPORTED)}
@@ -355,35 +320,12 @@ def stdlib_missing(stdlib: Path, request: dict[str, object], failed_before: list
     return sorted(set(check["failed"]) - set(failed_before))
 
 
-# PyScript's lazily imported chunks for features the app does not use (the code editor, the
-# terminal and its Python glue py-*.js, MicroPython, TOML configs, zip helpers, an index chunk
-# nothing imports). core.js imports the plugin stubs
-# (py-editor, py-terminal, py-game, ...) at start, so those stay; the stubs import these only
-# when a page has such an element. e2e/test_boot.py checks that a boot never asks for them.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|toml|zip|mpy)[-_a-z]*-[A-Za-z0-9_-]{8}\.js$|^xterm\.css$"
-                             r"|^(index|py)-[A-Za-z0-9_-]{8}\.js$")
-
-
-def build_pyscript(out: Path) -> tuple[int, list[str]]:
-    """Copy @pyscript/core/dist without source maps and without the chunks of unused features;
-    returns (files copied, names left out)."""
-    src = npm_package_dir("@pyscript/core") / "dist"
-    left_out = []
-    for f in sorted(src.iterdir()):
-        if not f.is_file() or skipped(Path(f.name)):
-            continue
-        if PYSCRIPT_UNUSED.match(f.name):
-            left_out.append(f.name)
-            continue
-        out.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(f, out / f.name)
-    return sum(1 for _ in out.iterdir()), left_out
-
 
 #: Browser libraries the app's own JavaScript imports, copied from node_modules into
 #: dist/vendor/: npm package -> (file in the package, name in dist/vendor/).
 VENDOR = {
     "idb": ("build/index.js", "idb.js"),
+    "idiomorph": ("dist/idiomorph.esm.js", "idiomorph.js"),  # tb-page.mjs patches #app with it
     "@panzoom/panzoom": ("dist/panzoom.es.js", "panzoom.js"),  # the ES build (export default Panzoom)
     "lean-qr": ("index.mjs", "lean-qr.js"),  # draws the table codes as QR codes (table-qr.mjs)
     "jsqr": ("dist/jsQR.js", "jsqr.js"),  # reads them where the browser has no BarcodeDetector; UMD: sets self.jsQR
@@ -434,7 +376,7 @@ def write_wheel(out: Path, name: str, version: str, files: list[tuple[str, bytes
 
 def build_ui_wheel(pwa: Path, out: Path, version: str) -> Path:
     """pwa/tb_ui/ as a pure-Python wheel (time_and_barons_ui-<version>-py3-none-any.whl), so
-    PyScript installs the UI with the engine in one step and the precache holds one file."""
+    the worker installs the UI with the engine in one step and the precache holds one file."""
     pkg = pwa / "tb_ui"
     if not (pkg / "__init__.py").is_file():
         die("pwa/tb_ui/__init__.py missing")
@@ -445,7 +387,7 @@ def build_ui_wheel(pwa: Path, out: Path, version: str) -> Path:
             entries.append((rel.as_posix(), f.read_bytes()))
     return write_wheel(out, "time_and_barons_ui", version, entries,
                        f"Name: time-and-barons-ui\nVersion: {version}\n"
-                       "Summary: Time & Barons: the PyScript user interface (pwa/tb_ui)\n"
+                       "Summary: Time & Barons: the Python user interface (pwa/tb_ui)\n"
                        f"Requires-Python: >=3.11\nRequires-Dist: markupsafe=={MARKUPSAFE_VERSION}\n")
 
 
@@ -510,7 +452,7 @@ def snapshot_key(dist: Path, wheels: list[Path]) -> str:
     wheels it imports, the worker and the loader. A snapshot with another key is never restored."""
     h = hashlib.sha256()
     for f in [dist / "pyodide" / "pyodide.asm.wasm", dist / "pyodide" / "pyodide.asm.mjs",
-              dist / "pyodide" / "python_stdlib.zip", dist / "tb-snapshot-worker.mjs", dist / "tb-pyodide.mjs",
+              dist / "pyodide" / "python_stdlib.zip", dist / "tb-snapshot-worker.mjs", dist / "tb-worker.mjs",
               dist / "tb-snapshot-format.mjs",
               *wheels]:
         h.update(f.name.encode() + b"\0" + sha256(f).encode() + b"\n")
@@ -529,7 +471,7 @@ def tree_hash(root: Path, exclude: set[str]) -> str:
 
 # Served compressed by hosts that honour precompressed twins (scripts/serve.py does): text, wasm,
 # and the archives of bytecode the build stores uncompressed (the standard library and our wheels,
-# compile_archives; a --micropip build's wheels are deflated, their twins merely no larger).
+# compile_archives).
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".py", ".webmanifest", ".txt", ".svg", ".whl"}
 COMPRESSIBLE_FILES = {"python_stdlib.zip"}
 
@@ -606,9 +548,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Build the static site.")
     parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
     parser.add_argument("--no-sw", action="store_true", help="skip the service worker (debugging only)")
-    parser.add_argument("--micropip", action="store_true",
-                        help="install the wheels with micropip on a first visit (PyScript's default; slower, "
-                             "see benchmarks/RESULTS.md) instead of handing them to Pyodide directly")
     parser.add_argument("--full-stdlib", action="store_true",
                         help="ship Pyodide's whole standard library (scripts/trace_stdlib.py traces imports with it)")
     args = parser.parse_args()
@@ -629,12 +568,8 @@ def main() -> None:
     log(f"ui wheel   {ui_wheel.name}")
     ms_wheel = build_markupsafe_wheel(dist / "wheels")
     log(f"markupsafe {ms_wheel.name} (pure Python, from PyPI's sdist)")
-    build_pyodide(dist / "pyodide", args.micropip)
-    log(f"pyodide    {npm_version('pyodide')}" + (f" + micropip {MICROPIP_VERSION} (lock rewritten)" if args.micropip
-                                                    else " (empty lock: no micropip)"))
-    n, left_out = build_pyscript(dist / "pyscript")
-    log(f"pyscript   {npm_version('@pyscript/core')} ({n} files; left out {len(left_out)} unused chunks)")
-
+    build_pyodide(dist / "pyodide")
+    log(f"pyodide    {npm_version('pyodide')} (empty lock: no micropip)")
     log(f"vendor     {', '.join(build_vendor(dist / 'vendor'))}")
 
     seen: dict[str, Path] = {}
@@ -642,8 +577,8 @@ def main() -> None:
     m = copy_tree(public, dist, seen) if public.is_dir() else 0
     log(f"app        {n} files from pwa/, {m} from public/")
 
-    if args.micropip or args.full_stdlib:
-        log("stdlib     whole" + (" (micropip imports much of it)" if args.micropip else ""))
+    if args.full_stdlib:
+        log("stdlib     whole")
     else:
         # the wheels first, so that the standard library's analysis and check import what ships
         before, after = compile_wheels(dist / "pyodide" / "python_stdlib.zip", [wheel, ms_wheel, ui_wheel])
@@ -657,26 +592,14 @@ def main() -> None:
 
     key = snapshot_key(dist, [wheel, ms_wheel, ui_wheel])
     wheels = [f"./wheels/{w.name}" for w in (wheel, ms_wheel, ui_wheel)]
-    loader = dist / "tb-pyodide.mjs"
+    loader = dist / "tb-worker.mjs"
     text = loader.read_text()
     for placeholder in ("__TB_SNAPSHOT_KEY__", "/*__TB_WHEELS__*/[]"):
         if text.count(placeholder) != 1:
-            die(f"tb-pyodide.mjs must hold the placeholder {placeholder} exactly once")
+            die(f"tb-worker.mjs must hold the placeholder {placeholder} exactly once")
     text = text.replace("__TB_SNAPSHOT_KEY__", key)
-    loader.write_text(text.replace("/*__TB_WHEELS__*/[]", "[]" if args.micropip else json.dumps(wheels)))
-    config: dict[str, object] = {"interpreter": "./tb-pyodide.mjs"}
-    if args.micropip:
-        config["packages"] = wheels
-    else:
-        # tb-pyodide.mjs installs the wheels itself (no micropip), and PyScript is given no
-        # "packages": with a package list and "packages_cache": "passthrough", PyScript clears
-        # its package cache in IndexedDB on every start and fails to start when that write is
-        # refused (a full device). "tb_wheels" is for tb-snapshot-worker.mjs (PyScript ignores it).
-        # An empty index_urls also spares the import of PyScript's package graph.
-        config["tb_wheels"] = wheels
-        config["index_urls"] = []
-    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
-    log(f"config     pyscript.json ({'micropip' if args.micropip else 'wheels installed by tb-pyodide.mjs'}), snapshot key {key}")
+    loader.write_text(text.replace("/*__TB_WHEELS__*/[]", json.dumps(wheels)))
+    log(f"config     tb-worker.mjs: {len(wheels)} wheels, snapshot key {key}")
 
     version = {
         "app": "Time & Barons",
@@ -685,9 +608,7 @@ def main() -> None:
         "wheel": wheel.name,
         "ui_wheel": ui_wheel.name,
         "snapshot_key": key,
-        "installer": "micropip" if args.micropip else "pyodide",
         "pyodide": npm_version("pyodide"),
-        "pyscript": npm_version("@pyscript/core"),
     }
     (dist / "version.json").write_text(json.dumps(version, indent=2) + "\n")
     log(f"version    {version['version']} build {version['build']}")

@@ -41,9 +41,9 @@ const PRECACHE_NAME_PREFIX = "workbox-precache-v2-";
 // Files without which the app cannot start offline.
 const REQUIRED = [
   "index.html",
-  "main.py",
-  "pyscript.json",
-  "pyscript/core.js",
+  "tb-page.mjs",
+  "tb-worker.mjs",
+  "vendor/idiomorph.js",
   "pyodide/pyodide.mjs",
   "pyodide/pyodide.asm.mjs",
   "pyodide/pyodide.asm.wasm",

@@ -47,7 +47,7 @@ def test_no_import_inside_a_function(path: Path) -> None:
 
 
 LAYERS = ["html", "context", "parts", "tables", "rules", "replay", "phones", "screens", "daily", "store", "nav",
-          "first", "app", "browser"]
+          "first", "app", "worker"]
 LOWER = {  # what each UI module may import from tb_ui (anything earlier in the one-way order)
     "html": set(), "nav": set(), "store": set(), "first": set(), "context": {"html"}, "parts": {"html", "context"},
     "rules": {"html"}, "tables": {"html", "context", "parts", "tables"},
@@ -55,7 +55,7 @@ LOWER = {  # what each UI module may import from tb_ui (anything earlier in the 
     "phones": {"html", "context", "parts", "tables", "replay"},
     "screens": {"html", "context", "parts", "tables", "rules", "replay", "daily", "phones"},
     "app": {"html", "context", "parts", "tables", "rules", "replay", "daily", "screens", "store", "phones"},
-    "browser": {"html", "app", "first", "nav", "replay", "store"},
+    "worker": {"html", "app", "first", "nav", "replay", "store"},
 }
 
 

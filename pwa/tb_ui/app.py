@@ -1,10 +1,10 @@
 """The app's state and its reactions to taps: pure Python, no browser imports.
 
-The browser layer (:mod:`tb_ui.browser`) turns each delegated DOM event into
-``app.dispatch(act, data)`` (``act`` is the element's ``data-act``, ``data`` its
-other ``data-*`` attributes plus ``value``/``checked``/``fields``), then puts
-``app.render()`` into ``#app``. Bots are stepped by the browser layer with
-:meth:`App.bot_pending`, :meth:`App.bot_delay` and :meth:`App.bot_step`.
+The browser layer (``pwa/tb-page.mjs`` on the page, :mod:`tb_ui.worker` in the app's Web
+Worker, issue 44) turns each delegated DOM event into ``app.dispatch(act, data)`` (``act`` is the
+element's ``data-act``, ``data`` its other ``data-*`` attributes plus
+``value``/``checked``/``fields``), then patches ``#app`` with ``app.render()``. Bots are stepped
+by the worker layer with :meth:`App.bot_pending`, :meth:`App.bot_delay` and :meth:`App.bot_step`.
 """
 
 from __future__ import annotations

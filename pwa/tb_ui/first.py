@@ -5,12 +5,12 @@ empty storage, draws the library and every screen reachable from it by taps that
 the screen (the rules of each game and their pages, each game's new-game form, saved games,
 settings). :func:`explore` returns those screens and, for each, which tap leads to which
 other one. ``pwa/first-screens.js`` shows them before Python is ready and keeps what the
-player does on them; once Python is up, :mod:`tb_ui.browser` opens the route the player
+player does on them; once Python is up, :mod:`tb_ui.worker` opens the route the player
 reached and replays the rest (:func:`replay`). Nothing is written twice: the texts and the
 markup are the renderer's, and a tap leads where the renderer says it leads.
 
 A tap is named by :func:`tap_key` (the element's ``data-act`` and its other ``data-*``
-attributes, as :func:`tb_ui.browser._data` reads them); ``back`` is history's own (the
+attributes, as ``pwa/tb-page.mjs`` reads them); ``back`` is history's own (the
 first-screens script steps back through the routes it showed).
 """
 
@@ -26,7 +26,7 @@ from typing import Any
 #: daily challenge, whose deal is the day's, nor a table).
 FIRST_KINDS = frozenset({"library", "saves", "settings", "new", "rules"})
 
-#: Elements whose ``data-act`` fires on change or submit, not on a tap (tb_ui/browser.py).
+#: Elements whose ``data-act`` fires on change or submit, not on a tap (pwa/tb-page.mjs).
 NOT_TAPS = frozenset({"input", "select", "textarea", "form", "label"})
 
 

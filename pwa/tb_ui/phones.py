@@ -3,7 +3,7 @@
 The host phone holds the match. A seat played on another phone is a human seat listed in the
 match's ``meta["phones"]`` (so the autosave keeps it, and a host that reloads finds its phone seats
 again); :class:`HostTable` follows each such phone's link and writes what to send into an outbox
-that the browser layer empties onto the links (:mod:`tb_ui.browser`). The messages are those of
+that the browser layer empties onto the links (:mod:`tb_ui.worker`, then ``pwa/tb-page.mjs``). The messages are those of
 :mod:`py_engine.core.host`: a guest receives only its seat's view and the table's public facts,
 and sends only actions, checked like any other input.
 

@@ -194,9 +194,14 @@ class WriteThroughStorage:
             self.on_change()
 
     async def flush(self) -> None:
-        """Wait until every write started so far has been committed or has failed."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait until every write started so far has been committed or has failed.
+
+        Waits on the writes still pending only: a finished write leaves ``_tasks`` in a done
+        callback, which Pyodide's event loop may run only after later callbacks, and a loop
+        awaiting finished tasks there never yields to the page's messages (it froze the app's
+        worker after the localStorage migration)."""
+        while pending := [t for t in self._tasks if not t.done()]:
+            await asyncio.wait(pending)
 
     def apply_external(self, changes: list[Any]) -> None:
         """Take over writes another tab of the app committed (``[[key, value or None], ...]``),

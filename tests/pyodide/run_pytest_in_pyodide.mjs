@@ -17,7 +17,7 @@
 // build/ as its mounted path), and build/ is mounted beside tests/ when it exists.
 //
 // --from-snapshot: run the tests in an interpreter restored from a memory snapshot, the way the
-// app starts on a device that has run it before (pwa/tb-pyodide.mjs): a first interpreter,
+// app starts on a device that has run it before (pwa/tb-worker.mjs): a first interpreter,
 // made with _makeSnapshot, gets the engine wheel unpacked (not loadPackage'd: a snapshot cannot
 // hold that) and imports every py_engine module; the tests then run in a second interpreter
 // restored from that snapshot, with the wheels installed again as the app does.
@@ -98,7 +98,7 @@ len([m for m in sys.modules if m.startswith("py_engine")])
 }
 
 /** Pyodide's module factory with the heap grown to the snapshot's size before the restore, as
- * pwa/tb-pyodide.mjs does (pyodide/pyodide#6254: the restore ignores the snapshot's size). */
+ * pwa/tb-worker.mjs does (pyodide/pyodide#6254: the restore ignores the snapshot's size). */
 function factoryFitting(bytes) {
   return async (settings) => {
     const { default: create } = await import("pyodide/pyodide.asm.mjs");

@@ -134,7 +134,7 @@ def test_the_bot_decides_the_same_on_a_state_it_cannot_tell_apart() -> None:
 
 def test_every_level_s_search_comes_in_slices_the_page_can_run_between() -> None:
     """The app lets a bot think one short slice at a time (:class:`~py_engine.core.match.Thinking`,
-    tb_ui/browser.py): every search level's decision at the start of a turn takes several
+    tb_ui/worker.py): every search level's decision at the start of a turn takes several
     slices of one iteration chunk each, with the same choice as in one go. (This replaces
     the e2e check that the page's timer ticked while the Time of Crisis bots thought: on a
     fast machine each of their decisions fits one browser task. Time War's game against the

@@ -1,7 +1,7 @@
 """The decision beside its targets (issue 24 §2), drawn in CPython: the prompt pinned in the
 table's bar, option buttons naming their target, and the confirmation an option that harms the
 player's own side asks for (``Game.caution``): "Do it anyway" plays it, "Cancel" changes
-nothing. Taps dispatch as tb_ui/browser.py does (helpers of test_tb_ui.py)."""
+nothing. Taps dispatch as pwa/tb-page.mjs does (helpers of test_tb_ui.py)."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_pinned_prompt_and_buttons_name_their_targets() -> None:
     assert set(opts) == {"site:1", "site:2", "site:3", "site:4"}
     assert [opts[f"site:{i}"]["attrs"]["data-act"] for i in (1, 2, 3, 4)] == ["caution", "play", "caution", "play"]
     assert opts["site:1"]["attrs"]["data-caution"] == "1" and "data-caution" not in opts["site:2"]["attrs"]
-    # the sites drawn on the board say which target they are (browser.py scrolls them into view)
+    # the sites drawn on the board say which target they are (tb-page.mjs scrolls them into view)
     tgts = {el["attrs"]["data-tgt"] for el in elements(html) if "data-tgt" in el["attrs"]}
     assert {"site:1", "site:2", "site:3", "site:4"} <= tgts
 

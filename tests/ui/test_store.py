@@ -251,6 +251,24 @@ class FakeBackend:
         return self._commit(key, None)
 
 
+def test_flush_waits_for_pending_writes_only() -> None:
+    """A write that has finished but whose done callback has not yet taken it out of the
+    pending set (Pyodide's event loop can run that callback late) must not keep ``flush``
+    looping on it: the loop then never yields to the page's messages (issue 44, the app's
+    worker frozen after the localStorage migration)."""
+    async def scenario() -> None:
+        backend = FakeBackend()
+        storage = WriteThroughStorage({}, backend)
+        finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        finished.set_result(None)
+        storage._tasks.add(finished)  # finished, never discarded
+        storage.set("k", "v")
+        await asyncio.wait_for(storage.flush(), 5)
+        assert backend.committed == {"k": "v"}
+
+    asyncio.run(scenario())
+
+
 def test_write_through_commits_every_write_and_reports_failures() -> None:
     async def scenario() -> None:
         backend = FakeBackend()

@@ -2,7 +2,7 @@
 
 The browser layer is simulated: rendered HTML is parsed, and "tapping" a button
 dispatches its ``data-act`` with its other ``data-*`` attributes, as
-``tb_ui/browser.py`` does.
+``pwa/tb-page.mjs`` does (and hands to ``tb_ui/worker.py``).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def buttons(html: str, act: str | None = None) -> list[dict[str, Any]]:
 
 
 def tap(app: App, el: dict[str, Any], confirm: bool = True, **extra: Any) -> dict[str, Any]:
-    """Tap ``el`` as tb_ui/browser.py does. An option that asks for a confirmation
+    """Tap ``el`` as pwa/tb-page.mjs does. An option that asks for a confirmation
     first (``data-act="caution"``, issue 24 §2) is confirmed ("Do it anyway") unless
     ``confirm`` is False."""
     assert "disabled" not in el["attrs"], f"tapping a disabled button: {el}"
@@ -847,12 +847,12 @@ def test_every_action_button_has_an_accessible_name() -> None:
         play_human_turn(app)
 
 
-def test_browser_module_is_the_only_one_importing_js() -> None:
+def test_the_worker_layer_is_the_only_one_importing_js() -> None:
     pkg = ROOT / "pwa" / "tb_ui"
     for f in pkg.rglob("*.py"):
         src = f.read_text()
         uses = re.search(r"^\s*(import js\b|from (pyscript|pyodide|js)\b)", src, re.M)
-        assert (f.name == "browser.py") == bool(uses), f
+        assert (f.name == "worker.py") == bool(uses), f
 
 
 def test_bot_thinking_in_slices_is_dropped_if_the_player_leaves() -> None:

@@ -1,7 +1,7 @@
 """Unit tests of the Time of Crisis table (pwa/tb_ui/tables/time_of_crisis.py) in CPython.
 
 Rendered HTML is parsed and "tapping" an element dispatches its ``data-act`` with its
-other ``data-*`` attributes, as tb_ui/browser.py does (helpers of test_tb_ui.py).
+other ``data-*`` attributes, as pwa/tb-page.mjs does (helpers of test_tb_ui.py).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Unit tests of the Time War table (pwa/tb_ui/tables/time_war.py) in CPython.
 
 As in test_tb_ui.py, rendered HTML is parsed and "tapping" a button dispatches its
-``data-act`` with its other ``data-*`` attributes, as tb_ui/browser.py does.
+``data-act`` with its other ``data-*`` attributes, as pwa/tb-page.mjs does.
 """
 
 from __future__ import annotations

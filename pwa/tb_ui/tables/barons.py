@@ -280,7 +280,7 @@ def _board(t: _T) -> Markup:
             cls += " bx-pick"
         if t.app.table_ui.get("space") == sid:
             cls += " bx-sel"
-        tgt = f"space:{sid}" if acts else None  # browser.py brings a decision's targets into view
+        tgt = f"space:{sid}" if acts else None  # tb-page.mjs brings a decision's targets into view
         if len(acts) == 1:
             g_attrs = attrs(class_="bx-space bx-hot", data_space=sid, data_tgt=tgt, **_play_attrs(t, acts[0]))
         else:

@@ -485,7 +485,7 @@ def _map(t: _T) -> Markup:
         else:
             inner = html('{}<g class="toc-near">{}</g>{}', _other_shape(r), _other_svg(t, rid, r), _far_other(t, rid, r))
         cls = f"toc-region toc-{r['type']}" + (" toc-pick" if acts else "") + (" toc-sel" if t.focus == rid else "")
-        # the option targets drawn in this region (browser.py brings a decision's targets into view)
+        # the option targets drawn in this region (tb-page.mjs brings a decision's targets into view)
         tgt = " ".join(sorted({str(a["target"]) for a in acts})) or None
         if len(acts) == 1 and acts[0].get("target", "").split(":")[0] in ("province", "region", "capital"):
             a = acts[0]

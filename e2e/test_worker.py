@@ -1,0 +1,126 @@
+"""Python off the page's main thread, the page patched (issue 44): a tap is handled while a bot
+searches, and what the player opened and where they scrolled stay through moves."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from conftest import VIEWPORTS, open_app, resume_game, seed_legacy, shot
+from player_helpers import screen_is
+
+from py_engine.core import Match, Seat
+
+
+def _position(game_id: str, seats: list[Seat], seed: int, steps: int, bot_to_act: bool) -> Match:
+    """A game after ``steps`` random moves and then more until a bot's run of moves begins (or,
+    unless ``bot_to_act``, the human's)."""
+    m = Match.new(game_id, seats, {}, seed, {"holder": 0})
+    rng = random.Random(seed)
+    n, last = 0, -1
+    while n < steps or m.to_act()[0] == last or (m.seats[m.to_act()[0]].kind == "bot") != bot_to_act:
+        last = m.to_act()[0]
+        m.apply(last, rng.choice(m.game.legal_actions(m.state, last)))
+        n += 1
+        assert not m.is_over() and n < steps + 200
+    return m
+
+
+def _open(page: Any, server: Any, m: Match, query: str) -> None:
+    """Store ``m`` as the app's only save and open the app with ``query`` (bot speed)."""
+    import sys
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "pwa"))
+    from tb_ui.store import MemoryStorage, SaveStore
+
+    storage = MemoryStorage()
+    clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))
+    SaveStore(storage, lambda: float(next(clock))).put("e2e-0", m)
+    open_app(page, server, query)
+    seed_legacy(page, storage.data)
+
+
+#: In the page: wait until a bot thinks, tap the first closed card of the player's hand, and
+#: report the first render that shows it open (a MutationObserver sees the patch in the task that
+#: made it): whether the thinking bar was still there and the position unchanged.
+TAP_WHILE_THINKING = """async () => {
+  const screen = () => document.querySelector('#app > .screen');
+  await new Promise((resolve) => { const look = () => document.getElementById('think-progress') ? resolve()
+                                                                       : setTimeout(look, 5); look(); });
+  const n = screen().dataset.n;
+  const head = document.querySelector('.tb-hc-head[aria-expanded=false]');
+  if (!head) return {error: 'no closed card in hand'};
+  const card = head.dataset.card;
+  const opened = () => { const h = document.querySelector(`.tb-hc-head[data-card="${card}"]`);
+                         return !!h && h.getAttribute('aria-expanded') === 'true'; };
+  const seen = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (!opened()) return;
+      obs.disconnect();
+      resolve({n0: n, n1: screen().dataset.n, thinking: !!document.getElementById('think-progress')});
+    });
+    obs.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
+  });
+  const t0 = performance.now();
+  head.click();
+  return {...await seen, ms: Math.round(performance.now() - t0)};
+}"""
+
+
+def test_a_tap_is_answered_while_a_bot_thinks(page, server, traffic):
+    """Time Barons against the hard bot (its searches run to their 1 s limit, in the app's
+    worker): a tap on a card of the player's hand while the bot searches opens the card at once,
+    in a render that still shows the bot thinking over the same position. If Python ran its
+    search where it reads the page's messages only between moves, the card could open only after
+    the bot moved."""
+    page.set_viewport_size(VIEWPORTS["phone"])
+    m = _position("time_barons", [Seat("Ann", "human"), Seat("Bot B", "bot", "hard")], 3, 12, bot_to_act=True)
+    _open(page, server, m, "?botspeed=instant")
+    resume_game(page, "Time Barons", "Ann")
+    results = []
+    for _ in range(4):  # a bot's turn is several decisions; each is a chance
+        r = page.evaluate(TAP_WHILE_THINKING)
+        assert "error" not in r, r
+        results.append(r)
+        if r["thinking"] and r["n0"] == r["n1"]:
+            break
+        page.wait_for_selector("#think-progress", state="detached", timeout=60_000)
+    shot(page, "tap-while-thinking")
+    assert results[-1]["thinking"] and results[-1]["n0"] == results[-1]["n1"], results
+
+
+def test_a_fold_out_and_the_scroll_survive_moves(page, server, traffic):
+    """Time of Crisis against a bot at the normal bot speed, on a phone: the map key opened by the
+    player and the page's scroll position stay as they were while the bot's moves are drawn, and
+    the map key stays open through the player's own move (the page is patched, not replaced)."""
+    page.set_viewport_size(VIEWPORTS["phone"])
+    m = _position("time_of_crisis", [Seat("Ann", "human"), Seat("Bot B", "bot", "easy")], 5, 30, bot_to_act=True)
+    _open(page, server, m, "?botspeed=normal")
+    resume_game(page, "Time of Crisis", "Ann")
+    legend = page.locator("details.toc-legend")
+    legend.locator("summary").click()
+    assert legend.evaluate("d => d.open")
+    page.evaluate("window.scrollTo(0, 300)")
+    y = page.evaluate("scrollY")
+    assert y == 300
+    bot_moves = 0
+    while True:  # the bot's moves, drawn one by one, until the player is to act
+        n = page.locator("#app > .screen").get_attribute("data-n")
+        page.wait_for_function("n => document.querySelector('#app > .screen').dataset.n !== n", arg=n, timeout=60_000)
+        assert legend.evaluate("d => d.open"), "the map key closed when a move was drawn"
+        if page.locator("#main [data-act=play]").count():
+            break  # the player's decision: its targets may be brought into view
+        assert page.evaluate("scrollY") == y, "the page scrolled when a bot's move was drawn"
+        bot_moves += 1
+    assert bot_moves >= 2, bot_moves
+    shot(page, "fold-out-kept")
+    # the player's own move: the first legal action offered when Ann is to act
+    action = page.locator("#main [data-act=play]:not([disabled])").first
+    action.wait_for(state="attached", timeout=120_000)
+    screen_is(page, "table")
+    n = page.locator("#app > .screen").get_attribute("data-n")
+    action.click()
+    page.wait_for_function("n => document.querySelector('#app > .screen').dataset.n !== n", arg=n, timeout=60_000)
+    assert legend.evaluate("d => d.open"), "the map key closed with the player's move"

@@ -1,0 +1,691 @@
+// The page's side of the app (issue 44): the main thread is the player's. Python (the engines, the
+// UI's state and markup, the bots) runs in tb-worker.mjs; this module only
+// - turns taps, changes and forms on #app into messages (one delegated listener per kind),
+// - patches #app with the markup that comes back (Idiomorph, vendored from npm: unchanged nodes,
+//   focus, scroll and open fold-outs stay), applies the data-css styles through the CSSOM (the CSP
+//   refuses style attributes), the theme and the title, brings the decision's targets into view,
+// - and does what only a page can do, when the worker asks: the History API, storage.js
+//   (IndexedDB), downloads, the clipboard and share sheet, the table links of table-link.mjs and the
+//   QR codes and camera of table-qr.mjs, the live region that announces moves, and the memory
+//   snapshot's making (tb-snapshot-worker.mjs).
+// The protocol is described in pwa/tb_ui/worker.py. Nothing here decides anything about a game.
+import { Idiomorph } from "./vendor/idiomorph.js";
+
+const shell = window.tbShell;
+const root = document.getElementById("app");
+const STARTED_KEY = "tb-started"; // first-screens.js: Python has started the app on this device
+const MAX_GLOW = 8; // most targets highlighted at once
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// started by shell.js (before this module loaded), with what it said meanwhile; else here
+const started = shell.worker || null;
+const worker = started ? started.worker : new Worker(new URL("./tb-worker.mjs", import.meta.url), { type: "module" });
+/** The page's clock and calendar date go with every message: the app's "now" and "today" (saves'
+ * times, the daily challenge's date) are the page's, the clock a player (or a test) sets. */
+const today = () => {
+  const d = new Date();
+  return `${String(d.getFullYear()).padStart(4, "0")}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+const post = (msg, transfer) => worker.postMessage({ ...msg, clock: { now: Date.now(), today: today() } }, transfer || []);
+const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller && "caches" in window;
+// ?cpu=N: benchmarks only, the worker as slow as a CPU N times slower (see tb-worker.mjs)
+if (!started) post({ type: "boot", firstVisit, cpu: Number(new URLSearchParams(location.search).get("cpu")) || 1 });
+
+let ready = false;
+let maxSaveBytes = 8 * 1024 * 1024;
+let lastScreen = "";
+let drawn = 0;
+const appliedCss = new WeakMap(); // element -> the data-css last applied to it
+let decision = ""; // the decision last drawn (bringTargets)
+let storageModule = null;
+
+// ---- boot ----------------------------------------------------------------------------------------
+const teedDone = new Promise((resolve) => { shell.firstVisitCopies = resolve; });
+shell.waitFirstVisit = [teedDone];
+
+function failed(text, html) {
+  document.body.dataset.error = "1";
+  if (shell && shell.fail) shell.fail(text);
+  else if (html) root.innerHTML = html;
+}
+
+async function openStorage() {
+  try {
+    storageModule = await shell.storage;
+    const snap = await storageModule.open();
+    storageModule.onExternal((changes) => post({ type: "external", changes }));
+    return snap;
+  } catch (err) {
+    console.warn("storage could not be opened:", err);
+    return { failed: String((err && err.message) || err) };
+  }
+}
+const storageSnap = openStorage();
+
+async function startApp() {
+  const storage = await storageSnap;
+  // the first screens (first-screens.js) stop here: what the player did there goes with the start
+  window.tbFirstClosed = true;
+  let first = null;
+  try {
+    if (window.tbFirst) first = window.tbFirst.take();
+  } catch (err) {
+    console.warn("the first screens' taps could not be taken:", err);
+  }
+  const q = new URLSearchParams(location.search);
+  const query = {};
+  for (const name of ["botspeed", "bottime"]) if (q.get(name)) query[name] = q.get(name);
+  post({ type: "start", storage, query, history: history.state, hash: decodeURIComponent(location.hash), first });
+}
+
+// ---- rendering -------------------------------------------------------------------------------------
+/** Whether each fold-out (<details>) was open in the markup it was last drawn from. A fold-out the
+ * player opened or closed keeps that state through later renders while the markup says what it
+ * said before; when the markup changes its mind (e.g. a mat opens because a choice waits there),
+ * the markup wins. */
+const markupOpen = new WeakMap();
+/** The same for what the player types: a text field keeps its text through renders while the
+ * markup's value stays what it was (a code half pasted while the table moves on). */
+const markupValue = new WeakMap();
+const TYPED = "textarea, input:not([type]), input[type=text], input[type=search], input[type=number], input[type=url]";
+const typing = new WeakSet(); // fields typed in since their last change event went to the app
+root.addEventListener("input", (ev) => { if (ev.target && ev.target.matches && ev.target.matches(TYPED)) typing.add(ev.target); });
+const markupValueOf = (el) => (el.tagName === "TEXTAREA" ? el.textContent : el.getAttribute("value") || "");
+const noteFoldOuts = (node) => {
+  if (node.nodeType !== 1) return;
+  for (const d of [node, ...node.querySelectorAll("details, " + TYPED)]) {
+    if (d.tagName === "DETAILS") markupOpen.set(d, d.open);
+    else if (d.matches(TYPED)) markupValue.set(d, markupValueOf(d));
+  }
+};
+
+/** The markup each of the page's upper elements (the screen, its sections and panels: SKIP_DEPTH
+ * levels under #app) was last drawn from. An element whose new markup is the same, letter for
+ * letter, is left as it is, its whole subtree unvisited: most of a table (a map, the other
+ * players' mats, the log) does not change with a tap, and comparing their markup costs the browser
+ * far less than Idiomorph's walk of every node in them. */
+const lastMarkup = new WeakMap();
+const SKIP_DEPTH = 4;
+const depthIn = (node) => {
+  let d = 0;
+  for (let up = node.parentNode; up && up.parentNode; up = up.parentNode) d += 1;
+  return d;
+};
+
+/** Style attributes are the page's (data-css, panzoom's transforms), never the markup's (the
+ * classes panzoom-frames.js sets on a zoom frame, it sets again); fold-outs and typed text as
+ * above. */
+const MORPH = {
+  morphStyle: "innerHTML",
+  // not ignoreActiveValue: Idiomorph then leaves every child of the focused element as it was (a
+  // button just tapped would keep its old label); text fields keep what the player typed as above
+  restoreFocus: true,
+  callbacks: {
+    beforeAttributeUpdated(name, el, how) {
+      if (name === "style") return false;
+      if (name === "data-css" && how === "remove") {
+        el.removeAttribute("style");
+        appliedCss.delete(el);
+      }
+      return true;
+    },
+    beforeNodeMorphed(oldNode, newNode) {
+      if (oldNode.nodeType === 1 && newNode.nodeType === 1 && depthIn(newNode) <= SKIP_DEPTH) {
+        const markup = newNode.outerHTML;
+        if (lastMarkup.get(oldNode) === markup) return false; // unchanged: left as it is
+        lastMarkup.set(oldNode, markup);
+      }
+      // a QR code already drawn for the same code, and the camera's picture, stay as they are
+      if (oldNode.nodeType === 1 && oldNode.matches("canvas[data-qr]") && oldNode.getAttribute("data-drawn") === "1"
+          && newNode.getAttribute && newNode.getAttribute("data-qr") === oldNode.getAttribute("data-qr")) return false;
+      if (oldNode.nodeType === 1 && oldNode.hasAttribute("data-scan") && newNode.getAttribute
+          && newNode.hasAttribute("data-scan")) return false;
+      if (oldNode.nodeType === 1 && oldNode.tagName === "DETAILS" && newNode.tagName === "DETAILS") {
+        const now = newNode.hasAttribute("open");
+        const was = markupOpen.has(oldNode) ? markupOpen.get(oldNode) : now;
+        markupOpen.set(oldNode, now);
+        if (was === now) newNode.toggleAttribute("open", oldNode.open); // the player's choice stays
+      } else if (oldNode.nodeType === 1 && oldNode.matches(TYPED) && newNode.tagName === oldNode.tagName) {
+        const now = markupValueOf(newNode);
+        const was = markupValue.has(oldNode) ? markupValue.get(oldNode) : now;
+        markupValue.set(oldNode, now);
+        // the player's text stays: while they type (the app has not seen it), or while the markup
+        // says what it said before
+        if ((typing.has(oldNode) || was === now) && oldNode.value !== now) {
+          if (newNode.tagName === "TEXTAREA") newNode.value = oldNode.value;
+          else newNode.setAttribute("value", oldNode.value);
+        }
+      }
+      return true;
+    },
+    afterNodeAdded: noteFoldOuts,
+  },
+};
+
+function liveRegion() {
+  let el = document.getElementById("tb-live");
+  if (!el) {
+    el = document.createElement("div");
+    el.id = "tb-live";
+    el.className = "visually-hidden";
+    el.setAttribute("role", "status");
+    el.setAttribute("aria-live", "polite");
+    el.setAttribute("aria-atomic", "true");
+    document.body.appendChild(el);
+  }
+  return el;
+}
+
+const routeURL = (route) => location.pathname + location.search + "#/" + route;
+
+function applyHistory(step) {
+  const url = routeURL(step.route);
+  if (step.op === "push") history.pushState(step.state, "", url);
+  else if (step.op === "replace") history.replaceState(step.state, "", url);
+  else if (step.op === "go") history.go(step.delta);
+}
+
+addEventListener("popstate", (ev) => post({ type: "popstate", state: ev.state }));
+
+function render(m) {
+  for (const step of m.history || []) applyHistory(step);
+  let strip = document.getElementById("tl-scroll");
+  const scrollLeft = strip ? strip.scrollLeft : null;
+  const active = document.activeElement;
+  const activeId = active && active.id ? active.id : "";
+  Idiomorph.morph(root, m.html, MORPH);
+  root.dataset.drawn = String(++drawn); // how many renders this page has applied (tests wait on it)
+  for (const el of root.querySelectorAll("[data-css]")) { // only where it changed: a style set is a style to recompute
+    const css = el.getAttribute("data-css");
+    if (appliedCss.get(el) !== css) {
+      el.style.cssText = css;
+      appliedCss.set(el, css);
+    }
+  }
+  document.documentElement.dataset.theme = m.theme;
+  document.title = m.title;
+  const first = root.firstElementChild;
+  const screen = first ? first.dataset.screen || "" : "";
+  const changed = screen !== lastScreen;
+  lastScreen = screen;
+  strip = document.getElementById("tl-scroll");
+  if (strip && scrollLeft !== null && !changed) strip.scrollLeft = scrollLeft;
+  const target = document.querySelector("[data-scroll-to]");
+  if (target && strip) {
+    // bring the card just placed to the middle of the strip (never scroll the page)
+    const t = target.getBoundingClientRect(), r = strip.getBoundingClientRect();
+    strip.scrollBy({ left: t.left + t.width / 2 - (r.left + r.width / 2), behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+  if (changed) {
+    window.scrollTo(0, 0);
+    const h1 = root.querySelector("h1");
+    if (h1) h1.focus({ preventScroll: true });
+  } else {
+    const again = root.querySelector("[data-autofocus]") || (activeId ? document.getElementById(activeId) : null);
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  }
+  try {
+    bringTargets(m.decision, m.tapped);
+  } catch (err) { // never let a scroll stop the table
+    console.warn(err);
+  }
+  if (m.hintScroll) {
+    const hinted = root.querySelector("[data-hint]");
+    if (hinted) hinted.scrollIntoView({ block: "nearest", inline: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+  if (m.announce) liveRegion().textContent = m.announce;
+  afterRenderPhones(m.scan);
+  if (!ready) {
+    ready = true;
+    liveRegion(); // there from the start, so a screen reader follows it
+    document.body.dataset.ready = "1";
+    performance.mark("tb:rendered");
+    try { // from now on this device's first screens are Python's (first-screens.js)
+      localStorage.setItem(STARTED_KEY, "1");
+    } catch {
+      /* no storage: nothing to remember */
+    }
+    scheduleSnapshot();
+  }
+}
+
+function progress(m) {
+  const el = document.getElementById(m.id);
+  if (el) el.setAttribute("aria-valuenow", String(m.pct));
+  for (const fill of document.querySelectorAll(".think-bar > .think-fill")) fill.style.width = `${m.pct}%`;
+}
+
+// ---- the decision beside its targets (issue 24 §2) -------------------------------------------------
+function targetElements(ids) {
+  const out = [];
+  for (const t of ids) {
+    for (const el of root.querySelectorAll(`[data-tgt~="${CSS.escape(t)}"]`)) if (!out.includes(el)) out.push(el);
+  }
+  return out;
+}
+
+/** Scroll so the targets show below the pinned bar: nothing if all of them are in full view; else
+ * all of them (centred) if they fit, else the first. */
+function scrollTo(els) {
+  const bar = document.querySelector(".tbar");
+  const topEdge = bar ? bar.getBoundingClientRect().bottom : 0;
+  const bottomEdge = innerHeight;
+  const rects = els.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 || r.height > 0);
+  if (!rects.length) return;
+  if (rects.every((r) => r.top >= topEdge - 1 && r.bottom <= bottomEdge + 1)) return;
+  const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
+  const room = bottomEdge - topEdge;
+  const delta = bottom - top <= room - 16 ? (top + bottom) / 2 - (topEdge + bottomEdge) / 2 : rects[0].top - topEdge - 8;
+  window.scrollBy(0, delta);
+}
+
+/** After a render: when a new decision with targets on the board appears, highlight them and
+ * scroll them into view below the pinned prompt (those of options without a caution first). When
+ * the player tapped an option aimed at a target, that target comes into view. */
+function bringTargets(key, tapped) {
+  const isNew = key !== decision;
+  decision = key;
+  if (!key) return;
+  const ids = [];
+  const cautioned = new Set();
+  for (const el of root.querySelectorAll("[data-target]")) {
+    const t = el.getAttribute("data-target");
+    if (!ids.includes(t)) ids.push(t);
+    if (el.hasAttribute("data-caution")) cautioned.add(t);
+  }
+  const els = isNew ? targetElements(ids) : [];
+  if (els.length) {
+    if (els.length <= MAX_GLOW) for (const el of els) el.classList.add("tgt-now");
+    const preferred = targetElements(ids.filter((t) => !cautioned.has(t)));
+    scrollTo(preferred.length ? preferred : els);
+    return;
+  }
+  if (tapped) {
+    const shown = targetElements([tapped]);
+    for (const el of shown.slice(0, MAX_GLOW)) el.classList.add("tgt-now");
+    scrollTo(shown);
+  }
+}
+
+// ---- events ----------------------------------------------------------------------------------------
+const NOT_TAPS = ["input", "select", "textarea", "form", "label"];
+
+function dataOf(el) {
+  const out = {};
+  for (const a of el.attributes) if (a.name.startsWith("data-") && a.name !== "data-act") out[a.name.slice(5)] = a.value;
+  return out;
+}
+
+root.addEventListener("click", (ev) => {
+  const el = ev.target && ev.target.closest ? ev.target.closest("[data-act]") : null;
+  if (!el || NOT_TAPS.includes(el.tagName.toLowerCase()) || el.hasAttribute("disabled")) return;
+  ev.preventDefault();
+  post({ type: "event", act: el.getAttribute("data-act"), data: dataOf(el), target: el.getAttribute("data-target") });
+});
+
+root.addEventListener("change", (ev) => {
+  const el = ev.target;
+  if (el) typing.delete(el);
+  if (!el || !el.hasAttribute || !el.hasAttribute("data-act")) return;
+  const act = el.getAttribute("data-act");
+  if (act === "import") return void importFile(el);
+  if (act === "scan-photo") return void scanPhoto(el);
+  const data = { ...dataOf(el), value: String(el.value) };
+  if (el.type === "checkbox" || el.type === "radio") data.checked = !!el.checked;
+  post({ type: "event", act, data });
+});
+
+root.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const form = ev.target;
+  if (!form || !form.hasAttribute("data-act")) return;
+  const fields = {};
+  for (const x of form.elements) {
+    typing.delete(x); // the app has them now
+    if (x.name && !["checkbox", "radio", "submit", "button", "file"].includes(x.type)) fields[x.name] = String(x.value);
+  }
+  post({ type: "event", act: form.getAttribute("data-act"), data: { ...dataOf(form), fields } });
+});
+
+async function importFile(el) {
+  const f = el.files && el.files[0];
+  if (!f) return;
+  try {
+    if (f.size > maxSaveBytes) return post({ type: "import", name: f.name, size: f.size }); // refused unread
+    const buf = await f.arrayBuffer(); // decoded (strictly, as UTF-8) by the app
+    post({ type: "import", name: f.name, size: f.size, bytes: buf }, [buf]);
+  } catch (err) {
+    post({ type: "import", name: f.name, size: 0, error: String((err && err.message) || err) });
+  } finally {
+    el.value = "";
+  }
+}
+
+// ---- what only the page can do ---------------------------------------------------------------------
+async function store(m) {
+  try {
+    const mod = storageModule || (await shell.storage);
+    await (m.op === "put" ? mod.put(m.key, m.value) : mod.remove(m.key));
+    post({ type: "stored", id: m.id, ok: true });
+  } catch (err) {
+    post({ type: "stored", id: m.id, ok: false, error: String((err && err.message) || err) });
+  }
+}
+
+const download = (name, text) => shell.download(name, text); // shell.js: one way to save a file
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    post({ type: "copied", ok: true });
+  } catch {
+    const box = document.getElementById("daily-share");
+    if (box) {
+      box.focus();
+      box.select();
+    }
+    post({ type: "copied", ok: false });
+  }
+}
+
+async function share(text) {
+  if (!navigator.share) return copy(text);
+  try {
+    await navigator.share({ text });
+  } catch {
+    /* cancelled by the player, or refused */
+  }
+}
+
+// ---- a table across phones (issue 27): the links and the QR codes -------------------------------------
+const hostLinks = new Map(); // seat -> open link
+const offers = new Map(); // seat -> pending invitation
+const guest = { answer: null, link: null };
+let hostSession = null;
+const camera = { video: null, stop: null, for: null };
+
+/** A player's message from a failed link or QR step: the text of the modules' own errors. */
+const why = (e) => {
+  let text = String((e && e.message) || e || "");
+  for (const prefix of ["LinkError: ", "QrError: ", "Error: "]) if (text.startsWith(prefix)) text = text.slice(prefix.length);
+  return text || "The other phone could not be reached.";
+};
+const expected = (e) => e && ["LinkError", "QrError"].includes(e.name);
+const close = (obj) => {
+  try {
+    if (obj && obj.close) obj.close();
+    else if (obj && obj.cancel) obj.cancel();
+  } catch (err) {
+    console.warn(err);
+  }
+};
+const phone = (ev, fields) => post({ type: "phone", ev, ...fields });
+
+async function linkOp(op) {
+  const kind = op.op;
+  const seat = Number(op.seat ?? -1);
+  if (kind === "offer" || kind === "close") {
+    for (const table of [offers, hostLinks]) {
+      if (table.has(seat)) {
+        const x = table.get(seat);
+        table.delete(seat);
+        close(x);
+      }
+    }
+  }
+  if (kind === "close-host" || kind === "answer") {
+    for (const key of ["answer", "link"]) {
+      if (guest[key]) {
+        close(guest[key]);
+        guest[key] = null;
+      }
+    }
+  }
+  try {
+    const tl = await shell.phones();
+    if (kind === "offer") {
+      const offer = await tl.offerLink();
+      offers.set(seat, offer);
+      phone("offered", { seat, code: offer.code });
+    } else if (kind === "accept") {
+      const offer = offers.get(seat);
+      if (!offer) return phone("lost", { seat, why: "That invitation was put away: invite the phone again." });
+      const link = await offer.accept(String(op.code || ""));
+      if (offers.get(seat) !== offer) return link.close();
+      offers.delete(seat);
+      hostLinks.set(seat, link);
+      link.onmessage = (text) => { if (hostLinks.get(seat) === link) phone("message", { seat, text }); };
+      link.onclose = (reason) => {
+        if (hostLinks.get(seat) !== link) return;
+        hostLinks.delete(seat);
+        phone("lost", { seat, why: reason === "flood" ? "flood" : null });
+      };
+      phone("joined", { seat });
+    } else if (kind === "answer") {
+      const answer = await tl.answerLink(String(op.code || ""));
+      guest.answer = answer;
+      phone("answered", { code: answer.code });
+      const link = await answer.link;
+      if (guest.answer !== answer) return link.close();
+      guest.answer = null;
+      guest.link = link;
+      link.onmessage = (text) => { if (guest.link === link) phone("guest-message", { text }); };
+      link.onclose = () => {
+        if (guest.link !== link) return;
+        guest.link = null;
+        phone("guest-lost", {});
+      };
+      phone("guest-joined", {});
+    }
+  } catch (e) {
+    if (expected(e)) console.info(`table link: ${why(e)}`); // a refusal the player is told about
+    else console.warn(e);
+    if (kind === "accept" && e && e.retry && offers.has(seat)) phone("retry", { seat, why: why(e) });
+    else if (kind === "offer" || kind === "accept") {
+      offers.delete(seat);
+      phone("lost", { seat, why: why(e) });
+    } else if (kind === "answer") {
+      guest.answer = null;
+      phone("guest-failed", { why: why(e) });
+    }
+  }
+}
+
+/** Send what the app queued for the other phones; a new table closes the links of the old one. */
+function sendLinks(m) {
+  if (m.session !== hostSession) {
+    hostSession = m.session;
+    for (const table of [offers, hostLinks]) {
+      for (const [seat, x] of [...table]) {
+        table.delete(seat);
+        close(x);
+      }
+    }
+  }
+  for (const [key, text] of m.out) {
+    const link = key === "host" ? guest.link : hostLinks.get(Number(key));
+    if (!link) continue;
+    try {
+      link.send(text);
+    } catch (err) { // a link closing under us: its onclose says so
+      console.warn(err);
+    }
+  }
+}
+
+/** Draw the QR codes on the page; show the camera in [data-scan] while the app reads a code, and
+ * close it when it no longer does. */
+async function afterRenderPhones(purpose) {
+  if (!root.querySelector("canvas[data-qr]") && !purpose && !camera.stop) return;
+  let qr;
+  try {
+    qr = await shell.qr();
+  } catch (e) {
+    console.warn(e);
+    if (purpose) post({ type: "scan-failed", purpose, why: `This phone cannot read codes here (${why(e)}): paste the code instead.` });
+    return;
+  }
+  for (const c of root.querySelectorAll("canvas[data-qr]")) {
+    try {
+      if (c.getAttribute("data-drawn") !== "1") {
+        qr.drawCode(c, c.getAttribute("data-qr"));
+        c.setAttribute("data-drawn", "1"); // e2e waits on it
+      }
+    } catch (err) {
+      console.warn(err);
+    }
+  }
+  const spot = root.querySelector("[data-scan]");
+  if (!purpose || !spot) {
+    if (camera.stop && camera.stop !== "opening") camera.stop();
+    if (camera.stop) camera.stop = camera.for = null;
+    return;
+  }
+  if (!camera.video) {
+    const video = document.createElement("video");
+    video.className = "scan-video";
+    video.setAttribute("playsinline", "");
+    video.muted = true;
+    camera.video = video;
+  }
+  if (!spot.contains(camera.video)) spot.replaceChildren(camera.video);
+  const same = camera.for && JSON.stringify(camera.for) === JSON.stringify(purpose);
+  if (camera.stop && same) return;
+  if (camera.stop && camera.stop !== "opening") camera.stop();
+  camera.for = purpose;
+  camera.stop = "opening"; // a render meanwhile does not open it twice
+  const found = (text) => {
+    camera.stop = camera.for = null;
+    if (purpose.for === "answer") post({ type: "event", act: "phone-answer", data: { seat: String(purpose.seat), code: String(text) } });
+    else post({ type: "event", act: "join-code", data: { code: String(text) } });
+  };
+  let stop;
+  try {
+    stop = await qr.startCamera(camera.video, found);
+  } catch (e) {
+    camera.stop = camera.for = null;
+    return post({ type: "scan-failed", purpose, why: why(e) });
+  }
+  if (camera.for === purpose) camera.stop = stop;
+  else stop();
+}
+
+async function scanPhoto(el) {
+  const f = el.files && el.files[0];
+  if (!f) return;
+  const purpose = el.getAttribute("data-for") || "";
+  const seat = el.getAttribute("data-seat") || "";
+  try {
+    const qr = await shell.qr();
+    const text = String(await qr.readImage(f));
+    if (purpose === "answer") post({ type: "event", act: "phone-answer", data: { seat, code: text } });
+    else post({ type: "event", act: "join-code", data: { code: text } });
+  } catch (e) {
+    post({ type: "scan-failed", purpose: purpose === "answer" && /^\d+$/.test(seat) ? { for: "answer", seat: Number(seat) } : null,
+           why: why(e) });
+  } finally {
+    el.value = "";
+  }
+}
+
+// ---- the memory snapshot (after a normal start) ------------------------------------------------------
+let snapshotScheduled = false;
+const requests = new Map(); // id -> resolve, for the worker's answers
+let nextRequest = 1;
+function ask(type) {
+  const id = nextRequest++;
+  return new Promise((resolve) => {
+    requests.set(id, resolve);
+    post({ type, id });
+  });
+}
+/** The modules Python holds (scripts/trace_stdlib.py, through the e2e runs). */
+window.tbModules = () => ask("modules").then((m) => m.modules);
+
+function whenControlled() {
+  const sw = navigator.serviceWorker;
+  return new Promise((resolve) => {
+    if (sw.controller) return resolve();
+    sw.addEventListener("controllerchange", () => resolve(), { once: true });
+  });
+}
+const idle = () => new Promise((resolve) =>
+  "requestIdleCallback" in window ? requestIdleCallback(() => resolve(), { timeout: 3000 }) : setTimeout(resolve, 500));
+
+function scheduleSnapshot() {
+  const state = shell.boot.snapshot && shell.boot.snapshot.state;
+  if (snapshotScheduled || state === "restored" || !("caches" in window) || !("serviceWorker" in navigator)) return;
+  snapshotScheduled = true;
+  const report = (fields) => {
+    shell.boot.snapshot = { ...(shell.boot.snapshot || {}), ...fields };
+  };
+  report({ state: "waiting" });
+  whenControlled()
+    .then(idle)
+    .then(async () => {
+      report({ state: "making" });
+      const [{ modules }, config] = await Promise.all([ask("modules"), new Promise((resolve) => {
+        configWaiter = resolve;
+        post({ type: "config" });
+      })]);
+      if (String(config.key).startsWith("__")) throw new Error("a build without a snapshot key");
+      const maker = new Worker(new URL("./tb-snapshot-worker.mjs", import.meta.url), { type: "module" });
+      try {
+        const result = await new Promise((resolve, reject) => {
+          maker.onmessage = (e) => resolve(e.data);
+          maker.onerror = (e) => reject(new Error(e.message || "the snapshot worker failed to start"));
+          maker.postMessage({ key: config.key, keyURL: new URL(`./__snapshot__/${config.key}`, location.href).href,
+                              cacheName: "tb-snapshot", modules, wheels: config.wheels });
+        });
+        if (!result.ok) throw new Error(result.error);
+        report({ state: "made", bytes: result.bytes, stored: result.stored, makeMs: result.ms, preloaded: result.preloaded,
+                 skipped: result.skipped });
+      } finally {
+        maker.terminate();
+      }
+    })
+    .catch((err) => {
+      console.warn("tb-page: no snapshot made:", err);
+      report({ state: "unavailable", error: String((err && err.message) || err) });
+    })
+    .finally(() => dispatchEvent(new CustomEvent("tb:snapshot", { detail: { ...shell.boot.snapshot } })));
+}
+let configWaiter = null;
+
+// ---- the worker's messages -------------------------------------------------------------------------
+function onWorkerMessage({ data: m }) {
+  switch (m.type) {
+    case "render": return render(m);
+    case "progress": return progress(m);
+    case "store": return void store(m);
+    case "drop-legacy": return void (storageModule && storageModule.dropLegacy(m.keys));
+    case "link": return void linkOp(m);
+    case "send": return sendLinks(m);
+    case "download": return download(m.name, m.text);
+    case "copy": return void copy(m.text);
+    case "share": return void share(m.text);
+    case "mark": return void performance.mark(m.name);
+    case "step": return shell.step && shell.step(m.text);
+    case "resource": return shell.resource && shell.resource({ name: m.name, size: m.size, end: m.end - performance.timeOrigin });
+    case "part": return shell.part && shell.part(m.part);
+    case "snapshot": shell.boot.snapshot = { ...m.info }; return;
+    case "teed": return shell.firstVisitCopies();
+    case "listening": return void startApp();
+    case "ready": maxSaveBytes = m.maxSaveBytes || maxSaveBytes; return;
+    case "fail": return failed(m.text, m.html);
+    case "modules": {
+      const resolve = requests.get(m.id);
+      requests.delete(m.id);
+      return resolve && resolve(m);
+    }
+    case "config": return configWaiter && configWaiter(m);
+    default: return undefined;
+  }
+}
+if (started) { // what the worker said before this module ran, in order, then the rest as it comes
+  worker.onmessage = null;
+  for (const m of started.early.splice(0)) onWorkerMessage({ data: m });
+} else {
+  worker.addEventListener("error", (e) => failed(`The app's worker could not start: ${e.message || e}`));
+}
+worker.addEventListener("message", onWorkerMessage);
