@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from conftest import VIEWPORTS, open_app, resume_game, seed_legacy, shot
-from player_helpers import screen_is
+from player_helpers import route, screen_is
+from playwright.sync_api import expect
 
 from py_engine.core import Match, Seat
 
@@ -124,3 +125,22 @@ def test_a_fold_out_and_the_scroll_survive_moves(page, server, traffic):
     action.click()
     page.wait_for_function("n => document.querySelector('#app > .screen').dataset.n !== n", arg=n, timeout=60_000)
     assert legend.evaluate("d => d.open"), "the map key closed with the player's move"
+
+
+def test_forward_to_a_table_that_cannot_open_keeps_the_address_true(page, server, traffic):
+    """Back from a table to Saved games, delete that game, then Forward: the table cannot open, the
+    app shows another screen, and the page's address is made to say which (the worker asks the page
+    to replace the history entry)."""
+    m = _position("timeline", [Seat("Ann", "human"), Seat("Bot B", "bot", "easy")], 2, 2, bot_to_act=False)
+    _open(page, server, m, "?botspeed=instant")
+    resume_game(page, "Timeline", "Ann")
+    page.go_back()
+    screen_is(page, "saves")
+    page.locator("button[data-act=delete]").first.click()
+    page.locator("button[data-act=delete-confirm]").first.click()
+    expect(page.locator("li.save")).to_have_count(0)
+    page.go_forward()
+    # the app shows another screen (its own choice), and the address names that screen, not the table
+    page.wait_for_function("() => { const s = document.querySelector('#app > .screen');"
+                           " return !!s && !location.hash.startsWith('#/table') && location.hash === '#/' + s.dataset.route; }")
+    assert not route(page).startswith("table")

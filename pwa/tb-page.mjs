@@ -656,6 +656,7 @@ let configWaiter = null;
 function onWorkerMessage({ data: m }) {
   switch (m.type) {
     case "render": return render(m);
+    case "history": return applyHistory(m); // an entry Back or Forward reached that could not open
     case "progress": return progress(m);
     case "store": return void store(m);
     case "drop-legacy": return void (storageModule && storageModule.dropLegacy(m.keys));
