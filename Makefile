@@ -27,8 +27,12 @@ JOBS     ?= 2
 PYODIDE_TESTS ?= tests/test_core.py tests/test_mcts.py tests/pyodide/test_smoke_in_pyodide.py
 PYODIDE_SNAPSHOT_TESTS ?= tests/pyodide/test_parity_in_pyodide.py tests/test_conformance.py
 PYODIDE_ENV ?= TB_CONFORMANCE_GAMES=1 TB_CONFORMANCE_COUNTS=ends TB_HYPOTHESIS_EXAMPLES=10
-ENGINE_ARGS ?= -n $(JOBS) --dist worksteal
-E2E_ARGS ?= e2e -n $(JOBS) --dist worksteal
+# A test that hangs fails after TEST_TIMEOUT s with its stack (pytest-timeout) instead of holding
+# the run until CI gives up: the slowest engine test takes ~75 s and the slowest e2e test ~60 s on
+# a busy 2-core machine.
+TEST_TIMEOUT ?= 600
+ENGINE_ARGS ?= -n $(JOBS) --dist worksteal --timeout=$(TEST_TIMEOUT)
+E2E_ARGS ?= e2e -n $(JOBS) --dist worksteal --timeout=$(TEST_TIMEOUT)
 BENCH_ARGS ?=
 # `make test` runs the three suites at once, all at normal priority: the machine is busy from
 # start to end either way, and a lower priority for the CPython and Pyodide suites let any other

@@ -9,8 +9,12 @@ from typing import Any
 from conftest import VIEWPORTS, open_app, resume_game, seed_legacy, shot
 from player_helpers import route, screen_is
 from playwright.sync_api import expect
+from test_time_barons_ui import human_step
 
 from py_engine.core import Match, Seat
+
+#: The player's own decision on the Time Barons table (the bot's turn is over).
+PLAYER_TO_ACT = "#main button[data-act=play], #main button[data-act=caution], button.tb-end"
 
 
 def _position(game_id: str, seats: list[Seat], seed: int, steps: int, bot_to_act: bool) -> Match:
@@ -43,13 +47,21 @@ def _open(page: Any, server: Any, m: Match, query: str) -> None:
     seed_legacy(page, storage.data)
 
 
-#: In the page: wait until a bot thinks, tap the first closed card of the player's hand, and
-#: report the first render that shows it open (a MutationObserver sees the patch in the task that
-#: made it): whether the thinking bar was still there and the position unchanged.
-TAP_WHILE_THINKING = """async () => {
+#: In the page: wait until a bot thinks (or, if the bot's turn ends first, report that the player is
+#: to act), tap the first closed card of the player's hand, and report the first render that shows
+#: it open (a MutationObserver sees the patch in the task that made it): whether the thinking bar
+#: was still there and the position unchanged. Every wait has a deadline, so a position that never
+#: comes fails the test instead of holding the suite.
+TAP_WHILE_THINKING = """async (playerToAct) => {
   const screen = () => document.querySelector('#app > .screen');
-  await new Promise((resolve) => { const look = () => document.getElementById('think-progress') ? resolve()
-                                                                       : setTimeout(look, 5); look(); });
+  const until = (test, ms) => new Promise((resolve) => {
+    const end = performance.now() + ms;
+    const look = () => { const got = test(); if (got || performance.now() > end) resolve(got); else setTimeout(look, 5); };
+    look();
+  });
+  const state = await until(() => document.getElementById('think-progress') ? 'thinking'
+                                  : document.querySelector(playerToAct) ? 'player' : null, 60000);
+  if (state !== 'thinking') return {waiting: state || 'timed out'};
   const n = screen().dataset.n;
   const head = document.querySelector('.tb-hc-head[aria-expanded=false]');
   if (!head) return {error: 'no closed card in hand'};
@@ -63,6 +75,7 @@ TAP_WHILE_THINKING = """async () => {
       resolve({n0: n, n1: screen().dataset.n, thinking: !!document.getElementById('think-progress')});
     });
     obs.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
+    setTimeout(() => { obs.disconnect(); resolve({error: 'the card did not open within 60 s'}); }, 60000);
   });
   const t0 = performance.now();
   head.click();
@@ -80,16 +93,20 @@ def test_a_tap_is_answered_while_a_bot_thinks(page, server, traffic):
     m = _position("time_barons", [Seat("Ann", "human"), Seat("Bot B", "bot", "hard")], 3, 12, bot_to_act=True)
     _open(page, server, m, "?botspeed=instant")
     resume_game(page, "Time Barons", "Ann")
-    results = []
-    for _ in range(4):  # a bot's turn is several decisions; each is a chance
-        r = page.evaluate(TAP_WHILE_THINKING)
+    results: list[dict[str, Any]] = []
+    for _ in range(8):  # a bot's turn is several decisions; each is a chance
+        r = page.evaluate(TAP_WHILE_THINKING, PLAYER_TO_ACT)
         assert "error" not in r, r
+        if r.get("waiting") == "player":  # the bot's turn ended before a search was seen: play on
+            human_step(page)
+            continue
+        assert "waiting" not in r, r
         results.append(r)
         if r["thinking"] and r["n0"] == r["n1"]:
             break
         page.wait_for_selector("#think-progress", state="detached", timeout=60_000)
     shot(page, "tap-while-thinking")
-    assert results[-1]["thinking"] and results[-1]["n0"] == results[-1]["n1"], results
+    assert results and results[-1]["thinking"] and results[-1]["n0"] == results[-1]["n1"], results
 
 
 def test_a_fold_out_and_the_scroll_survive_moves(page, server, traffic):
