@@ -257,3 +257,54 @@ def test_undo_reaches_back_undo_limit_actions_and_no_further() -> None:
     with pytest.raises(IllegalAction):
         m.undo(0)
     assert m.save_json() == before
+
+
+def _free_moves_game(free_moves: int) -> Match:
+    """The Time of Crisis save of the undo test, then ``free_moves`` free moves out of and back
+    into the capital (ToC §6.3.1) by Ann, a human: a long run without chance."""
+    from pathlib import Path
+
+    save = json.loads((Path(__file__).parent / "time_of_crisis" / "saves" / "speed_up_bot_waits.json").read_text())
+    save["seats"][0] = {"name": "Ann", "kind": "human", "level": None}
+    m = Match.load(save)
+    while m.state["trail"] is not None:
+        m.apply(2, m.game.legal_actions(m.state, 2)[0])
+    for i in range(free_moves):
+        m.apply(0, Action("leave_capital" if i % 2 == 0 else "enter_capital", (3,)))
+    return m
+
+
+@pytest.mark.parametrize("free_moves", [30, 250])
+def test_a_loaded_game_keeps_the_positions_undo_reaches_as_the_saved_game_did(free_moves: int) -> None:
+    """The loaded match holds exactly the positions the saved match held for undo (fewer than
+    UNDO_LIMIT moves since the last chance, or UNDO_LIMIT of them), so undo reaches as far."""
+    m = _free_moves_game(free_moves)
+    again = Match.load(m.save_json())
+    assert again.actions == m.actions and again._undo_floor == m._undo_floor
+    assert [canonical_json(s) for s in again._states] == [canonical_json(s) for s in m._states]
+    steps = 0
+    while again.can_undo(0):
+        again.undo(0)
+        m.undo(0)
+        steps += 1
+        assert canonical_json(again.state) == canonical_json(m.state)
+    assert steps == min(free_moves, 100) and not m.can_undo(0)
+
+
+def test_a_bad_move_among_those_replayed_in_place_is_named_as_before() -> None:
+    """A long save whose 5th move is refused by the rules: from this engine it is damaged and the
+    message names the move; from an older engine the game resumes after move 4, at the position
+    those four moves make (issue 50)."""
+    m = _free_moves_game(250)
+    d = m.save()
+    d["actions"][4] = [d["actions"][4][0], ["place", 99]]
+    with pytest.raises(SaveError, match=r"damaged: move 5 \(place 99\) cannot be replayed") as err:
+        Match.load(json.dumps(d))
+    assert err.value.reason == "corrupt"
+    d["engine"] = "0.3.0"
+    old = Match.load(json.dumps(d))
+    assert old.stopped is not None and old.stopped.move == 5 and len(old.actions) == 4
+    first4 = Match.new(m.game.id, m.seats, m.options, m.seed, m.meta, m.generator)
+    for seat, action in m.actions[:4]:
+        first4.apply(seat, action)
+    assert canonical_json(old.state) == canonical_json(first4.state)
