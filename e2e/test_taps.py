@@ -44,7 +44,7 @@ TITLES: dict[str, tuple[str, list[tuple[str, str]], int, dict[str, Any]]] = {
 TAPS = int(os.environ.get("TB_TAPS", "15"))
 #: How much slower than this machine: the page's main thread through CDP, the app's worker through
 #: the page's ?cpu= (tb-worker.mjs: CDP cannot throttle a worker).
-CPU = 4
+CPU = int(os.environ.get("TB_TAPS_CPU", "4"))
 ACTION = "#main [data-act=play]:not([disabled])"
 #: Where a decision is taken in two taps, the first one (Time War: a placement, previewed, then
 #: played).
@@ -111,7 +111,12 @@ def _taps(page: Any, title: str) -> list[dict[str, float]]:
         events = page.evaluate("([t, p]) => tbEvents.filter((e) => e.start > p && e.start <= t + 50)", [t0, prev])
         prev = t0
         worst = max((e["duration"] for e in events), default=0.0)
-        out.append({"tap_to_drawn_ms": round(drawn - t0, 1), "interaction_ms": round(worst, 1)})
+        # the phases: the first render that arrived after the tap (tb-page.mjs's tbRenderTimes)
+        phase = page.evaluate("(t) => (window.tbRenderTimes || []).find(([a]) => a >= t) || null", t0)
+        out.append({"tap_to_drawn_ms": round(drawn - t0, 1), "interaction_ms": round(worst, 1),
+                    **({"worker_ms": round(phase[0] - t0, 1), "patch_ms": round(phase[1] - phase[0], 1),
+                        "after_patch_ms": round(phase[2] - phase[1], 1), "to_frame_ms": round(drawn - phase[2], 1)}
+                       if phase and phase[2] <= drawn else {})})
     return out
 
 
@@ -161,6 +166,11 @@ def test_tap_timings(browser: Any, server: Any) -> None:
             "tap_to_drawn_worst_ms": max(drawn, default=None), "interaction_worst_ms": max(inter, default=None),
             "interaction_median_ms": statistics.median(inter) if inter else None,
             "bots_long_tasks_ms": [round(x) for x in long_tasks], "bots_longest_task_ms": round(max(long_tasks, default=0)),
+            # medians of the phases of tap -> drawn: the tap to the worker's render arriving, the
+            # patch, the rest of the page's render (focus, targets), the patch to the frame's end
+            "phases_median_ms": {k: statistics.median(t[k] for t in taps if k in t)
+                                 for k in ("worker_ms", "patch_ms", "after_patch_ms", "to_frame_ms")
+                                 if any(k in t for t in taps)},
         }
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "taps.json").write_text(json.dumps({"cpu_throttling": CPU, "taps_per_title": TAPS,

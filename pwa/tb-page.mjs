@@ -187,7 +187,12 @@ function applyHistory(step) {
 
 addEventListener("popstate", (ev) => post({ type: "popstate", state: ev.state }));
 
+/** Benchmarks only (?cpu=N, benchmarks/taps.py): when each render arrived, when its patch was
+ * applied and when the render's work was over, [arrived, morphed, done] in ms of performance.now(). */
+const renderTimes = new URLSearchParams(location.search).has("cpu") ? (window.tbRenderTimes = []) : null;
+
 function render(m) {
+  const arrived = renderTimes && performance.now();
   for (const step of m.history || []) applyHistory(step);
   let strip = document.getElementById("tl-scroll");
   const scrollLeft = strip ? strip.scrollLeft : null;
@@ -195,6 +200,7 @@ function render(m) {
   const activeId = active && active.id ? active.id : "";
   Idiomorph.morph(root, m.html, MORPH);
   root.dataset.drawn = String(++drawn); // how many renders this page has applied (tests wait on it)
+  const morphed = renderTimes && performance.now();
   for (const el of root.querySelectorAll("[data-css]")) { // only where it changed: a style set is a style to recompute
     const css = el.getAttribute("data-css");
     if (appliedCss.get(el) !== css) {
@@ -235,6 +241,7 @@ function render(m) {
   }
   if (m.announce) liveRegion().textContent = m.announce;
   afterRenderPhones(m.scan);
+  if (renderTimes) renderTimes.push([arrived, morphed, performance.now()]);
   if (!ready) {
     ready = true;
     liveRegion(); // there from the start, so a screen reader follows it

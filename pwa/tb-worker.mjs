@@ -163,16 +163,24 @@ async function startPython() {
 /** Benchmarks only (the page's ?cpu=N, benchmarks/taps.py): a CPU N times slower for this
  * worker. Chromium's CPU throttling (CDP) slows a page's main thread, not its workers; here every
  * task of this thread (a page's message, a timer, a message-channel callback: all of Pyodide's
- * event loop) is followed by a busy wait of N - 1 times its own length, so the worker answers as
- * late as it would on a slower CPU. */
+ * event loop) is followed by a busy wait of N - 1 times its own length, and what the task posts to
+ * the page is held until that wait is over, so the worker answers as late as it would on a slower
+ * CPU. */
 function slowDown(factor) {
+  const post = self.postMessage.bind(self);
+  const held = [];
+  let depth = 0;
+  self.postMessage = (...args) => void (depth ? held.push(args) : post(...args));
   const wrap = (fn) => function slowed(...args) {
     const t0 = performance.now();
+    depth += 1;
     try {
       return fn.apply(this, args);
     } finally {
       const until = performance.now() + (performance.now() - t0) * (factor - 1);
       while (performance.now() < until) { /* the slower CPU's extra time */ }
+      depth -= 1;
+      if (!depth) for (const a of held.splice(0)) post(...a);
     }
   };
   const timeout = self.setTimeout;
