@@ -28,7 +28,7 @@ import statistics
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, VIEWPORTS, load_games, resume_game, shot, wait_ready
+from conftest import ARTIFACTS, VIEWPORTS, _wait_snapshot, load_games, resume_game, shot, wait_ready
 from player_helpers import random_position
 
 from py_engine.core import Match
@@ -42,6 +42,10 @@ TITLES: dict[str, tuple[str, list[tuple[str, str]], int, dict[str, Any]]] = {
     "Barons": ("barons", [("Ann", "human"), ("Bot B", "bot"), ("Bot C", "bot")], 40, {"characters": "random"}),
 }
 TAPS = int(os.environ.get("TB_TAPS", "15"))
+#: The app as a returning player starts it (the default: Python restored from the memory snapshot
+#: the first start made, every module already imported), or ``TB_TAPS_START=first``: a first visit's
+#: fresh Python, whose first taps also import what they use.
+RETURNING = os.environ.get("TB_TAPS_START", "returning") != "first"
 #: How much slower than this machine: the page's main thread through CDP, the app's worker through
 #: the page's ?cpu= (tb-worker.mjs: CDP cannot throttle a worker).
 CPU = int(os.environ.get("TB_TAPS_CPU", "4"))
@@ -150,6 +154,13 @@ def test_tap_timings(browser: Any, server: Any) -> None:
             # the app's worker as slow as the page (?cpu=4; CDP's throttling slows the page's thread only)
             page.goto(server.url + f"?botspeed=instant&cpu={CPU}#/saves")
             wait_ready(page)
+            if RETURNING:  # a returning player's start: Python restored from the memory snapshot
+                snap = _wait_snapshot(page)
+                assert snap.get("state") in ("made", "restored"), snap
+                page.reload()
+                wait_ready(page)
+                snap = _wait_snapshot(page)
+                assert snap.get("state") == "restored", snap
             resume_game(page, title, "Ann")
             page.evaluate(WATCH)
             cdp = context.new_cdp_session(page)
@@ -174,6 +185,7 @@ def test_tap_timings(browser: Any, server: Any) -> None:
         }
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "taps.json").write_text(json.dumps({"cpu_throttling": CPU, "taps_per_title": TAPS,
+                                                     "start": "returning" if RETURNING else "first",
                                                      "watch_s": watch, "titles": results,
                                                      "load_average": [round(x, 2) for x in os.getloadavg()]},
                                                     indent=1))
