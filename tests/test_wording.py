@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from py_engine.core.wording import (
+    a_an,
+    article,
     bad_wording,
     bare_name,
     plural,
@@ -60,6 +62,8 @@ def test_seat_names_never_double_their_tags() -> None:
     "Bot 1 (normal) (bot) to play", "Buy or trash cards: 1 political points.", "You placed their last card",
     "Attack (3 die, hit on 5+)", "Ann scores 1 hits", "You plays first.", "Ann mendings 3 4 and heals 2",
     "Place Governor in Gallia (1 votes needed)", "Fertility Fest: 1 followers on which site?",
+    "Build a Amphitheater in Italia (2 Populace)", "Ann hands Marcus a Iron card (worth 5 GP).",
+    "Ann pays Bob 0 GP of a 8 GP toll", "P4 pays P3 5 GP of a 18 GP toll", "an unit", "Build an Basilica",
 ])
 def test_what_the_tester_saw_is_rejected(text: str) -> None:
     assert bad_wording(text), text
@@ -71,6 +75,21 @@ def test_what_the_tester_saw_is_rejected(text: str) -> None:
     "Attack (1 die, hit on 5+)", "Ann scores 2 hits", "You play first.", "Ann mends: [3 4], heals 2",
     "Battle in Gallia: Marcus' army (1+0 legions) rolls [4] (1 hit).", "Military 1 (+1 Military)",
     "Round 12: Ann's turn.", "a 1-point card", "hit on 2+", "dice [2], 1 of 1 vote — success.",
+    "Build an Amphitheater in Italia", "Ann hands Marcus an Iron card.", "of an 18 GP toll", "a unit",
+    "a one-off", "an hour", "a 1-point card", "an economic victory", "a Military card", "Plan A: a Euro",
 ])
 def test_right_wording_passes(text: str) -> None:
     assert bad_wording(text) == [], text
+
+
+@pytest.mark.parametrize(("phrase", "out"), [
+    ("Amphitheater", "an Amphitheater"), ("Basilica", "a Basilica"), ("Iron card", "an Iron card"),
+    ("unit", "a unit"), ("hour", "an hour"), ("one-off", "a one-off"), ("8 GP toll", "an 8 GP toll"),
+    ("11", "an 11"), ("18", "an 18"), ("80", "an 80"), ("1", "a 1"), ("5 GP toll", "a 5 GP toll"),
+    ("economic", "an economic"), ("Military", "a Military"), ("Euro", "a Euro"),
+])
+def test_the_article_goes_by_the_sound(phrase: str, out: str) -> None:
+    """One helper for "a"/"an" (issue 48 §4): by the first sound, numbers as said; what it makes
+    is what the wording check lets through."""
+    assert a_an(phrase) == out and article(phrase) == out.split()[0]
+    assert bad_wording(f"Take {out} now") == []

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..core import Action
-from ..core.wording import plural, possessive
+from ..core.wording import a_an, plural, possessive
 from . import components as C
 from .effects import spell_of_scroll
 from .items import drink, give_land, heal_items, item_name, merge_item
@@ -460,7 +460,7 @@ def _charm_act(state: BaronsState, f: Frame, a: Action) -> None:
     pl(state, p)["rr"] += 1
     res = plural(hits(roll, f['thr']), "hit") if f["thr"] is not None else f"total {sum(roll)}"
     note_roll(state, p, f"{f['what']} (Lucky Charm)", roll, f["thr"], res)
-    say(state, f"{nm(state, p)} re-rolls a {old} with the Lucky Charm: {roll[i]}.")
+    say(state, f"{nm(state, p)} re-rolls {a_an(str(old))} with the Lucky Charm: {roll[i]}.")
     if not (useful_reroll(roll, f["thr"], f["need"]) and rerolls_left(state, p) > 0):
         stack.pop()
 
@@ -515,7 +515,7 @@ def _steal(state: BaronsState, f: Frame) -> None:
         if kind == "res":
             them["res"][key] -= 1
             me["res"][key] += 1
-            what = f"a {key.capitalize()} card"
+            what = f"{a_an(key.capitalize())} card"
         else:
             them["potions"].remove(key)
             me["potions"].append(key)

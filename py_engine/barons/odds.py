@@ -26,6 +26,7 @@ from typing import Any
 
 from ..core import Action, Odds, OddsTable
 from ..core.odds import ONE, ZERO, Dist, at_least_one, binomial, count_rows, face_chance
+from ..core.wording import a_an
 from . import components as C
 from .combat import _attack_roll, _defence_dice, side_name
 from .effects import spell_of_scroll
@@ -439,7 +440,7 @@ def odds(state: BaronsState, frame: dict[str, Any], a: Action) -> Odds | None:
         got = [ZERO] * (room + 1)
         for h, pr in enumerate(binomial(int(s["hunting"]), 6)):
             got[min(room, h)] += pr
-        return Odds(f"find a {res.capitalize()} card", ONE - got[0],
+        return Odds(f"find {a_an(res.capitalize())} card", ONE - got[0],
                     (OddsTable("Cards found", count_rows(got, "card", "cards", False)),))
     if k == "charm" and a.name == "reroll":
         roll = state["stack"][-2][frame["key"]]

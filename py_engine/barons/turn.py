@@ -15,8 +15,8 @@ from typing import Any, Literal, NamedTuple
 
 from ..core import Action, Ending
 from ..core.game import reveal
+from ..core.wording import a_an, possessive
 from ..core.wording import plural as _plural
-from ..core.wording import possessive
 from . import components as C
 from .combat import start_monster, start_pvp
 from .effects import spell_of_scroll, talent_levels
@@ -298,7 +298,7 @@ def _move_act(state: BaronsState, f: Frame, a: Action) -> None:
         f["dice"][i] = d6(state)
         pl(state, p)["rr"] += 1
         note_roll(state, p, "movement (Lucky Charm)", f["dice"], None, "")
-        say(state, f"{nm(state, p)} re-rolls a {old} with the Lucky Charm: {f['dice'][i]}.")
+        say(state, f"{nm(state, p)} re-rolls {a_an(str(old))} with the Lucky Charm: {f['dice'][i]}.")
         return
     dest = str(a.args[0])
     v, path = routes(state, p, f["dice"])[dest]
@@ -577,7 +577,7 @@ def _pay(state: BaronsState, f: Frame) -> None:
         say(state, f"{nm(state, p)} owes {nm(state, q)} {amt} GP and hands over everything they own.")
         banish(state, p)
         return
-    say(state, f"{nm(state, p)} pays {nm(state, q)} {paid} GP of a {amt} GP toll and owes {left} GP more.")
+    say(state, f"{nm(state, p)} pays {nm(state, q)} {paid} GP of {a_an(str(amt))} GP toll and owes {left} GP more.")
     state["stack"].append({"k": "debt", "seat": p, "to": q, "left": left})
 
 
@@ -600,7 +600,7 @@ def _debt_act(state: BaronsState, f: Frame, a: Action) -> None:
 
 def _asset_name(kind: str, key: str) -> str:
     if kind == "res":
-        return f"a {key.capitalize()} card"
+        return f"{a_an(key.capitalize())} card"
     if kind == "item":
         return item_name(key)
     return f"the building on {C.name(key)}"

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BAD_WORDING", "bad_wording", "bare_name", "plural", "plural_word", "possessive", "seat_name", "their", "verb"]
+__all__ = ["BAD_WORDING", "a_an", "article", "bad_wording", "bare_name", "plural", "plural_word", "possessive", "seat_name",
+           "their", "verb"]
 
 #: Nouns whose plural is not made by the ordinary rules of :func:`plural_word`.
 IRREGULAR: dict[str, str] = {
@@ -63,6 +64,43 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     ('1 die', '0 cards', '2 points of damage')
     """
     return f"{n} {word if abs(n) == 1 else (words or plural_word(word))}"
+
+
+#: Words that start with a vowel letter and a consonant sound ("a unit", "a one-off"), and with a
+#: consonant letter and a vowel sound ("an hour"): the starts that decide, in lower case.
+_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ure", "uro", "eu", "one", "once", "ewe")
+_VOWEL_SOUND = ("hour", "honest", "honour", "honor", "heir")
+#: Numbers said with a vowel sound first: 8, 11, 18, 80–89, 800–899, 8000… ("an 8", "an 11 GP toll").
+_VOWEL_NUMBER = re.compile(r"(?:8\d*|11|18|11\d{3}|18\d{3})(?!\d)")
+
+
+def article(phrase: str) -> str:
+    """The indefinite article for ``phrase`` by how its first word sounds: ``"an"`` before a
+    vowel sound, ``"a"`` before a consonant sound. Numbers count as said ("an 8", "an 11").
+
+    >>> article("Amphitheater"), article("Iron card"), article("unit"), article("hour"), article("11 GP toll")
+    ('an', 'an', 'a', 'an', 'an')
+    >>> article("Military card"), article("one-off"), article("8"), article("1")
+    ('a', 'a', 'an', 'a')
+    """
+    word = phrase.lstrip()
+    low = word.lower()
+    if word[:1].isdigit():
+        return "an" if _VOWEL_NUMBER.match(word) else "a"
+    if low.startswith(_VOWEL_SOUND):
+        return "an"
+    if low[:1] in "aeiou" and not low.startswith(_CONSONANT_SOUND):
+        return "an"
+    return "a"
+
+
+def a_an(phrase: str) -> str:
+    """``phrase`` after its indefinite article (:func:`article`): ``"an Aqueduct"``, ``"a Basilica"``.
+
+    >>> a_an("Aqueduct"), a_an("Basilica"), a_an("18 GP toll")
+    ('an Aqueduct', 'a Basilica', 'an 18 GP toll')
+    """
+    return f"{article(phrase)} {phrase}"
 
 
 def possessive(name: str) -> str:
@@ -159,6 +197,12 @@ BAD_WORDING: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("'You' with 'their'", re.compile(r"\bYou (?:\w+ ){1,2}their\b")),
     ("'You' with a third-person verb", re.compile(r"\bYou (?:has|is|was|places|plays|takes|wins|loses)\b")),
     ("a gerund made plural", re.compile(r"\b[a-z]+ings \d")),
+    ("'a' before a vowel sound",
+     re.compile(r"(?<![\w'’-])[Aa] (?:(?!(?:[Uu]ni|[Uu]se|[Uu]su|[Uu]ti|[Uu]re|[Uu]ro|[Ee]u|[Oo]ne|[Oo]nce|[Ee]we))[aeiouAEIOU]\w*|"
+                r"(?:[Hh]our|[Hh]onest|[Hh]eir)\w*|(?:8\d*|11|18)\b)")),
+    ("'an' before a consonant sound",
+     re.compile(r"(?<![\w'’-])[Aa]n (?:(?!(?:[Hh]our|[Hh]onest|[Hh]onou?r|[Hh]eir))[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w+|"
+                r"(?:[Uu]ni|[Uu]se|[Ee]u|[Oo]ne)\w*|(?!8|11|18)\d+)\b")),
     ("a doubled word", re.compile(r"\b([a-z]{3,}) \1\b")),
 )
 

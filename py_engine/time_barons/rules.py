@@ -77,7 +77,7 @@ from ..core import (
     ranked,
 )
 from ..core.game import engine_version, log, reveal
-from ..core.wording import plural
+from ..core.wording import a_an, plural
 from . import cards as C
 from .board import (
     abilities_blocked,
@@ -1036,7 +1036,7 @@ class TimeBarons(Game):
     def _tiebreak(self, state: TimeBaronsState, why: str, kind: str, ending: Ending) -> None:
         winners = self._leader(state, level_of)
         if winners is not None:
-            self._finish(state, winners, f"{why}; {self._win(state, winners)} a {kind} victory on the "
+            self._finish(state, winners, f"{why}; {self._win(state, winners)} {a_an(kind)} victory on the "
                          "higher tech level (TB Game end).", ending)
         else:
             self._finish(state, list(range(len(state["seats"]))),

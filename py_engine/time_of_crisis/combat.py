@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from ..core import Action
 from ..core.game import log
-from ..core.wording import plural, possessive
+from ..core.wording import a_an, plural, possessive
 from . import components as D
 from .board import (
     NEUTRAL,
@@ -258,7 +258,7 @@ class Combat:
                     log(state, f"{name_of(state, p)} raises support in {region_name(pid)} to {state['prov'][pid]['sup']}.")
                 else:
                     tp["disc"].append(suit)
-                    log(state, f"{name_of(state, p)} takes a −2 discount on a {suit} card.")
+                    log(state, f"{name_of(state, p)} takes a −2 discount on {a_an(str(suit))} card.")
             f["stage"] = "advance"
             return None
         if st == "advance":

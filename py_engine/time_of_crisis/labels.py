@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action
-from ..core.wording import plural, possessive
+from ..core.wording import a_an, plural, possessive
 from . import components as D
 from .board import army, governed, region_name
 from .combat import side_label
@@ -104,7 +104,7 @@ def describe(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Ac
     if n == "games":
         return f"Hold games in {region_name(str(a[0]))} ({D.rule('games_cost')} Populace)", f"province:{a[0]}"
     if n == "build":
-        return (f"Build a {D.improvements()[str(a[1])]} in {region_name(str(a[0]))} ({D.rule('build_cost')} Populace)",
+        return (f"Build {a_an(D.improvements()[str(a[1])])} in {region_name(str(a[0]))} ({D.rule('build_cost')} Populace)",
                 f"province:{a[0]}")
     if n == "castra":
         return f"Castra: fortify the army in {_army_where(state, a[0])}", f"army:{a[0]}"

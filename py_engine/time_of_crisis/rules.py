@@ -49,8 +49,8 @@ from ..core import (
     ranked,
 )
 from ..core.game import log, reveal
+from ..core.wording import a_an, possessive
 from ..core.wording import plural as _plural
-from ..core.wording import possessive
 from . import components as D
 from .board import (
     NEUTRAL,
@@ -834,7 +834,7 @@ class TimeOfCrisis(Combat, Game):
             pid, imp = str(args[0]), str(args[1])
             pts["populace"] -= int(D.rule("build_cost"))
             prov[pid]["imps"].append(imp)
-            log(state, f"{who} builds a {D.improvements()[imp]} in {region_name(pid)}.")
+            log(state, f"{who} builds {a_an(D.improvements()[imp])} in {region_name(pid)}.")
         elif name == "castra":
             self._use_event(state, "castra")
             ar = army(state, int(args[0]))
@@ -856,12 +856,12 @@ class TimeOfCrisis(Combat, Game):
             set_barbs(state, rid, t, act - (side == "active"), ina - (side == "inactive"))
             if len(ar["foed"]) < ar["full"] + ar["red"]:
                 ar["foed"].append(t)
-                log(state, f"{who} enlists a {D.tribes()[t]['name'][:-1]} from {region_name(rid)} as Foederati.")
+                log(state, f"{who} enlists {a_an(D.tribes()[t]['name'][:-1])} from {region_name(rid)} as Foederati.")
             else:
                 home = D.homeland(t)
                 h_act, h_ina = barbs(state, home, t)
                 set_barbs(state, home, t, h_act, h_ina + 1)
-                log(state, f"{who} sends a {D.tribes()[t]['name'][:-1]} from {region_name(rid)} home (Foederati).")
+                log(state, f"{who} sends {a_an(D.tribes()[t]['name'][:-1])} from {region_name(rid)} home (Foederati).")
         elif name == "quaestor":
             self._use_event(state, "quaestor")
             prov[str(args[0])]["q"] = True

@@ -47,6 +47,7 @@ from ..core import (
 )
 from ..core.flow import Ask, Flow, Frame, Step
 from ..core.game import CoreState, log, reveal
+from ..core.wording import a_an
 from ..core.wording import plural as _plural
 
 COLOURS = ("yellow", "red", "white")
@@ -353,11 +354,11 @@ class TimeWar(Game):
             u[s][e] -= 1
             note = self._destroy(state, b, k, e)
             u[b][e] += 1
-            return f"{who} charges into {_space_name(b)} and destroys a {COLOURS[k]} unit.{note}"
+            return f"{who} charges into {_space_name(b)} and destroys {a_an(COLOURS[k])} unit.{note}"
         if action.name == "sabotage":
             k = COLOURS.index(str(action.args[0]))
             note = self._destroy(state, s, k, e)
-            return f"{who} sabotages a {COLOURS[k]} unit on {_space_name(s)}.{note}"
+            return f"{who} sabotages {a_an(COLOURS[k])} unit on {_space_name(s)}.{note}"
         if action.name == "rally":
             t = int(action.args[0]) - 1
             u[t][e] -= 1
@@ -754,7 +755,7 @@ class TimeWar(Game):
             parts = [f"{c} {COLOURS[k]}" for k, c in enumerate((y, r, w)) if c]
             return f"Push with {n}: {', '.join(parts)}"
         if action.name in ("charge", "sabotage"):
-            return f"{action.name.title()} a {action.args[0]} unit"
+            return f"{action.name.title()} {a_an(str(action.args[0]))} unit"
         if action.name == "rally":
             return f"Rally from {_space_name(int(action.args[0]) - 1)}"
         return action.name.title()

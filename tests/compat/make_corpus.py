@@ -49,6 +49,7 @@ RELEASES = {
     "0.5.2": ("628c313", "b41bc68", "a052c12", "5e7c73b", "0d40b2d^"),
     "0.6.0": ("0d40b2d", "0caf120", "b5ce146", "3fb23a1", "1c0e07e", "9089347^"),
     "0.6.1": ("9089347", "9fbc51e", "f54f7f2", "df69ebe", "7935942", "cdbacdb", "0b0ad91"),
+    "0.7.0": ("15f800b", "774daf8", "2eedade"),
 }
 
 #: The variants played besides each title's defaults, for every player count the version allows.

@@ -548,7 +548,7 @@ def _legend() -> Markup:
                   'gold star, a Rival Emperor or leader; yellow, improvements; red, mobs. '
                   'Zoom in, or tap a region, for every piece:</li>'
                   '<li>Province bar: its governor’s colour (grey: Neutral); dots: support out of the maximum</li>'
-                  '<li>M Militia · Q Quaestor · A Amphitheater · B Basilica · L Limes · red disc: mobs</li>'
+                  '<li><b>M</b> Militia · <b>Q</b> Quaestor · <b>A</b> Amphitheater · <b>B</b> Basilica · <b>L</b> Limes · red disc: mobs</li>'
                   '<li>SoP Seat of Power · Brk Breakaway province</li>'
                   '<li>Disc: a general; squares: legions (half-filled: reduced); a ring: in the capital; '
                   'C Castra; F a barbarian serving as foederati</li>'
