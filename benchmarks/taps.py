@@ -14,7 +14,9 @@ every run (figures taken beside other work say little).
 Targets (issue 44): the worst interaction <= 100 ms; tap -> drawn <= 200 ms median, <= 400 ms worst;
 no main-thread task over 50 ms while bots play. A second table splits tap -> drawn into its phases
 (medians): the tap to the worker's render arriving on the page, Idiomorph's patch, the rest of the
-page's render (styles, focus, the targets brought into view), and from there to the frame's end.
+page's render (styles, focus, the targets brought into view), and from there to the frame's end;
+and Python's own part of the worker's task, not slowed (the event's dispatch and the markup's render,
+as the worker times them).
 ``TB_TAPS_CPU=1`` measures at this machine's own speed.
 """
 
@@ -68,12 +70,16 @@ def main() -> int:
         longest = max(r["bots_longest_task_ms"] for r in rs)
         print(f"| {t} | {inter:.0f} | {med:.0f} / {worst:.0f} | {longest} |")
     print()
-    print("| title | tap → render arrives | patch | rest of the page's render | to the frame's end |")
-    print("|---|---:|---:|---:|---:|")
+    print("| title | tap → render arrives | patch | rest of the page's render | to the frame's end "
+          "| Python: dispatch / render; the worker's task (×1) |")
+    print("|---|---:|---:|---:|---:|---:|")
     for t in titles:  # medians of the first run (ms)
         ph = runs[0]["titles"][t].get("phases_median_ms", {})
+        py = " / ".join(f"{ph[k]:.1f}" if k in ph else "–" for k in ("py_dispatch_ms", "py_render_ms"))
+        py += f"; {ph['worker_task_ms']:.1f}" if "worker_task_ms" in ph else ""
         print(f"| {t} | " + " | ".join(f"{ph[k]:.0f}" if k in ph else "–"
-                                       for k in ("worker_ms", "patch_ms", "after_patch_ms", "to_frame_ms")) + " |")
+                                       for k in ("worker_ms", "patch_ms", "after_patch_ms", "to_frame_ms"))
+              + f" | {py} |")
     a.out.parent.mkdir(parents=True, exist_ok=True)
     record = {"when": datetime.now(UTC).isoformat(timespec="seconds"), "label": a.label, "runs": runs}
     old = json.loads(a.out.read_text()) if a.out.is_file() else []

@@ -62,7 +62,11 @@ def _year(label: str) -> int:
 def take_turn(page: Any, which: str = "middle") -> None:
     """The acting human taps a card (if they must choose one), then a gap: the
     "first", "middle" or "last" gap, or the "right" or a "wrong" one (this player
-    knows every date: the test reads them from the engine's card data)."""
+    knows every date: the test reads them from the engine's card data).
+
+    Waits first for this player's turn: after their last move a bot may still be playing
+    (its move comes after the screen drawn for theirs)."""
+    page.wait_for_selector(f"{PICK}, button.gap-btn", timeout=60_000)
     if page.locator(PICK).count():
         n = state_n(page)
         page.locator(PICK).first.click()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from conftest import VIEWPORTS, open_app, resume_game, seed_legacy, shot
 from player_helpers import route, screen_is
 from playwright.sync_api import expect
@@ -161,3 +162,39 @@ def test_forward_to_a_table_that_cannot_open_keeps_the_address_true(page, server
     page.wait_for_function("() => { const s = document.querySelector('#app > .screen');"
                            " return !!s && !location.hash.startsWith('#/table') && location.hash === '#/' + s.dataset.route; }")
     assert not route(page).startswith("table")
+
+
+#: In the page: each region of the table (``data-patch``, tb_ui/regions.py) as the player sees it:
+#: its text, how many elements it holds and their accessible names.
+REGIONS = """() => Object.fromEntries([...document.querySelectorAll('#app [data-patch]')].map((e) => [e.dataset.patch, {
+  text: e.textContent, elements: e.querySelectorAll('*').length,
+  names: [...e.querySelectorAll('[aria-label]')].map((x) => x.getAttribute('aria-label')).join('|')}]))"""
+
+
+@pytest.mark.parametrize("game_id,title", [("time_of_crisis", "Time of Crisis"), ("barons", "Barons")])
+def test_a_move_sends_only_the_regions_it_changed_and_the_table_is_as_drawn_whole(page, server, traffic,
+                                                                                   game_id, title):
+    """Moves by taps against a bot: the regions a move left as they were (the map, the board, the
+    players' mats) are not sent again and the page keeps its copy, without ever asking for the
+    whole page; and the table then shows what the same position drawn whole shows (a reload)."""
+    page.set_viewport_size(VIEWPORTS["phone"])
+    m = _position(game_id, [Seat("Ann", "human"), Seat("Bot B", "bot", "easy")], 7, 20, bot_to_act=False)
+    _open(page, server, m, "?botspeed=instant")
+    resume_game(page, title, "Ann")
+    for _ in range(8):
+        action = page.locator("#main [data-act=play]:not([disabled])").first
+        action.wait_for(state="attached", timeout=120_000)
+        n = page.locator("#app > .screen").get_attribute("data-n")
+        action.click()
+        page.wait_for_function("n => document.querySelector('#app > .screen').dataset.n !== n", arg=n, timeout=60_000)
+        if page.locator(".endpanel").count():
+            break
+    page.wait_for_timeout(500)  # the bots' moves drawn
+    kept, asked = page.evaluate("[document.getElementById('app').dataset.kept, document.getElementById('app').dataset.wholeAsked]")
+    assert kept is not None and int(kept) > 0, "no region was kept"
+    assert asked is None, f"the page asked for the whole page {asked} times"
+    shown = page.evaluate(REGIONS)
+    assert shown, "no region on the table"
+    page.reload()  # the same position, drawn whole
+    page.wait_for_selector("#app > .screen-table [data-patch]", state="attached", timeout=60_000)
+    assert page.evaluate(REGIONS) == shown

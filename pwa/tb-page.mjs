@@ -130,6 +130,15 @@ const MORPH = {
       return true;
     },
     beforeNodeMorphed(oldNode, newNode) {
+      // a region the worker did not send again (tb_ui/regions.py): the page's copy is the one
+      if (newNode.nodeType === 1 && newNode.hasAttribute("data-same")) {
+        if (oldNode.nodeType === 1 && oldNode.getAttribute("data-patch") === newNode.getAttribute("data-patch")) {
+          root.dataset.kept = String(++kept); // how many regions were kept so (the tests read it)
+          return false;
+        }
+        missed = true; // matched with another node: the page asks for the whole page
+        return true;
+      }
       if (oldNode.nodeType === 1 && newNode.nodeType === 1 && depthIn(newNode) <= SKIP_DEPTH) {
         const markup = newNode.outerHTML;
         if (lastMarkup.get(oldNode) === markup) return false; // unchanged: left as it is
@@ -188,17 +197,36 @@ function applyHistory(step) {
 addEventListener("popstate", (ev) => post({ type: "popstate", state: ev.state }));
 
 /** Benchmarks only (?cpu=N, benchmarks/taps.py): when each render arrived, when its patch was
- * applied and when the render's work was over, [arrived, morphed, done] in ms of performance.now(). */
+ * applied and when the render's work was over, in ms of performance.now(), and the worker's own
+ * time for it at this machine's speed (Python's dispatch of the event and render of the markup, and
+ * the whole worker task that posted it): [arrived, morphed, done, {dispatch, render, task}]. */
 const renderTimes = new URLSearchParams(location.search).has("cpu") ? (window.tbRenderTimes = []) : null;
+
+/** The number of the last render applied (tb_ui/worker.py's seq), and whether a region the worker
+ * left out found no copy to keep in it. */
+let applied = null;
+let missed = false;
+let wholeAsked = 0;
+let kept = 0;
+/** Ask the worker for the whole page again (counted on #app's data-whole-asked for the tests). */
+function askWhole() {
+  applied = null;
+  root.dataset.wholeAsked = String(++wholeAsked);
+  post({ type: "whole" });
+}
 
 function render(m) {
   const arrived = renderTimes && performance.now();
+  if (m.base != null && m.base !== applied) return askWhole(); // its placeholders keep regions this page does not hold
   for (const step of m.history || []) applyHistory(step);
   let strip = document.getElementById("tl-scroll");
   const scrollLeft = strip ? strip.scrollLeft : null;
   const active = document.activeElement;
   const activeId = active && active.id ? active.id : "";
+  missed = false;
   Idiomorph.morph(root, m.html, MORPH);
+  if (missed || root.querySelector("[data-same]")) askWhole(); // a placeholder drawn as such
+  else applied = m.seq;
   root.dataset.drawn = String(++drawn); // how many renders this page has applied (tests wait on it)
   const morphed = renderTimes && performance.now();
   for (const el of root.querySelectorAll("[data-css]")) { // only where it changed: a style set is a style to recompute
@@ -241,7 +269,7 @@ function render(m) {
   }
   if (m.announce) liveRegion().textContent = m.announce;
   afterRenderPhones(m.scan);
-  if (renderTimes) renderTimes.push([arrived, morphed, performance.now()]);
+  if (renderTimes) renderTimes.push([arrived, morphed, performance.now(), { ...(m.py || {}), task: m.task ?? null }]);
   if (!ready) {
     ready = true;
     liveRegion(); // there from the start, so a screen reader follows it
@@ -317,9 +345,18 @@ function bringTargets(key, tapped) {
 // ---- events ----------------------------------------------------------------------------------------
 const NOT_TAPS = ["input", "select", "textarea", "form", "label"];
 
+/** A tapped element's data-* (without data-act). An action's button (data-a) carries only the
+ * action: the state it was drawn for and the seat acting are the screen's (data-n, data-acting on
+ * the .screen wrapper, tb_ui/screens.py), added here, so its markup stays the same from one move to
+ * the next while the option does (and the patch leaves it untouched). */
 function dataOf(el) {
   const out = {};
   for (const a of el.attributes) if (a.name.startsWith("data-") && a.name !== "data-act") out[a.name.slice(5)] = a.value;
+  const screen = "a" in out ? el.closest("[data-screen]") : null;
+  if (screen) {
+    if (!("n" in out) && screen.hasAttribute("data-n")) out.n = screen.getAttribute("data-n");
+    if (!("seat" in out) && screen.hasAttribute("data-acting")) out.seat = screen.getAttribute("data-acting");
+  }
   return out;
 }
 

@@ -1050,8 +1050,9 @@ class App:
         self._after_action(seat, action)
 
     def _tapped_action(self, d: dict[str, Any]) -> tuple[int, int, Action] | None:
-        """``(seat, n, action)`` of a tapped action button (``data-seat``, ``data-n``,
-        ``data-a``), or None with :attr:`error` saying so when it is not one."""
+        """``(seat, n, action)`` of a tapped action button (``data-a``, and the screen's
+        ``data-acting`` and ``data-n`` the page adds as ``seat`` and ``n``), or None with
+        :attr:`error` saying so when it is not one."""
         try:
             return int(d["seat"]), int(d.get("n", -1)), Action.from_json(json.loads(d["a"]))
         except (KeyError, ValueError, SaveError):

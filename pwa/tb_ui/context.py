@@ -74,7 +74,7 @@ class TableContext:
     actions: list[dict[str, Any]]  # that seat's legal actions (view shape), else []
     can_undo: bool
     reselect: bool                 # the acting seat chose a card it may still swap (undo + select)
-    n: int                         # state["n"], stamped on action buttons
+    n: int                         # state["n"] (the screen's data-n: the state its buttons were drawn for)
     fresh: tuple[int, Any] | None  # the action just applied (animate its result once)
     kinds: list[str]               # "human"/"bot" per seat
     levels: list[str | None]
@@ -119,6 +119,11 @@ class TableContext:
     def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
         """data-* attributes of a button that performs action ``a``; ``data-target``: the
         board element it points at (``a["target"]``, the browser brings it into view).
+        The seat acting and the state number the button was drawn for are the screen's
+        (``data-acting`` and ``data-n`` on the ``.screen`` wrapper, :func:`tb_ui.screens.render`),
+        which the page adds to the tap (issue 44): a button's own markup then changes only
+        when its action does, so a map or a board whose options stay the same across a move
+        is drawn from the same markup and the page leaves it untouched.
         An action the view marks with a ``caution`` (it harms the player's own side,
         :meth:`py_engine.core.Game.caution`) asks first: its button's act is ``caution``,
         which opens the confirmation (:func:`tb_ui.parts.caution_dialog`) instead of
@@ -126,7 +131,7 @@ class TableContext:
         included, so the page can ring them (issue 24 §5)."""
         if act == "play" and a.get("caution"):
             act = "caution"
-        return attrs(data_act=act, data_seat=self.acting, data_n=self.n, data_a=jattr(a["action"]),
+        return attrs(data_act=act, data_a=jattr(a["action"]),
                      data_target=a.get("target") or None, data_caution="1" if a.get("caution") else None,
                      data_hint="1" if act in ("play", "caution") and self.hinted(a) else None)
 

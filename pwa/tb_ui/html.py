@@ -25,6 +25,7 @@ Markup('<br>a&lt;b')
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from string import Formatter
 from typing import Any, LiteralString
@@ -46,30 +47,64 @@ def html(template: LiteralString, /, *args: Any, **kwargs: Any) -> Markup:
 
     >>> html('<a title="{t}">{n}</a>', t='say "hi"', n=3)
     Markup('<a title="say &#34;hi&#34;">3</a>')
+    >>> html('<i x="{:.1f}">{}</i>', 2.25, -7)
+    Markup('<i x="2.2">-7</i>')
     """
     parts = _TEMPLATES.get(template)
     if parts is None:
         parts = _TEMPLATES[template] = _compile(template)
+        if parts and not any(spec for _, _, spec in parts):
+            _PLAIN.add(template)
     if not parts:  # a field this fast path does not take (``{x.y}``, ``{x!r}``, nested specs)
         return Markup(template).format(*args, **kwargs)  # noqa: S704 - the one place a template becomes Markup
+    if template in _PLAIN:  # every field escaped first, then the template filled by str.format
+        if kwargs:
+            filled = template.format(*[_field(a) for a in args], **{k: _field(v) for k, v in kwargs.items()})
+        else:
+            filled = template.format(*[_field(a) for a in args])
+        return _made(filled)
     out: list[str] = []
     for literal, key, spec in parts:
         out.append(literal)
         if key is None:
             continue
-        value = args[key] if isinstance(key, int) else kwargs[key]
-        if spec or not isinstance(value, str):
-            out.append(_format_field(value, spec))
-        elif isinstance(value, Markup):
-            out.append(value)
-        else:
-            out.append(escape(value))
-    return Markup("".join(out))  # noqa: S704 - built from a literal template and escaped fields
+        out.append(_field(args[key] if isinstance(key, int) else kwargs[key], spec))
+    return _made("".join(out))
+
+
+def _made(markup: str) -> Markup:
+    """``markup``, built here from literal templates and escaped fields, as :class:`Markup`
+    (``Markup(markup)`` without its check for an ``__html__``: a str has none)."""
+    return str.__new__(Markup, markup)
+
+
+#: Whether a text needs escaping at all (most of a page's values are ids, classes and numbers):
+#: one scan, where escaping costs five (MarkupSafe's pure-Python escape, the one Pyodide runs).
+_UNSAFE = re.compile("[&<>\"']").search
+
+
+def _field(value: Any, spec: str = "") -> str:
+    """One field's markup, as MarkupSafe's formatter fills it (:func:`_format_field`), with
+    the page's most common values taken first (issue 44: every table is rebuilt from these
+    on every move): text without a character to escape as it is, Markup as it is, and a
+    number formatted (digits, signs and points never need escaping; a format spec that
+    could add such a character, as a fill, goes the long way)."""
+    t = type(value)
+    if t is str and not spec:
+        text: str = value
+        return text if _UNSAFE(text) is None else str(escape(text))
+    if t is Markup and not spec:
+        kept: Markup = value
+        return kept
+    if (t is int or t is float) and (not spec or _UNSAFE(spec) is None):
+        return format(value, spec)
+    return _format_field(value, spec)
 
 
 # A template's pieces, parsed once: (literal text, field key or None, format spec). Empty for a
 # template the fast path leaves to ``Markup.format`` (which gives the same result, slower).
 _TEMPLATES: dict[str, tuple[tuple[str, int | str | None, str], ...]] = {}
+_PLAIN: set[str] = set()  # the templates among those whose fields have no format spec
 _PARSER = Formatter()
 
 
@@ -115,8 +150,20 @@ def _format_field(value: Any, spec: str) -> str:
 
 
 def join(parts: Iterable[Any], sep: Markup = EMPTY) -> Markup:
-    """``parts`` joined by ``sep``; str parts are escaped, Markup parts kept."""
-    return sep.join(parts)
+    """``parts`` joined by ``sep``; str parts are escaped, Markup parts kept (as
+    ``sep.join(parts)`` does, without a Markup made for each part).
+
+    >>> join(["a<b", Markup("<br>"), 3], Markup(", "))
+    Markup('a&lt;b, <br>, 3')
+    """
+    return _made(str.join(sep, [p if type(p) is Markup else _part(p) for p in parts]))
+
+
+def _part(value: Any) -> str:
+    """One part of :func:`join`: text without a character to escape as it is, else escaped."""
+    if type(value) is str and _UNSAFE(value) is None:
+        return value
+    return str(escape(value))
 
 
 def as_markup(value: Any) -> Markup:
@@ -129,19 +176,21 @@ def attrs(**kw: Any) -> Markup:
     """`` name="value"`` pairs; ``_`` in names becomes ``-``; ``None``/``False``
     values are dropped and ``True`` gives a bare attribute. Values are escaped.
 
-    >>> attrs(data_act="go", disabled=True, hidden=None, aria_label='a "b"')
-    Markup(' data-act="go" disabled aria-label="a &#34;b&#34;"')
+    >>> attrs(data_act="go", disabled=True, hidden=None, aria_label='a "b"', data_n=3)
+    Markup(' data-act="go" disabled aria-label="a &#34;b&#34;" data-n="3"')
     """
     out = []
     for k, v in kw.items():
-        name = k.rstrip("_").replace("_", "-")
         if v is None or v is False:
             continue
-        if v is True:
-            out.append(html(" {}", name))
-        else:
-            out.append(html(' {}="{}"', name, v))
-    return join(out)
+        name = _NAMES.get(k)
+        if name is None:  # a keyword is an identifier: nothing in its name needs escaping
+            name = _NAMES[k] = k.rstrip("_").replace("_", "-")
+        out.append(" " + name if v is True else f' {name}="{_field(v)}"')
+    return _made("".join(out))
+
+
+_NAMES: dict[str, str] = {}  # attrs' keyword -> attribute name
 
 
 def button(label: Any, act: str, cls: str = "btn", **kw: Any) -> Markup:

@@ -214,8 +214,8 @@ def caution_dialog(ctx: TableContext, a: dict[str, Any]) -> Markup:
     "Do it anyway" (plays it) or "Cancel" (closes the question; nothing is played).
     An ``alertdialog`` in the pinned bar, so the target stays in view below it; Cancel
     takes the focus."""
-    go = attrs(type="button", class_="btn danger", data_act="play", data_seat=ctx.acting, data_n=ctx.n,
-               data_a=jattr(a["action"]), data_target=a.get("target") or None)
+    go = attrs(type="button", class_="btn danger", data_act="play", data_a=jattr(a["action"]),
+               data_target=a.get("target") or None)  # its seat and state: the screen's (action_attrs)
     return html('<div class="tbar-prompt tbar-caution" role="alertdialog" aria-modal="false" '
                 'aria-labelledby="caution-q" aria-describedby="caution-why">'
                 '<p class="caution-text"><b id="caution-q">{label}?</b> <span id="caution-why">{why}</span> '

@@ -41,7 +41,13 @@ def current(app: Any) -> str:
 
 def render(app: Any) -> Markup:
     """The current screen inside its ``.screen`` wrapper (``data-screen``, ``data-n``,
-    ``data-actor``, ``data-route`` for styles and tests)."""
+    ``data-actor``, ``data-route`` for styles and tests).
+
+    At a table, ``data-n`` (the state, or a guest's table revision) and ``data-acting`` (the
+    seat whose options the buttons are) are what every action button was drawn for: the
+    page adds them to an action's tap (``n``, ``seat``; see
+    :meth:`tb_ui.context.TableContext.action_attrs`), so a button drawn for an older
+    position is refused as before."""
     screen = current(app)
     body = {
         "library": library, "new": new_game, "table": table, "handoff": handoff,
@@ -55,8 +61,11 @@ def render(app: Any) -> Markup:
         n = app.guest.msg["revision"]
     # data-actor="bot" while a bot is to move (tests and styles key on it)
     actor = "bot" if screen in ("table", "handoff") and app.bot_pending() else None
-    wrap = attrs(class_=f"screen screen-{screen}", data_screen=screen, data_n=n, data_actor=actor,
-                 data_route=app.route())
+    acting = app.acting_seat() if screen == "table" else None
+    if screen == "join" and app.guest is not None and app.guest.msg is not None:
+        acting = app.guest.perspective()
+    wrap = attrs(class_=f"screen screen-{screen}", data_screen=screen, data_n=n, data_acting=acting,
+                 data_actor=actor, data_route=app.route())
     return html("<div{}>{}</div>", wrap, body)
 
 

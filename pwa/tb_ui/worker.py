@@ -13,11 +13,14 @@ page → worker
     refused), ``external`` (records another tab changed), ``phone`` (a table link's news:
     ``ev`` offered, joined, message, lost, retry, answered, guest-joined, guest-failed,
     guest-message, guest-lost), ``scan-failed``, ``copied``, ``modules`` (asks for
-    ``sys.modules``).
+    ``sys.modules``), ``whole`` (the page does not hold the regions a render left out: send
+    the whole page).
 
 worker → page
-    ``render`` (the markup of ``#app``, the title and theme, the history step to take, what to
-    bring into view, what to announce, whether the camera is wanted), ``progress`` (a thinking
+    ``render`` (the markup of ``#app`` with the regions unchanged since render ``base`` left
+    out, :mod:`tb_ui.regions`; its number ``seq``; the title and theme, the history step to
+    take, what to bring into view, what to announce, whether the camera is wanted; Python's
+    own time for it), ``progress`` (a thinking
     bar), ``store`` (write or remove a record), ``drop-legacy``, ``link`` (make or take a code,
     close a link), ``send`` (messages for the other phones), ``download``, ``copy``,
     ``share``, ``mark`` (a User Timing mark for the benchmarks), ``ready``, ``fail``,
@@ -44,6 +47,7 @@ from .app import App
 from .first import replay
 from .html import html
 from .nav import History
+from .regions import send_changed
 from .replay import AUTOPLAY_SECONDS
 from .store import MAX_SAVE_BYTES, MemoryStorage, SaveStore, Storage, WriteThroughStorage
 
@@ -69,6 +73,12 @@ _history = History()
 _proxies: list[Any] = []
 _tasks: dict[str, Any] = {}
 _drawn_at = 0.0                    # time.monotonic() of the latest render
+_dispatch_ms: float | None = None  # the last event's dispatch, ms (sent with the render it asks for)
+#: The regions of the page last sent (tb_ui.regions: name -> markup) and its number: a render
+#: sends only the regions that changed since (``base``: the number of the render the page must
+#: hold for that; a page that does not asks for a whole one, ``{"type": "whole"}``).
+_regions_sent: dict[str, str] = {}
+_seq = 0
 _tapped_target: str | None = None  # the target of the option button just tapped
 _writes: dict[int, asyncio.Future[None]] = {}
 _write_ids = iter(range(1, 1 << 62))
@@ -234,15 +244,31 @@ def _decision_key() -> str:
 def render(steps: list[dict[str, Any]] | None = None) -> None:
     """Send the page ``#app`` as the app draws it now, with what goes with it (the history step
     first: the screen's Back button names the entry Back returns to)."""
-    global _drawn_at, _tapped_target
+    global _drawn_at, _tapped_target, _dispatch_ms
     _drawn_at = time.monotonic()
     app = _running()
     step = _history_step()
+    t0 = time.perf_counter()
     page = str(app.render())  # Markup (tb_ui.html): the page's one way in
+    render_ms = (time.perf_counter() - t0) * 1000.0
+    global _seq
+    base = _seq if _regions_sent else None  # the render the placeholders refer to
+    try:
+        page = send_changed(page, _regions_sent)
+    except ValueError:  # a renderer's mistake (tests/ui/test_regions.py): the page goes whole
+        traceback.print_exc()
+        _regions_sent.clear()
+        base = None
+    _seq += 1
     tapped, _tapped_target = _tapped_target, None
+    # where the worker's time went, in ms (benchmarks/taps.py reads it): the event's dispatch (None
+    # for a render no event asked for) and the page's markup
+    py = {"dispatch": _dispatch_ms, "render": round(render_ms, 2)}
+    _dispatch_ms = None
     post({"type": "render", "html": page, "title": app.title(), "theme": app.theme(),
           "history": [*(steps or []), *([step] if step else [])], "decision": _decision_key(), "tapped": tapped,
-          "hintScroll": app.take_hint_scroll(), "announce": app.take_announcement(), "scan": app.scan})
+          "hintScroll": app.take_hint_scroll(), "announce": app.take_announcement(), "scan": app.scan, "py": py,
+          "seq": _seq, "base": base})
     _flush_links()
     _schedule_check()
     _schedule_bot()
@@ -385,7 +411,10 @@ async def _check_loop() -> None:
 # ---- events from the page -------------------------------------------------------------------------
 def run(act: str, data: dict[str, Any]) -> None:
     """One UI event: the app's reaction, its effects carried out, the page drawn."""
+    global _dispatch_ms
+    t0 = time.perf_counter()
     effects = _running().dispatch(act, data)
+    _dispatch_ms = round((time.perf_counter() - t0) * 1000.0, 2)
     if effects.get("link"):
         post({"type": "link", **dict(effects["link"])})
     if effects.get("download"):
@@ -528,6 +557,9 @@ def _on_message(raw: Any) -> None:
             _scan_failed(msg)
         elif kind == "copied":
             _copied(msg)
+        elif kind == "whole":  # the page does not hold what the last render's placeholders keep
+            _regions_sent.clear()
+            render()
         elif kind == "modules":
             post({"type": "modules", "id": msg.get("id"), "modules": sorted(sys.modules)})
     except Exception:

@@ -123,6 +123,13 @@ def buttons(page: str, act: str) -> list[dict[str, str]]:
     return out
 
 
+def screen_attrs(page: str) -> dict[str, str]:
+    """The attributes of the page's ``.screen`` wrapper (the first ``data-screen`` element)."""
+    tag = re.search(r"<[a-z]+\b[^>]*\sdata-screen=[^>]*>", page)
+    assert tag is not None, "no screen wrapper"
+    return {k: unescape(v) for k, v in re.findall(r'\s([a-z-]+)="([^"]*)"', tag.group(0))}
+
+
 def new_table(game_id: str, kinds: list[str], options: dict[str, Any] | None = None,
               storage: MemoryStorage | None = None) -> Table:
     host = make_app(storage)
@@ -162,8 +169,9 @@ def play_turns(t: Table, turns: int, rng_pick: int = 0) -> None:
         phone = next(s for s in m.to_act() if s in t.guests)
         guest = t.guests[phone]
         page = render(guest)
-        # the phone's page offers its own seat's choices only
-        assert {o["seat"] for o in buttons(page, "play")} <= {str(phone)}
+        # the phone's page offers its own seat's choices only: its buttons are the screen's
+        # acting seat's (tb_ui.screens.render), and that seat is the phone's
+        assert screen_attrs(page)["data-acting"] == str(phone)
         ctx = guest.guest.context()
         assert ctx.acting == phone and ctx.actions
         before = len(m.actions)

@@ -56,6 +56,9 @@ class Elements:
         self.stack: list[dict[str, Any]] = []
         self.text: list[str] = []
         self.open_found: list[dict[str, Any]] = []  # found elements not yet closed
+        #: the attributes of the ``.screen`` wrapper the elements are in (``el["screen"]``):
+        #: an action's state number and seat are the screen's, as the page reads them
+        self.screen: dict[str, str] | None = None
 
     def feed(self, markup: str) -> None:
         pos = 0
@@ -80,7 +83,9 @@ class Elements:
         # these: inline styles go in data-css (applied through the CSSOM by the browser layer).
         assert tag not in ("script", "style") and "style" not in a, f"<{tag} {a}> breaks the CSP"
         assert not any(k.startswith("on") for k in a), f"<{tag} {a}>: inline event handler"
-        el: dict[str, Any] = {"tag": tag, "attrs": a, "text": ""}
+        el: dict[str, Any] = {"tag": tag, "attrs": a, "text": "", "screen": self.screen}
+        if "data-screen" in a:
+            self.screen = a
         if "data-act" in a:
             self.found.append(el)
             if tag not in self.VOID:
@@ -139,6 +144,11 @@ def tap(app: App, el: dict[str, Any], confirm: bool = True, **extra: Any) -> dic
     ``confirm`` is False."""
     assert "disabled" not in el["attrs"], f"tapping a disabled button: {el}"
     data = {k[5:]: v for k, v in el["attrs"].items() if k.startswith("data-") and k != "data-act"}
+    screen = el.get("screen") or {}
+    if "a" in data:  # an action: the screen says for which state and seat it was drawn
+        for key, name in (("n", "data-n"), ("seat", "data-acting")):
+            if key not in data and name in screen:
+                data[key] = screen[name]
     data.update(extra)
     out = app.dispatch(el["attrs"]["data-act"], data)
     if el["attrs"]["data-act"] == "caution" and confirm and app.error is None:
@@ -255,6 +265,7 @@ class _StdlibElements(HTMLParser):
         self.stack: list[dict[str, Any]] = []
         self.text: list[str] = []
         self.open_found: list[dict[str, Any]] = []
+        self.screen: dict[str, str] | None = None
 
     def close(self) -> None:
         super().close()

@@ -315,7 +315,7 @@ def _board(t: _T) -> Markup:
     svg = html('<svg class="bx-board{}" viewBox="{}" role="img" '
                'aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>',
                " bx-zoomed" if t.zoom else "", vb, desc, join(parts))
-    return html('<div class="bx-board-wrap">{}</div>', svg)
+    return html('<div class="bx-board-wrap" data-patch="bx-board">{}</div>', svg)
 
 
 @cache
@@ -330,7 +330,7 @@ def _labelled(realm: str) -> frozenset[str]:
 
 def _play_attrs(t: _T, a: dict[str, Any]) -> dict[str, Any]:
     act = "caution" if a.get("caution") else "play"  # see TableContext.action_attrs
-    return {"data_act": act, "data_seat": t.ctx.acting, "data_n": t.ctx.n, "data_a": jattr(a["action"])}
+    return {"data_act": act, "data_a": jattr(a["action"])}  # its seat and state: the screen's
 
 
 def _board_description(t: _T) -> str:
@@ -606,7 +606,8 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> Markup:
 def _mats(t: _T) -> Markup:
     order = [t.bottom] + [p["seat"] for p in t.players if p["seat"] != t.bottom]
     items = join(_mat(t, t.players[s], s == t.me) for s in order)
-    return html('<section class="bx-mats" aria-labelledby="bx-mats-h"><h2 id="bx-mats-h" class="visually-hidden">Players</h2>'
+    return html('<section class="bx-mats" data-patch="bx-mats" aria-labelledby="bx-mats-h">'
+                '<h2 id="bx-mats-h" class="visually-hidden">Players</h2>'
                 '<ul class="bx-matlist">{}</ul></section>', items)
 
 

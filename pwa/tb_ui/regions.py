@@ -1,0 +1,80 @@
+"""Sending the page only what changed (issue 44): a table's large parts are *regions*, and a region
+whose markup is the same as in the page last sent goes as an empty placeholder the page keeps its
+copy for.
+
+A region is an element whose start tag carries ``data-patch="<name>"`` (names unique in a page;
+regions are not nested in one another): the Time of Crisis map, the Barons board, the players'
+mats, the log. Most taps change one or two of them, so the page neither parses nor walks the
+others (tb-page.mjs: a node whose new markup says ``data-same`` is left as it is).
+
+>>> sent = {}
+>>> page = '<main><div class="map" data-patch="map"><svg>…</svg></div><p>Your move</p></main>'
+>>> first = send_changed(page, sent)
+>>> first == page and sent == {"map": '<div class="map" data-patch="map"><svg>…</svg></div>'}
+True
+>>> send_changed(page.replace("Your", "Ann’s"), sent)
+'<main><div class="map" data-patch="map" data-same="1"></div><p>Ann’s move</p></main>'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["regions", "send_changed"]
+
+#: A region's start tag: its tag name and the region's name.
+_START = re.compile(r'<([a-z][a-z0-9]*)\b[^>]*?\sdata-patch="([^"]+)"[^>]*>')
+_TAGS: dict[str, re.Pattern[str]] = {}  # tag name -> its start and end tags
+
+
+def regions(page: str) -> list[tuple[str, int, int]]:
+    """The regions of ``page``: ``(name, start, end)`` with ``page[start:end]`` the region's whole
+    element, in page order. A region inside another is part of that one, not listed.
+
+    Raises:
+        ValueError: a region's element is not closed, or two regions have one name (a renderer's
+            mistake: the page could keep the wrong copy)."""
+    out: list[tuple[str, int, int]] = []
+    pos = 0
+    while (m := _START.search(page, pos)) is not None:
+        tag, name = m.group(1), m.group(2)
+        tags = _TAGS.get(tag)
+        if tags is None:
+            tags = _TAGS[tag] = re.compile(rf"<(/?){tag}\b[^>]*>")
+        depth, end = 1, -1
+        for t in tags.finditer(page, m.end()):
+            depth += -1 if t.group(1) else 1
+            if depth == 0:
+                end = t.end()
+                break
+        if end < 0:
+            raise ValueError(f"the region {name!r} is not closed")
+        if any(n == name for n, _, _ in out):
+            raise ValueError(f"two regions are called {name!r}")
+        out.append((name, m.start(), end))
+        pos = end
+    return out
+
+
+def send_changed(page: str, sent: dict[str, str]) -> str:
+    """``page`` as it goes to the page: every region whose markup is ``sent[name]`` (what the page
+    holds, from the last page sent) replaced by its start tag with ``data-same="1"`` and nothing
+    inside. ``sent`` is updated to this page's regions (whole markup).
+
+    Raises:
+        ValueError: as :func:`regions`."""
+    found = regions(page)
+    out: list[str] = []
+    pos = 0
+    for name, start, end in found:
+        markup = page[start:end]
+        if sent.get(name) == markup:
+            tag = _START.match(page, start)
+            assert tag is not None  # found by it
+            out.append(page[pos:tag.end() - 1])
+            out.append(f' data-same="1"></{tag.group(1)}>')
+            pos = end
+    out.append(page[pos:])
+    sent.clear()
+    sent.update((name, page[start:end]) for name, start, end in found)
+    return "".join(out)
