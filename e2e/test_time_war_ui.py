@@ -412,3 +412,35 @@ def test_time_war_screenshots_fit(page, server, traffic, size):
     resume("Choice Cam")
     capture("choice-dark")
     assert not traffic.offsite
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_sabotage_of_your_own_unit_asks_first(page, server, traffic, size):
+    """Issue 48: a sabotage offering a unit of each side (TW §6: the player it faces chooses):
+    the player's own colour asks first, Cancel leaves the game as it was, "Do it anyway" destroys
+    the player's own unit; the enemy's colour plays at once (not tapped here)."""
+    def owes_both(m: Match) -> bool:
+        p = pending(m.state)
+        return (p is not None and p["player"] == 0 and p["command"] == "sabotage"
+                and {a.args[0] for a in m.game.legal_actions(m.state, 0)} == {"yellow", "red"})
+
+    m = _position(["Sab Sue", "Bot (easy)"], ["human", "bot"], "easy", 0, owes_both)
+    page.set_viewport_size(VIEWPORTS[size])
+    load_games(page, server, {"sabotage": m})
+    resume_game(page, "Time War", "Sab Sue")
+    own = page.get_by_role("button", name=re.compile(r"Sabotage a yellow unit$"))
+    expect(own).to_be_visible()
+    n = state_n(page)
+    own.click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("This destroys one of your own units.")
+    shot(page, f"tw-sabotage-caution-{size}")
+    page.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    assert state_n(page) == n
+    expect(page.get_by_role("button", name=re.compile(r"Sabotage a red unit$"))).to_be_visible()
+    own.click()
+    page.get_by_role("button", name="Do it anyway").click()
+    wait_moved(page, n)
+    page.get_by_role("button", name=re.compile("^Game log")).click()
+    expect(page.locator(".log-list")).to_contain_text("Yellow sabotages a yellow unit on")

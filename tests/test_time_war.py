@@ -3,6 +3,7 @@ TW §n = shared/games/time_war/RULES.md)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -495,3 +496,41 @@ def test_in_the_app_a_normal_bot_searches_half_as_long_as_the_core_limit() -> No
     assert m.game.bot_time_limit("easy") == 0.3
     untimed = m.think()
     assert untimed is not None and untimed.time_limit is None
+
+
+def _owed(name: str, seed: int) -> tuple[dict[str, Any], int]:
+    """A state of a random game (``seed``) where a charge or sabotage decision (``name``) is owed
+    with a unit of each side to choose from, and the seat that owes it."""
+    rng = random.Random(seed)
+    for game in range(200):
+        s = G.setup(["Yara", "Rex"], {}, seed=seed * 1000 + game)
+        while G.outcome(s) is None:
+            seat = G.to_act(s)[0]
+            acts = G.legal_actions(s, seat)
+            colours = {a.args[0] for a in acts if a.name == name}
+            if {"yellow", "red"} <= colours:
+                return s, seat
+            s = G.apply(s, seat, rng.choice(acts))
+    raise AssertionError(f"no {name} with both colours in 200 games")
+
+
+@pytest.mark.parametrize("name", ["sabotage", "charge"])
+def test_destroying_your_own_unit_asks_first_when_an_enemy_unit_could_be_chosen(name: str) -> None:
+    """TW §6: the player a charge or a sabotage faces chooses the unit, own units included; the
+    app asks before one's own unit is destroyed (issue 48), read from the view's options."""
+    for seed in range(3):
+        s, seat = _owed(name, seed)
+        own, enemy = ("yellow", "red") if seat == 0 else ("red", "yellow")
+        assert G.caution(s, seat, Action(name, (own,))) == "This destroys one of your own units."
+        assert G.caution(s, seat, Action(name, (enemy,))) is None
+        cautions = {tuple(a["action"]): a["caution"] for a in G.view(s, seat)["actions"] if "caution" in a}
+        assert cautions == {(name, own): "This destroys one of your own units."}
+
+
+def test_no_caution_when_your_own_unit_is_the_only_choice(plain: None) -> None:
+    """A sabotage on a space with only the executor's units: the command must be carried out
+    (TW §6), so the one option is its price and asks nothing."""
+    s = make("none", [[3, 0], [3, 0], [2, 0], [0, 3], [0, 3]])
+    assert G.options_for(s, "sabotage", 2, 0) == [Action("sabotage", ("yellow",))]
+    assert G.caution(s, 0, Action("sabotage", ("yellow",))) is None
+    assert G.caution(s, 0, Action("move", (1,))) is None

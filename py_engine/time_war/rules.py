@@ -760,6 +760,25 @@ class TimeWar(Game):
             return f"Rally from {_space_name(int(action.args[0]) - 1)}"
         return action.name.title()
 
+    def caution(self, state: State, seat: int, action: Action) -> str | None:
+        """Warns when a charge or a sabotage would destroy one of ``seat``'s own units while the
+        same decision offers a unit of another colour (TW §6: a command must be carried out, but
+        the player it faces chooses the unit; own units may be chosen). A decision whose only
+        target is an own unit is the command's price and asks nothing.
+
+        Returns ``"This destroys one of your own units."`` or None.
+
+        >>> from py_engine.core import Action
+        >>> GAME.caution({}, 0, Action("move", (1,))) is None
+        True
+        """
+        if action.name not in ("charge", "sabotage") or not action.args or action.args[0] != COLOURS[seat]:
+            return None
+        if not any(a.name == action.name and a.args and a.args[0] != COLOURS[seat]
+                   for a in self.legal_actions(state, seat)):
+            return None
+        return "This destroys one of your own units."
+
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """``card:<id>``, ``place:<j>:<command>``, ``space:<id>`` for rally sources."""
         if action.name == SELECT:

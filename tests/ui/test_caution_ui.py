@@ -161,3 +161,34 @@ def test_place_governor_spending_too_few_points_asks_first() -> None:
     assert "? 2 dice for 4 votes: only bonus dice from sixes could reach them (a 5% chance). Do it anyway?" in text
     tap(app, next(b for b in buttons(app.render(), "caution-cancel")))
     assert app.match.state["tp"]["pts"]["senate"] == 4 and _dialog(app.render()) is None
+
+
+def test_time_war_sabotage_of_your_own_unit_asks_first_and_cancel_changes_nothing() -> None:
+    """Issue 48: Sabotage offering a unit of each side: the own-colour option asks first (its
+    button opens the confirmation, Cancel leaves the game as it was), the enemy's plays at once;
+    "Do it anyway" destroys the player's own unit."""
+    from tests.test_time_war import _owed
+
+    s, seat = _owed("sabotage", 0)
+    app = make_app()
+    start_game(app, ["human", "human"], ["Yara", "Rex"], game="time_war")
+    kinds = ("human", "bot") if seat == 0 else ("bot", "human")
+    _seat(app, "time_war", s, kinds)
+    own, enemy = ("yellow", "red") if seat == 0 else ("red", "yellow")
+    html = app.render()
+    by_action = {b["attrs"]["data-a"]: b for b in option_buttons(html)}
+    assert by_action[f'["sabotage","{own}"]']["attrs"]["data-act"] == "caution"
+    assert by_action[f'["sabotage","{enemy}"]']["attrs"]["data-act"] == "play"
+    before, n = state_hash(app.match.state), len(app.match.actions)
+    tap(app, by_action[f'["sabotage","{own}"]'], confirm=False)
+    html = app.render()
+    dlg = _dialog(html)
+    assert dlg is not None and "This destroys one of your own units." in dlg["text"]
+    assert state_hash(app.match.state) == before and len(app.match.actions) == n
+    tap(app, next(iter(buttons(html, "caution-cancel"))))
+    assert _dialog(app.render()) is None
+    assert state_hash(app.match.state) == before and len(app.match.actions) == n and app.error is None
+    logged = len(app.match.state["log"])
+    tap(app, {b["attrs"]["data-a"]: b for b in option_buttons(app.render())}[f'["sabotage","{own}"]'])
+    assert app.error is None and len(app.match.actions) == n + 1
+    assert any(f"{own.title()} sabotages a {own} unit on" in line for _, line in app.match.state["log"][logged:])
