@@ -200,3 +200,48 @@ def test_barons_terms_are_leads_over_the_strongest_rival() -> None:
     s["players"][0]["gold"] += 90  # gold counts 1 per 45
     after = dict(g.evaluate_terms(s, 0))
     assert after["gold lead"] == pytest.approx(before["gold lead"] + 2.0)
+
+
+# ---- never a move the app would ask about (issue 48) -------------------------------------------
+class CautiousRace(Race):
+    """The race where a step of 2 (the stronger move) is flagged as harming the mover's side."""
+
+    def caution(self, state: dict[str, Any], seat: int, action: Action) -> str | None:
+        return "This hurts you." if action == Action("step", (2,)) else None
+
+
+def test_a_hint_never_suggests_a_move_the_app_would_ask_about() -> None:
+    """The search prefers the step of 2 (it wins sooner); with a caution on it the hint is the
+    search's next best, with that move's own share; without the caution it stays the step of 2."""
+    s = Race().setup(["A", "B"], {}, seed=1)
+    s["steps"] = [3, 3]  # a step of 2 wins at once, a step of 1 does not
+    plain = suggest(Race(), s, 0, Rng.from_seed(2), MCTSBot(60))
+    assert plain is not None and plain.action == Action("step", (2,))
+    hint = suggest(CautiousRace(), s, 0, Rng.from_seed(2), MCTSBot(60))
+    assert hint is not None and hint.action == Action("step", (1,))
+    # a bot that answers at once (no search) is overruled the same way, in the legal order
+    class Quick:
+        def quick(self, game: Game, state: dict[str, Any], seat: int) -> Action:
+            return Action("step", (2,))
+
+        def choose(self, game: Game, state: dict[str, Any], seat: int, rng: Rng) -> Action:
+            return Action("step", (2,))
+
+    quick = suggest(CautiousRace(), s, 0, Rng.from_seed(2), Quick())  # type: ignore[arg-type]
+    assert quick is not None and quick.action == Action("step", (1,))
+
+
+def test_the_match_hint_of_a_finished_search_is_never_a_move_the_app_would_ask_about() -> None:
+    """The app's path (``Match.hint`` searched in slices, then ``Match.hint_of``): the search's
+    best is the step of 2; cautioned, the hint is the step of 1."""
+    s = Race().setup(["A", "B"], {}, seed=1)
+    s["steps"] = [3, 3]
+    for game, want in ((Race(), Action("step", (2,))), (CautiousRace(), Action("step", (1,)))):
+        m = Match(game, [Seat("A"), Seat("B")], {}, 1, [], {"holder": 0}, [dict(s, steps=[3, 3])])
+        thinking = m.hint(0)
+        assert thinking is not None
+        while not thinking.step(60.0):
+            pass
+        assert thinking.action == Action("step", (2,))  # the search's own choice
+        hint = m.hint_of(thinking)
+        assert hint is not None and hint.action == want

@@ -121,6 +121,16 @@ def explain(game: Game, state: State, seat: int, action: Action, rng: Rng,
     return "What the bot would do here"
 
 
+def without_harm(game: Game, state: State, seat: int, action: Action, ranked: list[Action]) -> Action:
+    """The action a hint suggests in place of ``action``: ``action`` itself unless it harms the
+    seat's own side (:meth:`Game.caution`, the app would ask before playing it; issue 48), else
+    the first of ``ranked`` (the search's order, best first; else the legal order) that does not;
+    ``action`` if every choice does (the decision's price, nothing better to suggest)."""
+    if game.caution(state, seat, action) is None:
+        return action
+    return next((a for a in ranked if game.caution(state, seat, a) is None), action)
+
+
 def suggest(game: Game, state: State, seat: int, rng: Rng, bot: Bot | None = None) -> Hint | None:
     """The hint for ``seat`` (in ``game.to_act(state)``) computed at once: ``bot`` (default:
     the bot of :meth:`Game.hint_level`) chooses from ``seat``'s information set, then
@@ -148,15 +158,15 @@ def suggest(game: Game, state: State, seat: int, rng: Rng, bot: Bot | None = Non
     fast = quick(game, state, seat) if quick is not None else None
     share: float | None = None
     if fast is not None:
-        action: Action = fast
+        action: Action = without_harm(game, state, seat, fast, legal)
     elif search is not None:
         s = search(game, state, seat, rng)
         budget = getattr(b, "budget", None)
         s.run(int(budget(game, state, seat)) if budget is not None else int(b.iterations))
-        action = s.best()
+        action = without_harm(game, state, seat, s.best(), [a for a, _, _ in s.stats()])
         share = s.mean(action)
     else:
-        action = bot.choose(game, state, seat, rng)
+        action = without_harm(game, state, seat, bot.choose(game, state, seat, rng), legal)
     return Hint(action, explain(game, state, seat, action, rng, share))
 
 

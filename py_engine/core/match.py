@@ -34,7 +34,7 @@ from .action import Action
 from .bots import bot_seed, make_bot
 from .errors import EngineError, IllegalAction, OptionError, SaveError
 from .game import Game, State, engine_version, state_hash
-from .hint import ONLY, Hint, explain
+from .hint import ONLY, Hint, explain, without_harm
 from .rng import GENERATORS, XOSHIRO, Rng
 from .safejson import MAX_BYTES as MAX_SAVE_BYTES
 from .safejson import UnsafeJson, loads_limited
@@ -248,8 +248,10 @@ class Match:
             return None
         if thinking.stopped_by == "forced":
             return Hint(thinking.action, ONLY)
-        return Hint(thinking.action, explain(self.game, self.state, thinking.seat, thinking.action,
-                                             thinking.rng, thinking.share))
+        # never a move the app would ask about (issue 48): the search's next best instead
+        action = without_harm(self.game, self.state, thinking.seat, thinking.action, thinking.ranked())
+        share = thinking.share if action == thinking.action else thinking.mean(action)
+        return Hint(action, explain(self.game, self.state, thinking.seat, action, thinking.rng, share))
 
     def play_bot(self) -> tuple[int, Action] | None:
         """If a bot is to act, let it choose and apply its action; return it."""
@@ -497,6 +499,18 @@ class Thinking:
             return None
         mean: float | None = self._search.mean(self.action)
         return mean
+
+    def ranked(self) -> list[Action]:
+        """The seat's legal actions, the search's best first (most visited); in the legal order
+        for a decision made without a search."""
+        if self._search is not None:
+            return [a for a, _, _ in self._search.stats()]
+        return self.match.game.legal_actions(self.match.state, self.seat)
+
+    def mean(self, action: Action) -> float | None:
+        """The search's mean payoff (0..1) for ``action``, None without a search or an
+        iteration that tried it."""
+        return self._search.mean(action) if self._search is not None else None
 
     @property
     def iterations(self) -> int:
