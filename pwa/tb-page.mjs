@@ -104,7 +104,7 @@ const noteFoldOuts = (node) => {
  * letter, is left as it is, its whole subtree unvisited: most of a table (a map, the other
  * players' mats, the log) does not change with a tap, and comparing their markup costs the browser
  * far less than Idiomorph's walk of every node in them. */
-const lastMarkup = new WeakMap();
+let lastMarkup = new WeakMap();
 const SKIP_DEPTH = 4;
 const depthIn = (node) => {
   let d = 0;
@@ -136,7 +136,8 @@ const MORPH = {
           root.dataset.kept = String(++kept); // how many regions were kept so (the tests read it)
           return false;
         }
-        missed = true; // matched with another node: the page asks for the whole page
+        missed = `${newNode.getAttribute("data-patch")} matched ${oldNode.nodeName}.${(oldNode.getAttribute && oldNode.getAttribute("class")) || ""}`;
+        if (oldNode.nodeType === 1) lastMarkup.delete(oldNode); // drawn empty now: never "unchanged"
         return true;
       }
       if (oldNode.nodeType === 1 && newNode.nodeType === 1 && depthIn(newNode) <= SKIP_DEPTH) {
@@ -205,27 +206,34 @@ const renderTimes = new URLSearchParams(location.search).has("cpu") ? (window.tb
 /** The number of the last render applied (tb_ui/worker.py's seq), and whether a region the worker
  * left out found no copy to keep in it. */
 let applied = null;
-let missed = false;
+let missed = ""; // why a placeholder found no copy to keep, if it did not
 let wholeAsked = 0;
 let kept = 0;
 /** Ask the worker for the whole page again (counted on #app's data-whole-asked for the tests). */
-function askWhole() {
+function askWhole(why) {
+  root.dataset.wholeWhy = why; // the last reason (the tests print it)
   applied = null;
+  lastMarkup = new WeakMap(); // the whole page that follows is patched everywhere, nothing taken as drawn
   root.dataset.wholeAsked = String(++wholeAsked);
   post({ type: "whole" });
 }
 
 function render(m) {
   const arrived = renderTimes && performance.now();
-  if (m.base != null && m.base !== applied) return askWhole(); // its placeholders keep regions this page does not hold
+  if (m.base != null && m.base !== applied) { // its placeholders keep regions this page does not hold
+    for (const step of m.history || []) applyHistory(step); // what goes with it is not lost
+    if (m.announce) liveRegion().textContent = m.announce;
+    return askWhole(`base ${m.base}, applied ${applied}`);
+  }
   for (const step of m.history || []) applyHistory(step);
   let strip = document.getElementById("tl-scroll");
   const scrollLeft = strip ? strip.scrollLeft : null;
   const active = document.activeElement;
   const activeId = active && active.id ? active.id : "";
-  missed = false;
+  missed = "";
   Idiomorph.morph(root, m.html, MORPH);
-  if (missed || root.querySelector("[data-same]")) askWhole(); // a placeholder drawn as such
+  // a placeholder drawn as such: the whole page follows (a whole page has none, so this never loops)
+  if (m.base != null && (missed || root.querySelector("[data-same]"))) askWhole(missed || "a placeholder left");
   else applied = m.seq;
   root.dataset.drawn = String(++drawn); // how many renders this page has applied (tests wait on it)
   const morphed = renderTimes && performance.now();

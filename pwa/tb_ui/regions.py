@@ -2,18 +2,19 @@
 whose markup is the same as in the page last sent goes as an empty placeholder the page keeps its
 copy for.
 
-A region is an element whose start tag carries ``data-patch="<name>"`` (names unique in a page;
-regions are not nested in one another): the Time of Crisis map, the Barons board, the players'
+A region is an element whose start tag carries ``data-patch="<name>"`` and ``id="patch-<name>"``
+(names unique in a page; regions are not nested in one another; the id is what lets the page's
+patch, Idiomorph, match a placeholder with its copy rather than with a sibling of the same tag): the Time of Crisis map, the Barons board, the players'
 mats, the log. Most taps change one or two of them, so the page neither parses nor walks the
 others (tb-page.mjs: a node whose new markup says ``data-same`` is left as it is).
 
 >>> sent = {}
->>> page = '<main><div class="map" data-patch="map"><svg>…</svg></div><p>Your move</p></main>'
+>>> page = '<main><div id="patch-map" data-patch="map"><svg>…</svg></div><p>Your move</p></main>'
 >>> first = send_changed(page, sent)
->>> first == page and sent == {"map": '<div class="map" data-patch="map"><svg>…</svg></div>'}
+>>> first == page and sent == {"map": '<div id="patch-map" data-patch="map"><svg>…</svg></div>'}
 True
 >>> send_changed(page.replace("Your", "Ann’s"), sent)
-'<main><div class="map" data-patch="map" data-same="1"></div><p>Ann’s move</p></main>'
+'<main><div id="patch-map" data-patch="map" data-same="1"></div><p>Ann’s move</p></main>'
 """
 
 from __future__ import annotations
@@ -32,12 +33,14 @@ def regions(page: str) -> list[tuple[str, int, int]]:
     element, in page order. A region inside another is part of that one, not listed.
 
     Raises:
-        ValueError: a region's element is not closed, or two regions have one name (a renderer's
-            mistake: the page could keep the wrong copy)."""
+        ValueError: a region's element is not closed, has not the id ``patch-<name>``, or two
+            regions have one name (a renderer's mistake: the page could keep the wrong copy)."""
     out: list[tuple[str, int, int]] = []
     pos = 0
     while (m := _START.search(page, pos)) is not None:
         tag, name = m.group(1), m.group(2)
+        if f' id="patch-{name}"' not in m.group(0):
+            raise ValueError(f'the region {name!r} has not the id "patch-{name}"')
         tags = _TAGS.get(tag)
         if tags is None:
             tags = _TAGS[tag] = re.compile(rf"<(/?){tag}\b[^>]*>")

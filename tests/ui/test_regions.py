@@ -35,25 +35,28 @@ def test_the_markup_modules_doctests_pass(module: object) -> None:
 
 
 def test_regions_are_found_with_their_nested_tags_and_a_bad_region_is_refused() -> None:
-    page = ('<main><div data-patch="a" class="x"><div><div>1</div></div></div>'
-            '<section class="s" data-patch="b"><section>2</section></section><p>3</p></main>')
+    page = ('<main><div id="patch-a" data-patch="a" class="x"><div><div>1</div></div></div>'
+            '<section class="s" data-patch="b" id="patch-b"><section>2</section></section><p>3</p></main>')
     assert [(n, page[s:e]) for n, s, e in regions(page)] == [
-        ("a", '<div data-patch="a" class="x"><div><div>1</div></div></div>'),
-        ("b", '<section class="s" data-patch="b"><section>2</section></section>')]
+        ("a", '<div id="patch-a" data-patch="a" class="x"><div><div>1</div></div></div>'),
+        ("b", '<section class="s" data-patch="b" id="patch-b"><section>2</section></section>')]
     with pytest.raises(ValueError, match="not closed"):
-        regions('<div data-patch="a"><div></div>')
+        regions('<div id="patch-a" data-patch="a"><div></div>')
     with pytest.raises(ValueError, match="two regions"):
-        regions('<i data-patch="a"></i><b data-patch="a"></b>')
+        regions('<i id="patch-a" data-patch="a"></i><b id="patch-a" data-patch="a"></b>')
+    with pytest.raises(ValueError, match='has not the id "patch-a"'):
+        regions('<i data-patch="a"></i>')
     # a region inside another is part of it
-    assert [n for n, _, _ in regions('<div data-patch="a"><i data-patch="b"></i></div>')] == ["a"]
+    assert [n for n, _, _ in regions('<div id="patch-a" data-patch="a"><i data-patch="b"></i></div>')] == ["a"]
 
 
 def test_only_changed_regions_are_sent_and_a_new_region_or_a_whole_page_request_sends_all() -> None:
     sent: dict[str, str] = {}
-    page = '<div data-patch="a">1</div><div data-patch="b">2</div>'
+    page = '<div id="patch-a" data-patch="a">1</div><div id="patch-b" data-patch="b">2</div>'
     assert send_changed(page, sent) == page
-    assert send_changed(page.replace(">2<", ">3<"), sent) == '<div data-patch="a" data-same="1"></div><div data-patch="b">3</div>'
-    assert sent == {"a": '<div data-patch="a">1</div>', "b": '<div data-patch="b">3</div>'}
+    assert send_changed(page.replace(">2<", ">3<"), sent) == ('<div id="patch-a" data-patch="a" data-same="1"></div>'
+                                                              '<div id="patch-b" data-patch="b">3</div>')
+    assert sent == {"a": '<div id="patch-a" data-patch="a">1</div>', "b": '<div id="patch-b" data-patch="b">3</div>'}
     # a region that went away is forgotten: back again, it is sent whole
     assert send_changed('<p>library</p>', sent) == "<p>library</p>" and sent == {}
     assert send_changed(page, sent) == page

@@ -315,7 +315,7 @@ def _board(t: _T) -> Markup:
     svg = html('<svg class="bx-board{}" viewBox="{}" role="img" '
                'aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>',
                " bx-zoomed" if t.zoom else "", vb, desc, join(parts))
-    return html('<div class="bx-board-wrap" data-patch="bx-board">{}</div>', svg)
+    return html('<div class="bx-board-wrap" id="patch-bx-board" data-patch="bx-board">{}</div>', svg)
 
 
 @cache
@@ -606,7 +606,7 @@ def _mat(t: _T, p: dict[str, Any], open_: bool) -> Markup:
 def _mats(t: _T) -> Markup:
     order = [t.bottom] + [p["seat"] for p in t.players if p["seat"] != t.bottom]
     items = join(_mat(t, t.players[s], s == t.me) for s in order)
-    return html('<section class="bx-mats" data-patch="bx-mats" aria-labelledby="bx-mats-h">'
+    return html('<section class="bx-mats" id="patch-bx-mats" data-patch="bx-mats" aria-labelledby="bx-mats-h">'
                 '<h2 id="bx-mats-h" class="visually-hidden">Players</h2>'
                 '<ul class="bx-matlist">{}</ul></section>', items)
 

@@ -217,7 +217,7 @@ def _tableau(t: _T, seat: int) -> Markup:
     sites = [x for x in t.b["sites"] if x["owner"] == seat]
     who = "Your sites" if seat == t.me else f"{t.names[seat]}’s sites"
     body = join(_site(t, x) for x in sites) or Markup('<li class="empty">No sites.</li>')
-    return html('<section class="tb-tableau{mine}" data-patch="tb-sites-{seat}" aria-label="{who}">'
+    return html('<section class="tb-tableau{mine}" id="patch-tb-sites-{seat}" data-patch="tb-sites-{seat}" aria-label="{who}">'
                 '<h3>{who} <span class="count">{n}</span></h3><ul class="tb-sites">{body}</ul></section>',
                 mine=" mine" if seat == t.bottom else "", seat=seat, who=who, n=len(sites), body=body)
 

@@ -511,7 +511,7 @@ def _map(t: _T) -> Markup:
     svg = html('<svg class="toc-map{}" viewBox="{}" role="img" aria-label="{}" '
                'preserveAspectRatio="xMidYMid meet">{}</svg>', " focused" if t.focus or home else "", vb, desc,
                join(parts))
-    return (html('<div class="toc-map-wrap" data-patch="toc-map" data-panzoom="{}" data-near-at="{}">'
+    return (html('<div class="toc-map-wrap" id="patch-toc-map" data-patch="toc-map" data-panzoom="{}" data-near-at="{}">'
                  '<div class="pz-inner">{}</div></div>',
                  key, NEAR_AT, svg)
             + _map_bar(t) + _legend())
@@ -875,7 +875,7 @@ def _market(t: _T) -> Markup:
                     'this turn (ToC §5.3).</p>', gov, "province" if gov == 1 else "provinces")
     trash = ", ".join(D.card_name(c) for c in b["trash"]) or "none"
     open_ = Markup(" open") if buy or t.app.table_ui.get("market") else Markup()
-    return html('<section class="toc-market panel" data-patch="toc-market" aria-label="Market">'
+    return html('<section class="toc-market panel" id="patch-toc-market" data-patch="toc-market" aria-label="Market">'
                 '<details class="toc-pile"{}>'
                 '<summary>Market: the cards to buy, with your price now</summary>{}'
                 '<ul class="toc-cards">{}</ul><p class="bx-note">Trashed: {}</p></details></section>',
@@ -930,7 +930,7 @@ def _players(t: _T) -> Markup:
         rows.append(html('<li class="{}" data-css="--pc:{}"><details{}>'
                          '<summary>{}</summary><div class="bx-mat-body">{}</div></details></li>',
                          cls, t.color(s), Markup(" open") if s == t.me else Markup(), summary, body))
-    return html('<section class="bx-mats toc-players" data-patch="toc-players" aria-label="Players">'
+    return html('<section class="bx-mats toc-players" id="patch-toc-players" data-patch="toc-players" aria-label="Players">'
                 '<ul class="bx-matlist">{}</ul>'
                 '<p class="bx-note">The last round starts when the Emperor ends a turn with {} legacy or '
                 'more.</p></section>', join(rows), goal)

@@ -399,7 +399,7 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     top_seat = 1 - t.bottom
     label = ("The board: your base at the bottom" if t.me is not None
              else "The board: Yellow base at the bottom")
-    return html('<section class="tw-board-wrap" data-patch="tw-board" aria-label="{label}">'
+    return html('<section class="tw-board-wrap" id="patch-tw-board" data-patch="tw-board" aria-label="{label}">'
                 '<h2 class="visually-hidden">{label}</h2>'
                 '<p class="tw-edge tw-edge-top">{top_badge} {top_name}’s side</p>'
                 '<ol class="tw-board">{rows}</ol>'
