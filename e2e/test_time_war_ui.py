@@ -75,7 +75,8 @@ def new_game(page: Any, kinds: list[str], names: list[str], level: str = "hard",
 
 def human_step(page: Any, timeout: float = 60_000) -> str:
     """Wait until a human can act (or the game is over), then take the FIRST offered
-    option: confirm a hand-off, pick a card, preview a placement, play it, or choose."""
+    option: confirm a hand-off, pick a card, preview a placement, play it, or choose (and
+    confirm a choice that asks first)."""
     page.wait_for_selector(ACTIONABLE, timeout=timeout)
     if page.locator(".endpanel").count():
         return "end"
@@ -96,7 +97,11 @@ def human_step(page: Any, timeout: float = 60_000) -> str:
         page.locator("button.tw-opt").first.click()
         expect(page.locator("button.tw-play")).to_be_visible()
         return "preview"
-    page.locator("button.tw-choice").first.click()
+    choice = page.locator("button.tw-choice").first
+    asks = choice.get_attribute("data-act") == "caution"  # the player's own unit (issue 48)
+    choice.click()
+    if asks:
+        page.get_by_role("button", name="Do it anyway").click()
     wait_moved(page, n)
     return "choice"
 

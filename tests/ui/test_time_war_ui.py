@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui.app import App  # noqa: E402
 from tb_ui.tables import time_war as tw  # noqa: E402
-from test_tb_ui import buttons, make_app, parse, tap  # noqa: E402
+from test_tb_ui import buttons, make_app, option_buttons, parse, tap  # noqa: E402
 
 from py_engine.core import Action  # noqa: E402
 from py_engine.time_war.rules import GAME, card_halves, pending  # noqa: E402
@@ -52,7 +52,10 @@ def start(app: App, kinds: tuple[str, str] = ("human", "human"), scenario: str =
 
 
 def by_class(html: str, act: str, cls: str) -> list[dict[str, Any]]:
-    return [b for b in buttons(html, act) if cls in b["attrs"].get("class", "").split()]
+    """The buttons of ``act`` with class ``cls``; for ``"play"``, the options that ask first
+    (``data-act="caution"``, issue 48) too, in page order."""
+    found = option_buttons(html) if act == "play" else buttons(html, act)
+    return [b for b in found if cls in b["attrs"].get("class", "").split()]
 
 
 def hand_ids(html: str) -> list[str]:
