@@ -244,14 +244,13 @@ def _decision_key() -> str:
 def render(steps: list[dict[str, Any]] | None = None) -> None:
     """Send the page ``#app`` as the app draws it now, with what goes with it (the history step
     first: the screen's Back button names the entry Back returns to)."""
-    global _drawn_at, _tapped_target, _dispatch_ms
+    global _drawn_at, _tapped_target, _dispatch_ms, _seq
     _drawn_at = time.monotonic()
     app = _running()
     step = _history_step()
     t0 = time.perf_counter()
     page = str(app.render())  # Markup (tb_ui.html): the page's one way in
     render_ms = (time.perf_counter() - t0) * 1000.0
-    global _seq
     base = _seq if _regions_sent else None  # the render the placeholders refer to
     try:
         page = send_changed(page, _regions_sent)
