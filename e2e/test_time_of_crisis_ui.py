@@ -106,8 +106,8 @@ def tap(page: Any, action: Action, on_map: bool = False) -> None:
             el.locator("xpath=ancestor::details[1]/summary").click()
     asks = el.get_attribute("data-act") == "caution"
     el.click()
-    if asks:  # a roll with too few dice asks first (issue 24 §2)
-        page.get_by_role("button", name="Do it anyway").click()
+    if asks:  # a roll with too few dice (issue 24 §2), a map tap that spends points (issue 48) ask first
+        page.locator(".caution-acts button[data-act=play]").click()
     wait_moved(page, n)
 
 
@@ -567,6 +567,64 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size, tmp_path):
     page.locator("#main button[data-hint]").first.click()
     wait_moved(page, n)
     expect(page.locator(".hint-row")).to_have_count(0)
+
+
+def lone_move(m: Match) -> Action | None:
+    """A move of the army (ToC §6.3.1) that the human to act may make into a region no other
+    option points at: that region on the map plays the move when tapped (one option)."""
+    acting = m.to_act()
+    if not acting or m.seats[acting[0]].kind != "human":
+        return None
+    seat = acting[0]
+    legal = m.game.legal_actions(m.state, seat)
+    targets = [str(m.game.action_target(m.state, seat, a)) for a in legal]
+    for a, t in zip(legal, targets, strict=True):
+        if a.name == "move" and m.game.spends(m.state, seat, a) is not None:
+            region = t.partition(":")[2]
+            if sum(region in x.split(":", 1)[-1].split("@") for x in targets) == 1:
+                return a
+    return None
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_a_map_tap_that_spends_points_asks_first(page, server, traffic, size):
+    """Issue 48 §1: on the whole map, a region whose one option is a move of the army (it
+    spends Military points, ToC §6.3.1) shows the move and its cost before anything is
+    spent: Cancel leaves the game as it was, "Do it" moves the army and spends the points."""
+    m = play_to(fresh(["Mover Max", "Bot"], ["human", "bot"], 23), lambda m: lone_move(m) is not None)
+    move = lone_move(m)
+    assert move is not None
+    mil = m.state["tp"]["pts"]["military"]
+    said = m.game.spends(m.state, 0, move)
+    page.set_viewport_size(VIEWPORTS[size])
+    load_games(page, server, {"move": m})
+    resume_game(page, "Time of Crisis", "Mover Max")
+    page.get_by_role("button", name="Whole map").click()
+    data = json.dumps(move.to_json(), separators=(",", ":"))
+    region = page.locator(f"g.toc-hot[data-a='{data}']")
+    expect(region).to_have_attribute("data-act", "caution")
+    n = state_n(page)
+    region.click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text(str(said))
+    expect(dialog).to_contain_text(m.game.action_label(m.state, 0, move))
+    cancel = page.get_by_role("button", name="Cancel: do not do it")
+    expect(cancel).to_be_focused()
+    box = dialog.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert not axe_violations(page, "#app .tbar-caution"), axe_violations(page, "#app .tbar-caution")
+    view_shot(page, f"{size}-toc-map-tap-asks")
+    cancel.click()
+    expect(dialog).to_have_count(0)
+    assert state_n(page) == n
+    assert current_match(page).state["tp"]["pts"]["military"] == mil
+    region.click()
+    page.get_by_role("button", name="Do it", exact=True).click()
+    wait_moved(page, n)
+    after = current_match(page)
+    assert after.actions[len(m.actions)][1] == move
+    assert after.state["tp"]["pts"]["military"] == mil - int(str(said).split()[2])
+    assert not traffic.offsite
 
 
 # ---- one human and two bots, by taps ----------------------------------------------------------------

@@ -330,3 +330,36 @@ def test_screens_fit_and_screenshots(page, server, traffic, size):
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     assert not traffic.offsite
+
+
+# ---- "Let a bot finish for me" (issue 48 §3) ----------------------------------------------------------
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_a_seat_handed_to_a_bot_plays_to_the_end_and_undo_takes_it_back(page, server, traffic, size):
+    """Against a bot (bots at their normal pace), the player hands their seat to an easy bot:
+    the pinned bar says so and Undo gives the seat back; handed again, with no human left
+    "Skip to the end" lets the bots play the game to its end panel."""
+    page.set_viewport_size(VIEWPORTS[size])
+    open_app(page, server, "?botspeed=normal")
+    new_game(page, ["human", "bot"], ["Hana"], cards=4)
+    expect(page.locator(PICK).first).to_be_visible(timeout=60_000)
+    n = state_n(page)
+    page.locator(".hand-over > summary").click()
+    page.get_by_role("button", name="Let an easy bot finish the game for me").click()
+    expect(page.locator(".tbar-handed")).to_have_text("An easy bot plays for Hana. Take my seat back")
+    # Undo takes the hand-over back (the bot pauses before its first move; if it moved all the
+    # same on a slow machine, the seat still comes back where the game stands)
+    page.get_by_role("button", name="Undo: take your seat back from the bot").click()
+    expect(page.locator(".tbar-handed")).to_have_count(0)
+    expect(page.locator(PICK).first).to_be_visible(timeout=60_000)
+    assert state_n(page) >= n
+    page.locator(".hand-over > summary").click()
+    shot(page, f"{size}-hand-over-offer")
+    page.get_by_role("button", name="Let an easy bot finish the game for me").click()
+    expect(page.locator(".tbar-handed")).to_be_visible()
+    shot(page, f"{size}-hand-over-handed")
+    page.get_by_role("button", name="Skip to the end: the bots play at full speed").click()
+    expect(page.locator(".endpanel h2")).to_contain_text(re.compile(r"wins!|share the win|draw", re.I),
+                                                         timeout=120_000)
+    expect(page.locator(".tbar-handed")).to_have_count(0)
+    shot(page, f"{size}-hand-over-end")
+    assert not traffic.offsite

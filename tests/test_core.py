@@ -308,3 +308,51 @@ def test_a_bad_move_among_those_replayed_in_place_is_named_as_before() -> None:
     for seat, action in m.actions[:4]:
         first4.apply(seat, action)
     assert canonical_json(old.state) == canonical_json(first4.state)
+
+
+# ---- a seat handed to a bot (issue 48 §3) ------------------------------------------------------
+def test_a_seat_handed_to_a_bot_plays_to_the_end_and_is_saved() -> None:
+    """Ann hands her Timeline seat to a normal bot after her first move: the bots play the
+    game out (no human is to act again), and the save keeps the hand-over."""
+    m = Match.new("timeline", [Seat("Ann"), Seat("Bot", "bot", "easy")], {}, 3)
+    seat = m.to_act()[0]
+    if m.seats[seat].kind == "bot":
+        m.play_bot()
+    ann = m.humans_to_act()[0]
+    m.apply(ann, m.game.legal_actions(m.state, ann)[0])
+    m.hand_over(0, "normal")
+    assert m.seats[0] == Seat("Ann", "bot", "normal") and m.handed() == [0] and m.meta["handed"] == [0]
+    back = Match.load(m.save_json())
+    assert back.seats == m.seats and back.handed() == [0]
+    for _ in range(2000):
+        if m.play_bot() is None:
+            break
+    assert m.is_over() and m.humans_to_act() == []
+
+
+def test_hand_over_refused_leaves_the_match_unchanged() -> None:
+    m = Match.new("timeline", [Seat("Ann"), Seat("Bot", "bot", "easy")], {}, 3)
+    before = (list(m.seats), dict(m.meta), len(m.actions))
+    with pytest.raises(IllegalAction, match="own seat"):
+        m.hand_over(1, "easy")  # a bot's seat
+    with pytest.raises(IllegalAction, match="no bot level 'grandmaster'"):
+        m.hand_over(0, "grandmaster")
+    with pytest.raises(IllegalAction, match="not played by a bot for its player"):
+        m.take_back(1)  # a bot from the start is not a handed seat
+    assert (list(m.seats), dict(m.meta), len(m.actions)) == before
+
+
+def test_take_back_returns_the_seat_and_keeps_the_bots_moves() -> None:
+    """The bot's moves for Ann stay made; Ann decides again from where the game stands."""
+    m = Match.new("timeline", [Seat("Ann"), Seat("Bob")], {}, 5)
+    m.hand_over(1, "easy")
+    while m.bot_to_act() is None:  # Ann's move(s) first
+        ann = m.humans_to_act()[0]
+        m.apply(ann, m.game.legal_actions(m.state, ann)[0])
+    seat, action = m.play_bot()  # type: ignore[misc]
+    assert seat == 1 and m.actions[-1] == (1, action)
+    n = len(m.actions)
+    m.take_back(1)
+    assert m.seats[1] == Seat("Bob") and m.handed() == [] and "handed" not in m.meta and len(m.actions) == n
+    m.meta["handed"] = [1, "x", True, 9]  # a damaged note names nothing that is not a handed seat
+    assert m.handed() == []

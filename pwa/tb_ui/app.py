@@ -17,6 +17,7 @@ from typing import Any
 
 from py_engine.core import Action, IllegalAction, Match, OptionError, SaveError, Seat, daily_match
 from py_engine.core.rng import KEYED, new_seed
+from py_engine.core.wording import a_an
 from py_engine.games import all as all_games
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
@@ -1125,6 +1126,70 @@ class App:
         self.error = None
         if self.net is not None:
             self.net.changed()
+        self.autosave()
+
+    # a seat handed to a bot (issue 48 §3)
+    def hand_over_levels(self) -> list[str]:
+        """The bot levels the seat the table shows may be handed to ("Let a bot finish for
+        me"), weakest first; [] where it may not: the game is over or not on this device's
+        table, no human of this device holds that seat, the game is a daily deal (its result
+        is the player's own), or the table spans phones (the guests play with the host's
+        seats as they were agreed)."""
+        m = self.match
+        if (m is None or self.screen != "table" or m.is_over() or m.meta.get("daily") or self.net is not None
+                or self.handoff_seat() is not None):
+            return []
+        seat = self.perspective()
+        if seat is None or seat not in self.local_humans():
+            return []
+        return self.bot_levels(m.game.id)
+
+    def handed_seat(self) -> int | None:
+        """The seat the table shows, when its player handed it to a bot (:meth:`on_hand_over`)
+        and the game runs: the table offers to take it back. None otherwise."""
+        m = self.match
+        if m is None or self.screen != "table" or m.is_over():
+            return None
+        seat = self.perspective()
+        return seat if seat is not None and seat in m.handed() else None
+
+    def on_hand_over(self, d: dict[str, Any]) -> None:
+        """Let a bot of level ``d["level"]`` play the seat the table shows to the end (the
+        player watches, and may take the seat back: :meth:`on_take_back`). Nothing is played
+        or taken back; the bot decides from where the game stands."""
+        m = self.match
+        level = str(d.get("level", ""))
+        if level not in self.hand_over_levels():
+            self.error = "This seat cannot be handed to a bot now; nothing was changed."
+            return
+        seat = self.perspective()
+        assert m is not None and seat is not None
+        m.hand_over(seat, level)
+        m.meta["holder"] = seat  # the table stays turned to the player watching their seat
+        self.paced_last = True  # the bot's first move waits the bot speed's pause: Undo can come first
+        self.hint = None
+        self.table_ui.pop("caution", None)
+        self.error = None
+        self.notice = f"{a_an(level + ' bot').capitalize()} now plays for {m.seats[seat].name}. Undo takes the seat back."
+        self.autosave()
+
+    def on_take_back(self, d: dict[str, Any]) -> None:
+        """The player takes back the seat they handed to a bot (``d["seat"]``): they decide
+        again from where the game stands; the bot's moves stay made."""
+        m = self.match
+        try:
+            seat = int(d.get("seat", -1))
+        except (TypeError, ValueError):
+            seat = -1
+        if m is None or m.is_over() or seat != self.handed_seat():
+            self.error = "That seat is not played by a bot for you; nothing was changed."
+            return
+        m.take_back(seat)
+        m.meta["holder"] = seat
+        self.skipping = False
+        self.fresh_action = None
+        self.error = None
+        self.notice = f"{m.seats[seat].name} plays again."
         self.autosave()
 
     def on_handoff_ok(self, d: dict[str, Any]) -> None:

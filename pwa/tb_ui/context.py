@@ -110,13 +110,19 @@ class TableContext:
     #: The connection of a table across phones, pinned under the table's bar on both sides
     #: (a phone that is not connected, the link to the host lost), or None (issue 47).
     link: str | None = None
+    #: The bot levels the seat shown may be handed to ("Let a bot finish for me", issue 48
+    #: §3), weakest first; [] where it may not (see ``App.hand_over_levels``).
+    hand_over: list[str] = field(default_factory=list)
+    #: The seat shown and its bot's level while its player has handed it to a bot and the game
+    #: runs (Undo takes it back), else None.
+    handed: tuple[int, str] | None = None
 
     def hinted(self, a: dict[str, Any]) -> bool:
         """True if action ``a`` (view shape) is the hint shown now."""
         h = self.hint
         return h is not None and h.get("state") == "ready" and list(h["action"]) == list(a["action"])
 
-    def action_attrs(self, a: dict[str, Any], act: str = "play") -> Markup:
+    def action_attrs(self, a: dict[str, Any], act: str = "play", board: bool = False) -> Markup:
         """data-* attributes of a button that performs action ``a``; ``data-target``: the
         board element it points at (``a["target"]``, the browser brings it into view).
         The seat acting and the state number the button was drawn for are the screen's
@@ -127,23 +133,28 @@ class TableContext:
         An action the view marks with a ``caution`` (it harms the player's own side,
         :meth:`py_engine.core.Game.caution`) asks first: its button's act is ``caution``,
         which opens the confirmation (:func:`tb_ui.parts.caution_dialog`) instead of
-        playing. ``data-hint`` marks the hinted action's buttons, its board target
-        included, so the page can ring them (issue 24 §5)."""
-        if act == "play" and a.get("caution"):
+        playing. So does, with ``board=True`` (a board element that plays its one option
+        when tapped, rather than a button that names it), an action that spends something
+        (:meth:`py_engine.core.Game.spends`, issue 48 §1): the tap shows what it will do
+        and what it costs before anything is spent. ``data-hint`` marks the hinted
+        action's buttons, its board target included, so the page can ring them (issue 24 §5)."""
+        asks = bool(a.get("caution") or board and a.get("spends"))
+        if act == "play" and asks:
             act = "caution"
         return attrs(data_act=act, data_a=jattr(a["action"]),
-                     data_target=a.get("target") or None, data_caution="1" if a.get("caution") else None,
+                     data_target=a.get("target") or None, data_caution="1" if asks else None,
                      data_hint="1" if act in ("play", "caution") and self.hinted(a) else None)
 
     def caution_pending(self, ui: dict[str, Any]) -> dict[str, Any] | None:
-        """The action (view shape, with its ``caution``) whose confirmation is open in the
-        table's view state ``ui`` (``ui["caution"]``: ``{"n", "a"}``, set by the app's
-        ``caution`` act), or None: none open, or the game moved on since (another ``n``),
-        or the action is no longer offered."""
+        """The action (view shape, with its ``caution`` or ``spends``) whose confirmation is
+        open in the table's view state ``ui`` (``ui["caution"]``: ``{"n", "a"}``, set by the
+        app's ``caution`` act), or None: none open, or the game moved on since (another
+        ``n``), or the action is no longer offered."""
         c = ui.get("caution")
         if not isinstance(c, dict) or self.mode != "play" or c.get("n") != self.n:
             return None
-        return next((a for a in self.actions if a.get("caution") and jattr(a["action"]) == c.get("a")), None)
+        return next((a for a in self.actions
+                     if (a.get("caution") or a.get("spends")) and jattr(a["action"]) == c.get("a")), None)
 
 
 class TableRenderer(Protocol):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_engine.core.wording import a_an
+
 from .context import TableApp, TableContext
 from .html import Markup, attrs, button, html, jattr, join, plural
 
@@ -142,6 +144,13 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
     link = html('<p class="tbar-link" role="status">{}</p>', ctx.link) if ctx.link else Markup()
+    if ctx.handed is not None:  # the last choice was the hand-over: Undo takes the seat back
+        seat, level = ctx.handed
+        undo = button("Undo", "take-back", "btn small", data_seat=seat,
+                      aria_label="Undo: take your seat back from the bot")
+        link += html('<p class="tbar-link tbar-handed" role="status">{} plays for {}. {}</p>',
+                     a_an(f"{level} bot").capitalize(),
+                     ctx.view["seats"][seat], button("Take my seat back", "take-back", "btn small", data_seat=seat))
     # the page's banner while a table shows (the shell's brand bar is hidden then)
     return html('<header class="tbar"><div class="tbar-in">{leave}'
                 '<div class="tbar-title"><h1 tabindex="-1">{title}</h1>'
@@ -212,15 +221,21 @@ def caution_dialog(ctx: TableContext, a: dict[str, Any]) -> Markup:
     """The confirmation an option that harms the player's own side asks for (``a``: the
     view's action entry, with its ``caution`` sentence): what it is, why it hurts, and
     "Do it anyway" (plays it) or "Cancel" (closes the question; nothing is played).
-    An ``alertdialog`` in the pinned bar, so the target stays in view below it; Cancel
-    takes the focus."""
-    go = attrs(type="button", class_="btn danger", data_act="play", data_a=jattr(a["action"]),
+    An option tapped on the board that spends something (its ``spends`` sentence, no
+    ``caution``; issue 48 §1) asks the same way, plainly: what it is, what it costs,
+    "Do it" or "Cancel". An ``alertdialog`` in the pinned bar, so the target stays in
+    view below it; Cancel takes the focus."""
+    harm = bool(a.get("caution"))
+    go = attrs(type="button", class_="btn danger" if harm else "btn primary", data_act="play",
+               data_a=jattr(a["action"]),
                data_target=a.get("target") or None)  # its seat and state: the screen's (action_attrs)
-    return html('<div class="tbar-prompt tbar-caution" role="alertdialog" aria-modal="false" '
+    return html('<div class="tbar-prompt tbar-caution{plain}" role="alertdialog" aria-modal="false" '
                 'aria-labelledby="caution-q" aria-describedby="caution-why">'
-                '<p class="caution-text"><b id="caution-q">{label}?</b> <span id="caution-why">{why}</span> '
-                'Do it anyway?</p><div class="caution-acts"><button{go}>Do it anyway</button>{cancel}</div></div>',
-                label=a["label"], why=a["caution"], go=go,
+                '<p class="caution-text"><b id="caution-q">{label}?</b> <span id="caution-why">{why}</span>'
+                '{ask}</p><div class="caution-acts"><button{go}>{yes}</button>{cancel}</div></div>',
+                plain="" if harm else " tbar-spend", ask=" Do it anyway?" if harm else "",
+                yes="Do it anyway" if harm else "Do it",
+                label=a["label"], why=a["caution"] if harm else a["spends"], go=go,
                 cancel=button("Cancel", "caution-cancel", "btn", data_autofocus=True,
                               aria_label="Cancel: do not do it"))
 
@@ -258,8 +273,23 @@ def log_panel(app: TableApp, ctx: TableContext) -> Markup:
     return html('<section class="log panel" aria-label="Game log">'
                 '<button type="button"{}>'
                 '<span>Game log</span><span class="count">{}</span>'
-                '<span class="chev" aria-hidden="true"></span></button>{}</section>', toggle,
-                plural(len(lines), "line"), body)
+                '<span class="chev" aria-hidden="true"></span></button>{}</section>{}', toggle,
+                plural(len(lines), "line"), body, hand_over_panel(ctx))
+
+
+def hand_over_panel(ctx: TableContext) -> Markup:
+    """At the foot of every table, under its log: "Let a bot finish for me" (issue 48 §3), a
+    folded offer to hand the seat shown to a bot of one of ``ctx.hand_over``'s levels; empty
+    where the seat may not be handed. The bot plays from where the game stands; Undo or
+    "Take my seat back" (:func:`topbar`) returns the seat."""
+    if not ctx.hand_over or ctx.mode != "play":
+        return Markup()
+    picks = join(button(f"{lv.capitalize()} bot", "hand-over", "btn", data_level=lv,
+                        aria_label=f"Let {a_an(lv)} bot finish the game for me") for lv in ctx.hand_over)
+    return html('<details class="hand-over panel"><summary>Let a bot finish for me</summary>'
+                '<p class="help">A bot takes your seat from here to the end while you watch. Undo, or '
+                '“Take my seat back”, gives it back to you at any time.</p>'
+                '<div class="hand-over-levels" role="group" aria-label="Bot level">{}</div></details>', picks)
 
 
 def end_panel(app: TableApp, ctx: TableContext) -> Markup:

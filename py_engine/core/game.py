@@ -359,7 +359,8 @@ class Game:
     Subclass hooks: :meth:`_setup`, :meth:`to_act`, :meth:`legal_actions`,
     :meth:`_apply`, :meth:`outcome`, :meth:`board_view`, :meth:`prompt`,
     :meth:`action_label`; optionally :meth:`determinize`, :meth:`check_invariants`,
-    :meth:`explain_illegal`, :meth:`action_target`, :meth:`caution`, :meth:`odds`, :meth:`max_actions`,
+    :meth:`explain_illegal`, :meth:`action_target`, :meth:`caution`, :meth:`spends`, :meth:`odds`,
+    :meth:`max_actions`,
     :meth:`validate_setup`, :meth:`bot_levels`, :meth:`own_bot`, :meth:`standings`,
     :meth:`evaluate_terms`, :meth:`hint_level`, :meth:`search_actions`, :meth:`search_root`, and the key moments' :meth:`leaders`,
     :meth:`lead_label` and :meth:`moment`.
@@ -563,11 +564,12 @@ class Game:
 
         Shape: ``{"game", "title", "seat", "seats": [names], "to_act": [seats],
         "prompt": str, "actions": [{"action": [name, *args], "label": str,
-        "target": str | None, "caution"?: str, "odds"?: Odds JSON}], "board": {...game specific...},
+        "target": str | None, "caution"?: str, "spends"?: str, "odds"?: Odds JSON}], "board": {...game specific...},
         "log": [str], "outcome": Outcome JSON | None, "standings": Standings JSON | None}``.
         ``actions`` is empty unless ``seat`` is to act; an action's ``"caution"``
         (:meth:`caution`) is there only when the action harms the seat's own side, its
-        ``"odds"`` only where :meth:`odds` gives some; ``standings`` is None until the game
+        ``"spends"`` (:meth:`spends`) only when it spends something, its ``"odds"`` only
+        where :meth:`odds` gives some; ``standings`` is None until the game
         is over; ``log`` is every line the seat may read, the game's first line first (the UI
         draws the latest ones until the player asks for the whole log, issue 24 §4).
         """
@@ -585,6 +587,9 @@ class Game:
                 warn = self.caution(state, seat, a)
                 if warn is not None:
                     entry["caution"] = warn
+                paid = self.spends(state, seat, a)
+                if paid is not None:
+                    entry["spends"] = paid
                 odds = self.odds(state, seat, a)
                 if odds is not None:
                     entry["odds"] = odds.to_json()
@@ -627,6 +632,20 @@ class Game:
         The app asks the player to confirm such an action before applying it (issue 24
         §2); a game warns only where a less harmful choice exists in the same decision.
         Never raises for a legal action; reads only what ``seat`` may know.
+        """
+        return None
+
+    def spends(self, state: State, seat: int, action: Action) -> str | None:
+        """What ``action`` (one of ``seat``'s legal actions) spends of ``seat``'s resources, as
+        one short sentence in the game's terms with what is left (e.g. ``"This spends 2
+        Military points of your 5."``), or None (the default: it spends nothing the player
+        counts, or the game does not say).
+
+        A board tap plays an option at once where only one option points at the tapped
+        element; the app asks first when that option spends something (issue 48 §1: a tap
+        on a region must not spend points unseen), as it does for :meth:`caution`. A list
+        button names its cost in its label and plays at once. Reads only what ``seat`` may
+        know; never raises for a legal action.
         """
         return None
 

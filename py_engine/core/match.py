@@ -284,6 +284,61 @@ class Match:
         self.actions.pop()
         self._states.pop()
 
+    # ---- a seat handed to a bot ---------------------------------------------------
+    def handed(self) -> list[int]:
+        """The seats a human handed to a bot in this match (:meth:`hand_over`), ascending;
+        ``meta["handed"]`` as saved, less anything that is not such a seat now.
+
+        >>> m = Match.new("timeline", [Seat("Ann"), Seat("Bot", "bot", "easy")], {}, 1)
+        >>> m.hand_over(0, "normal")
+        >>> m.handed(), m.seats[0]
+        ([0], Seat(name='Ann', kind='bot', level='normal'))
+        >>> m.take_back(0)
+        >>> m.handed(), m.seats[0].kind
+        ([], 'human')
+        """
+        raw = self.meta.get("handed")
+        if not isinstance(raw, list):
+            return []
+        return sorted({s for s in raw if isinstance(s, int) and not isinstance(s, bool)
+                       and 0 <= s < len(self.seats) and self.seats[s].kind == "bot"})
+
+    def hand_over(self, seat: int, level: str) -> None:
+        """Let a bot of ``level`` (one of :meth:`Game.bot_levels`) play the human ``seat`` from
+        now on, under the seat's own name (a player leaves a long game to a bot and watches
+        it end, issue 48 §3). No move is made or taken back: the match goes on from the same
+        state, with the seat's bot to decide wherever the human would have. The seat is
+        noted in ``meta["handed"]`` (saved), so :meth:`take_back` can return it.
+
+        Raises:
+            IllegalAction: the game is over, ``seat`` is not a human seat, or ``level`` is
+                not one of the game's levels (nothing changes).
+        """
+        if self.is_over():
+            raise IllegalAction("The game is over: there is nothing left to play.")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+            raise IllegalAction("Only a player's own seat can be handed to a bot.")
+        if level not in self.game.bot_levels():
+            raise IllegalAction(f"{self.game.title} has no bot level {_clip(str(level), 20)!r}.")
+        self.seats[seat] = Seat(self.seats[seat].name, "bot", level)
+        self.meta["handed"] = sorted({*self.handed(), seat})
+
+    def take_back(self, seat: int) -> None:
+        """Give the handed ``seat`` (:meth:`handed`) back to its human, from the current
+        state: the moves its bot made stay made (they may have revealed cards or rolled).
+
+        Raises:
+            IllegalAction: ``seat`` was not handed to a bot (nothing changes).
+        """
+        if seat not in self.handed():
+            raise IllegalAction("That seat is not played by a bot for its player.")
+        self.seats[seat] = Seat(self.seats[seat].name, "human", None)
+        rest = [s for s in self.handed() if s != seat]
+        if rest:
+            self.meta["handed"] = rest
+        else:
+            self.meta.pop("handed", None)
+
     # ---- save / load -------------------------------------------------------------
     def save(self) -> dict[str, Any]:
         """The save as a JSON-ready dict (see the module docstring)."""

@@ -38,6 +38,76 @@ def _frame(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int) -> Frame | N
     return None
 
 
+#: The points each paid Take Actions option spends, by action name (ToC §6.3): a fixed number
+#: of a suit, or None where it depends on the position (:func:`cost`).
+_FIXED: dict[str, tuple[str, str]] = {
+    "create_army": ("military", "1"), "train": ("military", "1"), "battle": ("military", "1"),
+    "disperse": ("military", "1"), "recall": ("senate", "recall_cost"), "militia": ("populace", "militia_cost"),
+    "games": ("populace", "games_cost"), "build": ("populace", "build_cost"),
+}
+
+
+def cost(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Action) -> tuple[int, str, int] | None:
+    """What one of ``seat``'s current options spends: ``(points, pool, have)``, ``pool`` one of
+    ``"military"``, ``"senate"``, ``"populace"`` (the Take Actions points, ToC §6.3) or
+    ``"political"`` (the Political Points of Buy/Trash, ToC §6.4), ``have`` the points in that
+    pool now; None for an option that spends none (a card play, a free move, an event, a
+    choice in a roll or a battle). Place Governor spends its points in the step that follows
+    (``spend``, ToC §6.3.2), unless the pool holds a single point: then choosing the
+    province spends it.
+
+    >>> from py_engine.games import get
+    >>> g = get("time_of_crisis")
+    >>> s = g.setup(["Ann", "Bob"], None, 1)
+    >>> s["tp"]["pts"]["military"] = 3
+    >>> cost(g, s, 0, Action("recruit_general", (2,))), cost(g, s, 0, Action("end"))
+    ((2, 'military', 3), None)
+    """
+    n, a = action.name, action.args
+    pts = state["tp"]["pts"]
+    k: int
+    pool: str
+    if n in _FIXED:
+        pool, what = _FIXED[n]
+        k = 1 if what == "1" else int(D.rule(what))
+    elif n == "recruit_general":
+        k, pool = int(D.general_costs()[int(a[0])] or 0), "military"
+    elif n == "recruit_governor":
+        k, pool = int(D.governor_costs()[int(a[0])] or 0), "senate"
+    elif n == "add_legion":
+        ar = army(state, int(a[0]))
+        k, pool = (ar["full"] + ar["red"] + 1 if ar else 0), "military"
+    elif n == "move":
+        ar = army(state, int(a[0]))
+        k, pool = (D.distances(ar["at"]).get(str(a[1]), 0) if ar else 0), "military"
+    elif n == "support":
+        k, pool = state["prov"][str(a[0])]["sup"] + 1, "populace"
+    elif n in ("place_governor", "praetorian"):
+        # the points go on dice in the step that follows, which asks how many; with one
+        # point in the pool there is nothing to ask and the choice spends it at once
+        pool = "senate" if n == "place_governor" else str(D.param("praetorian_guard", "suit"))
+        if int(pts[pool]) != 1:  # type: ignore[literal-required]
+            return None
+        k = 1
+    elif n in ("buy", "trash", "spend"):
+        f = _frame(game, state, seat)
+        if f is None:
+            return None
+        if n == "spend":
+            if f["k"] != "pg":
+                return None
+            k, pool = int(a[0]), str(f["suit"])
+        else:
+            if f["k"] != "turn_end":
+                return None
+            k = (game.price(state, seat, str(a[0]), f["bought"], f["disc"], len(governed(state, seat)))
+                 if n == "buy" else int(D.rule("trash_cost")))
+            return (k, "political", int(f["pp"])) if k > 0 else None
+    else:
+        return None
+    return (k, pool, int(pts[pool])) if k > 0 else None  # type: ignore[literal-required]
+
+
 def describe(game: TimeOfCrisis, state: TimeOfCrisisState, seat: int, action: Action) -> tuple[str, str | None]:
     """``(label, target)`` of one of ``seat``'s current options."""
     a = action.args

@@ -107,7 +107,7 @@ from .effects import (
     roll,
     tribe_result,
 )
-from .labels import describe
+from .labels import cost, describe
 from .odds import battle, place_governor
 from .state import (
     LEGACY_SOURCES,
@@ -1518,6 +1518,24 @@ class TimeOfCrisis(Combat, Game):
         chance = pg_chance(dice, need, gov(st, pid) == NEUTRAL)
         return (f"{_dice(dice).capitalize()} for {need} votes: only bonus dice from sixes could reach them "
                 f"({_percent(chance)}).")
+
+    #: The words of a pool of points in :meth:`spends`.
+    POOL_WORDS = {"military": "Military point", "senate": "Senate point", "populace": "Populace point",
+                  "political": "Political Point"}
+
+    def spends(self, state: State, seat: int, action: Action) -> str | None:
+        """What a paid option spends, with the points of that pool the seat has now (the Take
+        Actions costs of ToC §6.3, Buy and Trash's Political Points of §6.4, the points a
+        Place Governor spends on dice, §6.3.2); None for an option that spends nothing (see
+        :func:`.labels.cost`).
+
+        E.g. ``"This spends 2 Military points of your 5."``
+        """
+        c = cost(self, toc(state), seat, action)
+        if c is None:
+            return None
+        k, pool, have = c
+        return f"This spends {_plural(k, self.POOL_WORDS[pool])} of your {have}."
 
     def action_target(self, state: State, seat: int, action: Action) -> str | None:
         """The board element an option points at: ``province:<id>``, ``region:<id>``,

@@ -4,13 +4,16 @@ dice than the votes needed asks for a confirmation that names the exact chance l
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
-from py_engine.core import Action
+from py_engine.core import Action, State
 from py_engine.time_of_crisis import GAME
+from py_engine.time_of_crisis import components as D
+from py_engine.time_of_crisis.labels import cost
 from py_engine.time_of_crisis.rules import pg_chance
 
-from .toc import act, table
+from .toc import NAMES, act, table
 
 
 def test_chance_by_enumeration() -> None:
@@ -61,3 +64,68 @@ def test_other_actions_carry_no_caution() -> None:
     s = table(prov={"pannonia": {"gov": 1, "sup": 2}}, pts={"senate": 4}, govs=[2, 1])
     assert GAME.caution(s, 0, Action("end")) is None
     assert GAME.caution(s, 1, Action("spend", (1,))) is None
+
+
+# ---- what an option spends (issue 48 §1: a board tap that spends points asks first) -----------
+def _pool(s: State, seat: int, pool: str) -> int:
+    """The points of ``pool`` the seat has: Take Actions points (ToC §6.3) or the
+    Political Points of Buy/Trash (§6.4)."""
+    if pool == "political":
+        m = s["main"]
+        return int(m["stack"][-1]["pp"])
+    return int(s["tp"]["pts"][pool])
+
+
+def test_a_move_names_its_cost_and_what_is_left() -> None:
+    """An army in Gallia moving to Hispania (distance 1 on the map's links) spends 1 of 3
+    Military points; ending the actions spends nothing."""
+    s = table(prov={"gallia": {"gov": 0, "sup": 2}}, armies=[{"owner": 0, "at": "gallia"}], pts={"military": 3})
+    moves = {a["action"][2]: a for a in GAME.view(s, 0)["actions"] if a["action"][0] == "move"}
+    d = D.distances("gallia")
+    one = next(r for r in moves if d[r] == 1)
+    two = next(r for r in moves if d[r] == 2)
+    assert moves[one]["spends"] == "This spends 1 Military point of your 3."
+    assert moves[two]["spends"] == "This spends 2 Military points of your 3."
+    end = next(a for a in GAME.view(s, 0)["actions"] if a["action"] == ["end"])
+    assert "spends" not in end and GAME.spends(s, 0, Action("end")) is None
+
+
+def test_what_an_option_spends_is_what_it_takes() -> None:
+    """Over seeded random games of 2 to 4 players: every option whose view entry says it
+    spends k of a pool takes exactly k from that pool when played (ToC §6.3, §6.3.2, §6.4),
+    and the number agrees with the cost its label names; options that say nothing take
+    nothing from the Take Actions points."""
+    checked: dict[str, int] = {}
+    for seed in range(6):
+        n = 2 + seed % 3
+        rng = random.Random(seed)
+        s = GAME.setup(NAMES[:n], {}, seed=seed)
+        for _ in range(400):
+            if GAME.outcome(s) is not None:
+                break
+            seat = GAME.to_act(s)[0]
+            for a in GAME.legal_actions(s, seat):
+                c = cost(GAME, s, seat, a)
+                said = GAME.spends(s, seat, a)
+                if c is None:
+                    assert said is None
+                    if a.name not in ("end", "play", "hand", "done"):
+                        after = GAME.apply(s, seat, a)
+                        if after["tp"] is s["tp"] or after["active"] == s["active"]:
+                            for pool in ("military", "senate", "populace"):
+                                assert after["tp"]["pts"][pool] >= s["tp"]["pts"][pool], (a, pool)
+                    continue
+                k, pool, have = c
+                assert k > 0 and have == _pool(s, seat, pool) and said is not None and f" {k} " in said
+                label = GAME.action_label(s, seat, a)
+                if "(" in label and a.name not in ("spend", "place_governor"):
+                    assert f"({k} " in label, (label, k)
+                after = GAME.apply(s, seat, a)
+                left = (after["tp"]["pts"][pool] if pool != "political"
+                        else _pool(after, seat, pool) if after["main"]["stack"] and after["main"]["stack"][-1]["k"] == "turn_end"
+                        else None)
+                if left is not None:
+                    assert left == have - k, (a, pool, have, k, left)
+                    checked[a.name] = checked.get(a.name, 0) + 1
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    assert {"move", "create_army", "recruit_general", "recruit_governor", "support", "buy", "spend"} <= set(checked), checked

@@ -5,6 +5,7 @@ nothing. Taps dispatch as pwa/tb-page.mjs does (helpers of test_tb_ui.py)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,9 +17,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tb_ui.app import App  # noqa: E402
+from tb_ui.html import jattr  # noqa: E402
 from test_tb_ui import buttons, make_app, option_buttons, start_game, tap  # noqa: E402
 
-from py_engine.core import Match, Seat, state_hash  # noqa: E402
+from py_engine.core import Action, Match, Seat, state_hash  # noqa: E402
 from py_engine.games import get  # noqa: E402
 from tests.time_barons.tb import mtable, pick, play, site  # noqa: E402
 from tests.time_of_crisis.toc import act, table  # noqa: E402
@@ -192,3 +194,42 @@ def test_time_war_sabotage_of_your_own_unit_asks_first_and_cancel_changes_nothin
     tap(app, {b["attrs"]["data-a"]: b for b in option_buttons(app.render())}[f'["sabotage","{own}"]'])
     assert app.error is None and len(app.match.actions) == n + 1
     assert any(f"{own.title()} sabotages a {own} unit on" in line for _, line in app.match.state["log"][logged:])
+
+
+def test_time_of_crisis_board_tap_that_spends_points_asks_first() -> None:
+    """Issue 48 §1: a region on the map that plays its one option when tapped (a move of the
+    army, ToC §6.3.1) shows what it does and what it costs first; Cancel changes nothing,
+    "Do it" plays it. The same move from the list of options, which names its cost, plays at
+    once; a free option on the map (none spends) would too."""
+    app = make_app()
+    start_game(app, ["human", "bot"], ["Ann", "Bot"], game="time_of_crisis", level="easy")
+    s = table(prov={"gallia": {"gov": 0, "sup": 2}}, armies=[{"owner": 0, "at": "gallia"}], pts={"military": 3})
+    _seat(app, "time_of_crisis", s, ("human", "bot"))
+    html = app.render()
+    hot = [el for el in elements(html) if "toc-hot" in el["attrs"].get("class", "").split()
+           and el["attrs"].get("data-a", "").startswith('["move"')]
+    assert hot and all(el["attrs"]["data-act"] == "caution" and el["attrs"]["data-caution"] == "1" for el in hot)
+    listed = {b["attrs"]["data-a"]: b for b in option_buttons(html)}
+    region = hot[0]
+    region["screen"] = next(el["attrs"] for el in elements(html) if "data-acting" in el["attrs"])
+    assert listed[region["attrs"]["data-a"]]["attrs"]["data-act"] == "play"
+    before, n = state_hash(app.match.state), len(app.match.actions)
+    tap(app, region, confirm=False)
+    html = app.render()
+    dlg = _dialog(html)
+    label = next(a["label"] for a in app.match.game.view(app.match.state, 0)["actions"]
+                 if jattr(a["action"]) == region["attrs"]["data-a"])
+    k = app.match.game.spends(app.match.state, 0, Action.from_json(json.loads(region["attrs"]["data-a"])))
+    assert dlg is not None and k is not None
+    assert dlg["text"] == f"{label}? {k}Do itCancel"
+    assert "tbar-spend" in dlg["attrs"]["class"].split()
+    tap(app, next(iter(buttons(html, "caution-cancel"))))
+    assert _dialog(app.render()) is None and app.error is None
+    assert state_hash(app.match.state) == before and len(app.match.actions) == n
+    tap(app, region, confirm=False)
+    go = next(b for b in buttons(app.render(), "play") if b["text"] == "Do it")
+    assert go["attrs"]["data-a"] == region["attrs"]["data-a"]
+    tap(app, go)
+    assert app.error is None and app.match.actions[n][1].to_json() == json.loads(region["attrs"]["data-a"])
+    cost = int(k.split()[2])
+    assert app.match.state["tp"]["pts"]["military"] == 3 - cost

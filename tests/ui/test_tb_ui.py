@@ -140,7 +140,8 @@ def buttons(html: str, act: str | None = None) -> list[dict[str, Any]]:
 
 def tap(app: App, el: dict[str, Any], confirm: bool = True, **extra: Any) -> dict[str, Any]:
     """Tap ``el`` as pwa/tb-page.mjs does. An option that asks for a confirmation
-    first (``data-act="caution"``, issue 24 §2) is confirmed ("Do it anyway") unless
+    first (``data-act="caution"``, issue 24 §2) is confirmed ("Do it anyway", or "Do it"
+    for a board tap that spends, issue 48) unless
     ``confirm`` is False."""
     assert "disabled" not in el["attrs"], f"tapping a disabled button: {el}"
     data = {k[5:]: v for k, v in el["attrs"].items() if k.startswith("data-") and k != "data-act"}
@@ -152,7 +153,7 @@ def tap(app: App, el: dict[str, Any], confirm: bool = True, **extra: Any) -> dic
     data.update(extra)
     out = app.dispatch(el["attrs"]["data-act"], data)
     if el["attrs"]["data-act"] == "caution" and confirm and app.error is None:
-        go = next(b for b in buttons(app.render(), "play") if b["text"].strip() == "Do it anyway")
+        go = next(b for b in buttons(app.render(), "play") if b["text"].strip() in ("Do it anyway", "Do it"))
         assert go["attrs"]["data-a"] == el["attrs"]["data-a"]
         return tap(app, go)
     return out
@@ -946,3 +947,79 @@ def test_a_bot_chip_shows_its_name_and_its_level_once() -> None:
     names = re.findall(r'<span class="pname">([^<]*)', page)
     assert names[1:] == ["Bot 1", "Bot 2"], names
     assert page.count("bot · normal") == 2 and 'aria-label="Bot 1 (normal): ' in page
+
+
+# ---- "Let a bot finish for me" (issue 48 §3) ---------------------------------------------------------
+def test_a_seat_handed_to_a_bot_plays_to_the_end_panel() -> None:
+    """Mid-game, the player hands their seat to a normal bot: no option is theirs to tap any
+    more, the bar says who plays for them, the game ends by bot steps alone, and the save
+    says the seat is the bot's."""
+    app = make_app(botspeed_override="instant")
+    start_game(app, ["human", "bot"], ["Me", "Rob"])
+    while app.bot_pending():
+        app.bot_step()
+    play_human_turn(app)
+    while app.bot_pending():
+        app.bot_step()
+    html = app.render()
+    offer = {b["attrs"]["data-level"]: b for b in buttons(html, "hand-over")}
+    assert set(offer) == {"easy", "normal", "hard"}
+    assert offer["normal"]["attrs"]["aria-label"] == "Let a normal bot finish the game for me"
+    assert offer["easy"]["attrs"]["aria-label"] == "Let an easy bot finish the game for me"
+    n = len(app.match.actions)
+    tap(app, offer["normal"])
+    assert app.error is None and len(app.match.actions) == n
+    assert app.match.seats[0] == Seat("Me", "bot", "normal") and app.match.handed() == [0]
+    html = app.render()
+    assert "A normal bot plays for Me." in html and not buttons(html, "play") and not buttons(html, "hand-over")
+    undo = buttons(html, "take-back")
+    assert undo and undo[0]["text"] == "Undo" and undo[0]["attrs"]["aria-label"] == "Undo: take your seat back from the bot"
+    assert Match.load(app.store.text(app.match_id)).seats[0].kind == "bot"  # saved at once
+    steps = 0
+    while app.bot_pending() and steps < 3000:
+        app.bot_step()
+        steps += 1
+    assert app.match.is_over() and "endpanel" in app.render()
+    assert not buttons(app.render(), "take-back") and not buttons(app.render(), "hand-over")
+
+
+def test_undo_takes_the_hand_over_back() -> None:
+    """Undo right after the hand-over returns the seat: the same options as before, nothing
+    played; after a bot move for the player, taking the seat back keeps that move."""
+    app = make_app(botspeed_override="instant")
+    start_game(app, ["human", "bot"], ["Me", "Rob"])
+    while app.bot_pending():
+        app.bot_step()
+    before = sorted(b["attrs"]["data-a"] for b in buttons(app.render(), "play"))
+    n = len(app.match.actions)
+    tap(app, next(b for b in buttons(app.render(), "hand-over") if b["attrs"]["data-level"] == "easy"))
+    tap(app, buttons(app.render(), "take-back")[0])
+    assert app.error is None and app.match.seats[0] == Seat("Me") and app.match.handed() == []
+    assert len(app.match.actions) == n and app.acting_seat() == 0
+    assert sorted(b["attrs"]["data-a"] for b in buttons(app.render(), "play")) == before
+    # handed again, the bot moves for Me; the seat then comes back where the game stands
+    tap(app, next(b for b in buttons(app.render(), "hand-over") if b["attrs"]["data-level"] == "easy"))
+    app.bot_step()
+    assert app.match.actions[n][0] == 0
+    back = next(b for b in buttons(app.render(), "take-back") if b["text"] == "Take my seat back")
+    tap(app, back)
+    assert app.match.seats[0].kind == "human" and len(app.match.actions) > n
+
+
+def test_hand_over_is_not_offered_where_it_may_not_be_used() -> None:
+    """Not in a daily deal, not for an all-bot table, not after the end; a forged tap is refused
+    with nothing changed."""
+    app = make_app()
+    start_game(app, ["bot", "bot"])
+    assert not buttons(app.render(), "hand-over")
+    app = make_app()
+    start_game(app, ["human", "bot"], ["Me", "Rob"])
+    app.match.meta["daily"] = {"date": "2026-11-29"}
+    assert not buttons(app.render(), "hand-over")
+    app.dispatch("hand-over", {"level": "hard"})
+    assert app.error is not None and app.match.seats[0].kind == "human"
+    del app.match.meta["daily"]
+    app.dispatch("hand-over", {"level": "grandmaster"})
+    assert app.error is not None and app.match.seats[0].kind == "human"
+    app.dispatch("take-back", {"seat": "1"})
+    assert app.error is not None and app.match.seats[1].kind == "bot"

@@ -43,7 +43,13 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         daily=bool(m.meta.get("daily")), minutes=played_minutes(m.meta),
         moments=app.key_moments() if view["outcome"] is not None else [],
         hint=app.hint_view() if acting is not None and acting == persp else None,
-        hints_used=hints_used(m.meta), link=app.link_note())
+        hints_used=hints_used(m.meta), link=app.link_note(), hand_over=app.hand_over_levels(),
+        handed=_handed(app))
+
+
+def _handed(app: Any) -> tuple[int, str] | None:
+    seat = app.handed_seat()
+    return None if seat is None else (seat, str(app.match.seats[seat].level))
 
 
 def hints_used(meta: dict[str, Any]) -> int:

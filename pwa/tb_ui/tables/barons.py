@@ -329,7 +329,7 @@ def _labelled(realm: str) -> frozenset[str]:
 
 
 def _play_attrs(t: _T, a: dict[str, Any]) -> dict[str, Any]:
-    act = "caution" if a.get("caution") else "play"  # see TableContext.action_attrs
+    act = "caution" if a.get("caution") or a.get("spends") else "play"  # a board tap: see TableContext.action_attrs
     return {"data_act": act, "data_a": jattr(a["action"])}  # its seat and state: the screen's
 
 

@@ -489,7 +489,7 @@ def _map(t: _T) -> Markup:
         tgt = " ".join(sorted({str(a["target"]) for a in acts})) or None
         if len(acts) == 1 and acts[0].get("target", "").split(":")[0] in ("province", "region", "capital"):
             a = acts[0]
-            g = attrs(class_=cls + " toc-hot", data_region=rid, data_tgt=tgt) + t.ctx.action_attrs(a)
+            g = attrs(class_=cls + " toc-hot", data_region=rid, data_tgt=tgt) + t.ctx.action_attrs(a, board=True)
         else:
             g = attrs(class_=cls, data_region=rid, data_act="table-ui", data_k="focus", data_tgt=tgt)
             if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
