@@ -207,3 +207,45 @@ def caution_asks(page: Any, confirm: bool, name: str) -> None:
         option.click()
         page.get_by_role("button", name="Do it anyway").click()
         wait_moved(page, n)
+
+
+# ---- the next choice always in view (issue 48 §0) ----------------------------------------------------
+#: The decision's first option as tb-page.mjs's firstOption() finds it (its first button that plays
+#: or opens an option to play, in page order, one that does not ask first preferred; a board's SVG
+#: regions only when no button offers the decision), and the hinted button; with the pinned bar's
+#: bottom and the viewport.
+FIRST_OPTION_JS = """() => {
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height,
+            text: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 80),
+            folded: !!e.closest('details:not([open])'),
+            ring: e.hasAttribute('data-hint') ? getComputedStyle(e).outlineStyle : null}; };
+  const opts = [...document.querySelectorAll(
+    '#main [data-a][data-act="play"], #main [data-a][data-act="caution"], #main [data-option]')]
+    .filter((el) => el.getClientRects().length || el.closest('details:not([open])'));
+  let first = null;
+  for (const pool of [opts.filter((el) => !(el instanceof SVGElement)), opts]) {
+    first = pool.find((el) => !el.hasAttribute('data-caution')) || pool[0];
+    if (first) break;
+  }
+  const bar = document.querySelector('#app .tbar');
+  const hinted = document.querySelector('#main button[data-hint]');
+  const dialog = document.querySelector('#main [role=alertdialog]');
+  return {vh: innerHeight, vw: innerWidth, bar: bar ? bar.getBoundingClientRect().bottom : 0,
+          first: box(first), hinted: box(hinted), dialog: box(dialog), options: opts.length};
+}"""
+
+
+def whole_below_bar(b: dict[str, Any], r: dict[str, Any] | None) -> bool:
+    """True if the box ``r`` (of :data:`FIRST_OPTION_JS`) shows whole below the pinned bar."""
+    return (r is not None and not r["folded"] and r["height"] > 0 and r["top"] >= b["bar"] - 1
+            and r["bottom"] <= b["vh"] + 1)
+
+
+def first_option_in_view(page: Any, where: str) -> dict[str, Any]:
+    """The decision's first option shows whole between the pinned bar and the bottom of the
+    screen, not folded away (issue 48 §0). Returns the measured boxes."""
+    b = page.evaluate(FIRST_OPTION_JS)
+    assert b["first"] is not None, f"{where}: no option on the page: {b}"
+    assert whole_below_bar(b, b["first"]), f"{where}: the first option is out of view: {b}"
+    return b

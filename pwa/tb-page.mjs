@@ -208,6 +208,7 @@ const renderTimes = new URLSearchParams(location.search).has("cpu") ? (window.tb
 let applied = null;
 let missed = ""; // why a placeholder found no copy to keep, if it did not
 let wholeAsked = 0;
+let shownDialog = null; // the table's confirmation last brought into view
 let kept = 0;
 /** Ask the worker for the whole page again (counted on #app's data-whole-asked for the tests). */
 function askWhole(why) {
@@ -268,12 +269,17 @@ function render(m) {
   }
   try {
     bringTargets(m.decision, m.tapped);
+    // a confirmation a tap opened on the table (Time Barons' early end of turn) shows whole
+    const dialog = root.querySelector("#main [role=alertdialog]");
+    if (dialog && dialog !== shownDialog) bringOption(dialog);
+    shownDialog = dialog;
   } catch (err) { // never let a scroll stop the table
     console.warn(err);
   }
   if (m.hintScroll) {
-    const hinted = root.querySelector("[data-hint]");
-    if (hinted) hinted.scrollIntoView({ block: "nearest", inline: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    // the hinted option's button (its board target is ringed too), opened out of a folded group
+    const hinted = root.querySelector("#main button[data-hint]") || root.querySelector("#main [data-hint]");
+    if (hinted) bringOption(hinted);
   }
   if (m.announce) liveRegion().textContent = m.announce;
   afterRenderPhones(m.scan);
@@ -322,9 +328,57 @@ function scrollTo(els) {
   window.scrollBy(0, delta);
 }
 
-/** After a render: when a new decision with targets on the board appears, highlight them and
- * scroll them into view below the pinned prompt (those of options without a caution first). When
- * the player tapped an option aimed at a target, that target comes into view. */
+/** A decision's options on the page (see firstOption). */
+const OPTIONS = '#main [data-a][data-act="play"], #main [data-a][data-act="caution"], #main [data-option]';
+
+/** The pinned bar's bottom edge: what lies above it is hidden under the bar. */
+function barBottom() {
+  const bar = document.querySelector(".tbar");
+  return bar ? bar.getBoundingClientRect().bottom : 0;
+}
+
+/** True if ``el`` shows whole between the pinned bar and the bottom of the screen. */
+function inFullView(el) {
+  const r = el.getBoundingClientRect();
+  return (r.width > 0 || r.height > 0) && r.top >= barBottom() - 1 && r.bottom <= innerHeight + 1;
+}
+
+/** Bring one option into view (issue 48 §0): open the folded groups that hold it, then, unless it
+ * already shows whole below the pinned bar, scroll it to just below the bar (with room for the
+ * heading of its group above it), or as high as it fits. */
+function bringOption(el) {
+  for (let d = el.closest("details:not([open])"); d; d = d.parentElement && d.parentElement.closest("details:not([open])")) {
+    d.open = true;
+  }
+  if (inFullView(el)) return;
+  const r = el.getBoundingClientRect();
+  if (!r.width && !r.height) return;
+  const top = barBottom();
+  const room = innerHeight - top;
+  window.scrollBy(0, r.top - (top + Math.max(8, Math.min(48, room - r.height - 8))));
+}
+
+/** The first option of the decision shown: its first button that plays (or that opens an option
+ * to play, data-option: Time War's placement previews), in page order, preferring one that does
+ * not ask first (a caution); a board's drawn regions (SVG, inside a map that pans and zooms) only
+ * when no button offers the decision; null when nobody here decides. The e2e tests'
+ * FIRST_OPTION_JS (e2e/player_helpers.py) finds the same element. */
+function firstOption() {
+  const opts = [...root.querySelectorAll(OPTIONS)]
+    .filter((el) => el.getClientRects().length || el.closest("details:not([open])")); // drawn, or folded away
+  for (const pool of [opts.filter((el) => !(el instanceof SVGElement)), opts]) {
+    const pick = pool.find((el) => !el.hasAttribute("data-caution")) || pool[0];
+    if (pick) return pick;
+  }
+  return null;
+}
+
+/** After a render: when a new decision appears, highlight its targets on the board and scroll them
+ * into view below the pinned prompt (those of options without a caution first); then make sure its
+ * first option shows whole below the bar, opening the group that holds it (issue 48 §0: after a
+ * tap, a bot's move or the end of a phase, the next thing to tap is never under the bar, above or
+ * below the screen, or folded away). When the player tapped an option aimed at a target, that
+ * target comes into view. */
 function bringTargets(key, tapped) {
   const isNew = key !== decision;
   decision = key;
@@ -341,7 +395,11 @@ function bringTargets(key, tapped) {
     if (els.length <= MAX_GLOW) for (const el of els) el.classList.add("tgt-now");
     const preferred = targetElements(ids.filter((t) => !cautioned.has(t)));
     scrollTo(preferred.length ? preferred : els);
-    return;
+  }
+  if (isNew) {
+    const first = firstOption();
+    if (first) bringOption(first);
+    if (els.length) return;
   }
   if (tapped) {
     const shown = targetElements([tapped]);

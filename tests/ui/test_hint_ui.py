@@ -205,3 +205,25 @@ def test_a_hinted_card_play_rings_the_closed_card_then_its_play_button() -> None
     ringed = [b for b in buttons(page) if b["attrs"].get("data-hint") == "1"]
     assert [(b["attrs"]["data-act"], json.loads(b["attrs"]["data-a"])) for b in ringed] == [
         ("play", ["play", card])]
+
+
+def test_a_hinted_time_war_placement_is_ringed_on_its_preview() -> None:
+    """Issue 48 §0: Time War's placements are previews to open before playing; the hinted
+    placement's preview button carries the ring (``data-hint``), and only that one."""
+    app = make_app()
+    start_game(app, ["human", "bot"], game="time_war", level="easy", options={"scenario": "centre"})
+    for _ in range(12):  # take the hinted moves until a hint is a placement
+        to_a_choice(app)
+        tap(app, hint_buttons(app)[0])
+        assert app.hint_step()
+        view = app.hint_view()
+        assert view is not None
+        if view["action"][0] == "place":
+            break
+        tap(app, [b for b in buttons(str(app.render())) if b["attrs"].get("data-hint") == "1"][0])
+    else:
+        raise AssertionError("no placement was hinted in 12 decisions")
+    _, j, cmd = view["action"]
+    ringed = [b for b in buttons(str(app.render())) if b["attrs"].get("data-hint") == "1"]
+    assert [(b["attrs"]["data-k"], b["attrs"]["data-key"]) for b in ringed] == [("preview", f"{j}:{cmd}")]
+    assert "data-option" in ringed[0]["attrs"]

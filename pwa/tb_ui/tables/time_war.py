@@ -457,7 +457,8 @@ def _options(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
             '<li><button type="button"{}>'
             '<span class="tw-opt-keep">Keep {}</span>{}</button></li>',
             attrs(class_="tw-opt" + (" on" if on else ""), id=f"tw-opt-{j}-{cmd}", data_act="table-ui",
-                  data_k="preview", data_key=key, data_card=card, data_n=ctx.n,
+                  data_k="preview", data_key=key, data_card=card, data_n=ctx.n, data_option="1",
+                  data_hint="1" if ctx.hinted(a) else None,  # the hinted placement is ringed (issue 48 §0)
                   aria_pressed="true" if on else "false", aria_label="Preview: " + a["label"]),
             cmd.title(), lines))
     blocks = []
