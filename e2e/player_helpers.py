@@ -229,10 +229,14 @@ FIRST_OPTION_JS = """() => {
     if (first) break;
   }
   const bar = document.querySelector('#app .tbar');
+  const barBottom = bar ? bar.getBoundingClientRect().bottom : 0;
+  // a highlighted board target that is itself an option, shown whole (the board is the decision)
+  const onBoard = opts.filter((el) => el.classList.contains('tgt-now')).map(box)
+    .find((r) => r.top >= barBottom - 1 && r.bottom <= innerHeight + 1 && r.height > 0) || null;
   const hinted = document.querySelector('#main button[data-hint]');
   const dialog = document.querySelector('#main [role=alertdialog]');
-  return {vh: innerHeight, vw: innerWidth, bar: bar ? bar.getBoundingClientRect().bottom : 0,
-          first: box(first), hinted: box(hinted), dialog: box(dialog), options: opts.length};
+  return {vh: innerHeight, vw: innerWidth, bar: barBottom,
+          first: box(first), onBoard, hinted: box(hinted), dialog: box(dialog), options: opts.length};
 }"""
 
 
@@ -244,8 +248,10 @@ def whole_below_bar(b: dict[str, Any], r: dict[str, Any] | None) -> bool:
 
 def first_option_in_view(page: Any, where: str) -> dict[str, Any]:
     """The decision's first option shows whole between the pinned bar and the bottom of the
-    screen, not folded away (issue 48 §0). Returns the measured boxes."""
+    screen, not folded away (issue 48 §0), or, on a board whose highlighted targets are the
+    options themselves (Barons' spaces to move to), one of those does. Returns the measured
+    boxes."""
     b = page.evaluate(FIRST_OPTION_JS)
     assert b["first"] is not None, f"{where}: no option on the page: {b}"
-    assert whole_below_bar(b, b["first"]), f"{where}: the first option is out of view: {b}"
+    assert whole_below_bar(b, b["first"]) or b["onBoard"] is not None, f"{where}: the first option is out of view: {b}"
     return b

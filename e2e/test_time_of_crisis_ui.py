@@ -557,7 +557,7 @@ def test_time_of_crisis_screenshots_fit(page, server, traffic, size, tmp_path):
     assert all(str(t).startswith("province:") for t in targets), targets  # every option is on the map
     ask.click()
     expect(page.locator(".hint-row.hint-ready")).to_be_visible(timeout=30_000)
-    expect(page.locator(".hint-row .hint-why")).to_contain_text(re.compile("^(Keeps your|Your) "))
+    expect(page.locator(".hint-row .hint-why")).to_contain_text(re.compile("^(Keeps your|Gives you a|Widens your|Your) "))
     ringed = page.locator("svg.toc-map g.toc-region[data-hint]")
     expect(ringed).to_have_count(1)
     ringed.scroll_into_view_if_needed()

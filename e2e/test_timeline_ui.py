@@ -361,5 +361,11 @@ def test_a_seat_handed_to_a_bot_plays_to_the_end_and_undo_takes_it_back(page, se
     expect(page.locator(".endpanel h2")).to_contain_text(re.compile(r"wins!|share the win|draw", re.I),
                                                          timeout=120_000)
     expect(page.locator(".tbar-handed")).to_have_count(0)
+    # the end panel's head shows below the pinned bar, not scrolled past (issue 48)
+    page.wait_for_timeout(200)
+    head = page.locator(".endpanel h2").bounding_box()
+    bar = page.locator("#app .tbar").bounding_box()
+    assert head is not None and bar is not None
+    assert bar["y"] + bar["height"] - 1 <= head["y"] and head["y"] + head["height"] <= VIEWPORTS[size]["height"], (head, bar)
     shot(page, f"{size}-hand-over-end")
     assert not traffic.offsite

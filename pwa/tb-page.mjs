@@ -209,6 +209,7 @@ let applied = null;
 let missed = ""; // why a placeholder found no copy to keep, if it did not
 let wholeAsked = 0;
 let shownDialog = null; // the table's confirmation last brought into view
+let shownEnd = null; // the end panel last brought into view
 let kept = 0;
 /** Ask the worker for the whole page again (counted on #app's data-whole-asked for the tests). */
 function askWhole(why) {
@@ -273,6 +274,13 @@ function render(m) {
     const dialog = root.querySelector("#main [role=alertdialog]");
     if (dialog && dialog !== shownDialog) bringOption(dialog);
     shownDialog = dialog;
+    // the end of the game: its panel's head ("… wins!") shows just below the bar (issue 48)
+    const end = root.querySelector("#main .endpanel");
+    if (end && end !== shownEnd) {
+      const top = end.getBoundingClientRect().top;
+      if (top < barBottom() - 1 || top > innerHeight - 120) window.scrollBy(0, top - barBottom() - 8);
+    }
+    shownEnd = end;
   } catch (err) { // never let a scroll stop the table
     console.warn(err);
   }
@@ -374,11 +382,11 @@ function firstOption() {
 }
 
 /** After a render: when a new decision appears, highlight its targets on the board and scroll them
- * into view below the pinned prompt (those of options without a caution first); then make sure its
- * first option shows whole below the bar, opening the group that holds it (issue 48 §0: after a
- * tap, a bot's move or the end of a phase, the next thing to tap is never under the bar, above or
- * below the screen, or folded away). When the player tapped an option aimed at a target, that
- * target comes into view. */
+ * into view below the pinned prompt (those of options without a caution first); then, unless one of
+ * those targets is itself an option shown whole, make sure the decision's first option shows whole
+ * below the bar, opening the group that holds it (issue 48 §0: after a tap, a bot's move or the end
+ * of a phase, the next thing to tap is never under the bar, above or below the screen, or folded
+ * away). When the player tapped an option aimed at a target, that target comes into view. */
 function bringTargets(key, tapped) {
   const isNew = key !== decision;
   decision = key;
@@ -398,7 +406,13 @@ function bringTargets(key, tapped) {
   }
   if (isNew) {
     const first = firstOption();
-    if (first) bringOption(first);
+    // what the bots did since the player's last move, with the next choice, where both fit
+    const news = first && !els.length ? root.querySelector("#main .catchup") : null;
+    if (news) scrollTo([news, first]);
+    // a board whose highlighted targets are the options themselves (a space, a region that plays
+    // when tapped) shows the decision where they are; else its first option comes into view
+    const onBoard = els.some((el) => el.matches(OPTIONS) && inFullView(el));
+    if (first && !onBoard) bringOption(first);
     if (els.length) return;
   }
   if (tapped) {

@@ -68,16 +68,38 @@ def test_the_largest_term_is_picked_and_worded() -> None:
     assert share_line(0.64) == "Scores 64% in the bot's playouts"
 
 
+def test_the_line_is_true_of_the_position() -> None:
+    """Issue 48: a lead the move makes is not "kept"; a lead of +0.0 is none; a 50% share is
+    an even game, not a score."""
+    assert term_line(("tech level lead", 2.0), before=0.0) == "Gives you a tech level lead (+2)"
+    assert term_line(("tech level lead", 2.0), before=-2.0) == "Gives you a tech level lead (+2)"
+    assert term_line(("follower lead", 5.0), before=3.0) == "Widens your follower lead (+3 → +5)"
+    assert term_line(("follower lead", 5.0), before=5.0) == "Keeps your follower lead (+5)"
+    assert term_line(("follower lead", 4.0), before=6.0) == "Keeps your follower lead (+4)"
+    assert term_line(("lead in the race for the throne", 0.04), before=0.0) == (
+        "Your lead in the race for the throne is where you stand best (even)")
+    assert term_line(("gold lead", -0.04)) == "Your gold lead is where you stand best (even)"
+    assert "+0.0" not in term_line(("gold lead", 0.049), before=-1.0)
+    assert share_line(0.5) == share_line(0.504) == "The bot's playouts find the game even from here (50%)"
+    assert share_line(0.56) == "Scores 56% in the bot's playouts"
+
+
 def test_explain_picks_the_largest_term_after_the_move() -> None:
     g = Race()
     s = g.setup(["A", "B"], {}, seed=1)
     # after a step of 2: steps lead +2, coin lead 0 -> the steps lead
     assert average_terms(g, s, 0, Action("step", (2,)), Rng.from_seed(1)) == [("lead in steps", 2.0),
                                                                                ("coin lead", 0.0)]
-    assert explain(g, s, 0, Action("step", (2,)), Rng.from_seed(1)) == "Keeps your lead in steps (+2)"
+    assert explain(g, s, 0, Action("step", (2,)), Rng.from_seed(1)) == "Gives you a lead in steps (+2)"
     # after a step of 1 from steps [0, 3] coins [0, 0]: steps lead -2, coin lead +1 -> the coins
     s2 = dict(s, steps=[0, 3])
-    assert explain(g, s2, 0, Action("step", (1,)), Rng.from_seed(1), share=0.9) == "Keeps your coin lead (+1)"
+    assert explain(g, s2, 0, Action("step", (1,)), Rng.from_seed(1), share=0.9) == "Gives you a coin lead (+1)"
+    # a step of 2 from steps [2, 0]: the steps lead grows from +2 to +4
+    assert explain(g, dict(s, steps=[2, 0]), 0, Action("step", (2,)), Rng.from_seed(1)) == (
+        "Widens your lead in steps (+2 → +4)")
+    # a step of 2 from steps [0, 3] coins [2, 0]: the coin lead (+2) stays the largest, unchanged
+    assert explain(g, dict(s, steps=[0, 3], coins=[2, 0]), 0, Action("step", (2,)), Rng.from_seed(1)) == (
+        "Keeps your coin lead (+2)")
 
 
 def test_without_terms_the_line_is_the_searchs_estimate() -> None:
@@ -85,7 +107,7 @@ def test_without_terms_the_line_is_the_searchs_estimate() -> None:
     seat = TIME_WAR.to_act(s)[0]
     a = TIME_WAR.legal_actions(s, seat)[0]
     assert TIME_WAR.evaluate_terms(s, seat) == []
-    assert explain(TIME_WAR, s, seat, a, Rng.from_seed(1), share=0.5) == "Scores 50% in the bot's playouts"
+    assert explain(TIME_WAR, s, seat, a, Rng.from_seed(1), share=0.64) == "Scores 64% in the bot's playouts"
     assert explain(TIME_WAR, s, seat, a, Rng.from_seed(1)) == "What the bot would do here"
 
 
@@ -125,7 +147,7 @@ def test_the_match_hint_is_the_hint_bots_move_reproducibly() -> None:
     # what suggest() gives for the same seed: the hard bot's choice, and a term of the evaluation
     again = suggest(TIME_BARONS, m.state, seat, Rng.from_seed(thinking_seed(m, seat)))
     assert again == hint
-    assert hint.reason.startswith(("Keeps your ", "Your "))
+    assert hint.reason.startswith(("Keeps your ", "Gives you a ", "Widens your ", "Your "))
     # the match moved on: the old hint is not shown
     m.apply(seat, hint.action)
     assert m.hint_of(thinking) is None

@@ -46,7 +46,7 @@ from .store import (
     save_settings,
     valid_id,
 )
-from .tables import table_ui
+from .tables import own_last_turn, table_ui
 
 SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily", "join")
 #: Lines of a catch-up panel / announcement shown before "…and N more".
@@ -658,8 +658,11 @@ class App:
     def catchup(self) -> dict[str, Any] | None:
         """What the bots did since the human holding the device last moved, once it
         is that human's turn again (or the game ended): ``{"title", "lines", "more",
-        "moves"}``, shown when two or more bot turns passed (runs of one bot's moves),
-        or the player skipped to their turn. None otherwise."""
+        "moves"}``, shown when a bot turn passed (a run of one bot's moves; issue 48: in
+        every game whose bots move between the player's turns, what they did is said where
+        the player looks), or two where the game's table has its own "Last turn" summary
+        (:func:`tb_ui.tables.own_last_turn`: Time War), or the player skipped to their
+        turn. None otherwise."""
         m = self.match
         if m is None or self.screen != "table" or self._mark is None or self._mark[0] != id(m):
             return None
@@ -670,7 +673,7 @@ class App:
         _mid, log_from, n_from = self._mark
         bots = [s for s, _a in m.actions[n_from:] if m.seats[s].kind == "bot"]
         turns = sum(1 for i, s in enumerate(bots) if i == 0 or bots[i - 1] != s)
-        if turns < 2 and not (self.skipped and bots):
+        if turns < (2 if own_last_turn(m.game.id) else 1) and not (self.skipped and bots):
             return None
         viewer = self.perspective()
         lines = [t for vis, t in m.state["log"][log_from:] if vis is None or vis == viewer]
@@ -1118,7 +1121,7 @@ class App:
         m = self.match
         seat = self.acting_seat()
         if m is None or seat is None or not m.can_undo(seat):
-            self.error = "Nothing to undo."
+            self.error = (m.why_no_undo(seat) if m is not None and seat is not None else None) or "Nothing to undo."
             return
         m.undo(seat)
         self.fresh_action = None

@@ -110,6 +110,9 @@ class TableContext:
     #: The connection of a table across phones, pinned under the table's bar on both sides
     #: (a phone that is not connected, the link to the host lost), or None (issue 47).
     link: str | None = None
+    #: Why Undo cannot take the acting seat's last choice back when that choice was its own
+    #: (a reveal or chance locked it: ``Match.why_no_undo``), else None (issue 48).
+    undo_locked: str | None = None
     #: The bot levels the seat shown may be handed to ("Let a bot finish for me", issue 48
     #: §3), weakest first; [] where it may not (see ``App.hand_over_levels``).
     hand_over: list[str] = field(default_factory=list)

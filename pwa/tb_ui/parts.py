@@ -102,8 +102,8 @@ def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
     """"<name> is thinking…" with the search's progress (``#think-progress``; the
     browser layer moves its bar after every slice of thinking, without a re-render); in the
     replay viewer, which shows a position where nobody thinks, its status line instead."""
-    if ctx.mode == "replay":  # the replay viewer shows a position: nobody is thinking there
-        return html('<p class="prompt">{}</p>', ctx.view["prompt"])
+    if ctx.mode == "replay":  # the replay viewer shows a position: nobody is thinking or waited for
+        return html('<p class="prompt">{}</p>', replay_status(ctx))
     p = app.thinking_progress()
     pct = round(100 * (p or 0.0))
     bar = attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking",
@@ -113,6 +113,16 @@ def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
                 '<div{}><span class="think-fill" data-css="width:{}%"></span></div></div>', name, bar, pct)
 
 
+def replay_status(ctx: TableContext) -> str:
+    """The replay viewer's line for a position where nobody on the screen decides: who moves
+    next (not the live table's "Waiting for …": in a replay nobody is waited for)."""
+    v = ctx.view
+    names = [str(v["seats"][s]) for s in v["to_act"]]
+    if not names:
+        return str(v["prompt"])
+    return f"Next to move: {' and '.join(names)}."
+
+
 def waiting_html(app: TableApp, ctx: TableContext) -> Markup:
     """What a table's decision panel shows while no human here may act: the first bot to
     act thinking (:func:`thinking_html`), else the status line (``view["prompt"]``)."""
@@ -120,6 +130,8 @@ def waiting_html(app: TableApp, ctx: TableContext) -> Markup:
     bots = [s for s in v["to_act"] if ctx.kinds[s] == "bot"]
     if bots:
         return thinking_html(app, ctx, str(v["seats"][bots[0]]))
+    if ctx.mode == "replay":
+        return html('<p class="prompt">{}</p>', replay_status(ctx))
     return html('<p class="prompt" aria-live="polite">{}</p>', v["prompt"])
 
 
@@ -143,6 +155,8 @@ def topbar(app: TableApp, ctx: TableContext, info: Markup | str = "") -> Markup:
                                   else f"Skip{rest}: the bots play at full speed"))
     undo = button("Undo", "undo", "btn small", disabled=not ctx.can_undo,
                   aria_label="Undo your last choice" if ctx.can_undo else "Undo (nothing to undo)")
+    if ctx.undo_locked:  # the player's own choice, locked by a reveal: a tap says why (issue 48)
+        undo = button("Undo", "undo", "btn small", aria_disabled="true", aria_label=f"Undo: {ctx.undo_locked}")
     link = html('<p class="tbar-link" role="status">{}</p>', ctx.link) if ctx.link else Markup()
     if ctx.handed is not None:  # the last choice was the hand-over: Undo takes the seat back
         seat, level = ctx.handed

@@ -59,45 +59,70 @@ def largest_term(terms: list[tuple[str, float]]) -> tuple[str, float] | None:
     return best
 
 
-def term_line(term: tuple[str, float]) -> str:
-    """One line for a term ``(label, value)`` in the game's units (see
-    :meth:`Game.evaluate_terms`): a lead the move keeps, or, when even the best term is not
-    a lead, where the player stands best.
+#: Values closer to 0 than this read as even (a lead of "+0.0" is none).
+EVEN = 0.05
+
+
+def _shown(value: float) -> str:
+    """A term's value as the line shows it: whole units from 1 up, tenths below, "even" for
+    none; minus as the typographic minus."""
+    if abs(value) < EVEN:
+        return "even"
+    shown = f"{value:+.0f}" if abs(value) >= 1 else f"{value:+.1f}"
+    return shown.replace("-", "−")
+
+
+def term_line(term: tuple[str, float], before: float | None = None) -> str:
+    """One line for a term ``(label, value)`` after the move, in the game's units (see
+    :meth:`Game.evaluate_terms`), true of the position (issue 48: no lead claimed where there
+    is none): with ``before`` (the term's value before the move), a lead the move makes
+    ("Gives you"), widens ("Widens", from and to) or keeps; without it, a lead kept; when even
+    the best term is not a lead, where the player stands best.
 
     >>> term_line(("legacy lead", 12.4))
     'Keeps your legacy lead (+12)'
-    >>> term_line(("follower lead", -2.0))
-    'Your follower lead is where you stand best (−2)'
+    >>> term_line(("tech level lead", 2.0), before=0.0)
+    'Gives you a tech level lead (+2)'
+    >>> term_line(("follower lead", 5.0), before=3.0)
+    'Widens your follower lead (+3 → +5)'
+    >>> term_line(("follower lead", -2.0)), term_line(("gold lead", 0.04), before=0.0)
+    ('Your follower lead is where you stand best (−2)', 'Your gold lead is where you stand best (even)')
     """
     label, value = term
-    shown = f"{value:+.0f}" if abs(value) >= 1 or value == 0 else f"{value:+.1f}"
-    shown = shown.replace("-", "−")
-    if value > 0:
-        return f"Keeps your {label} ({shown})"
-    return f"Your {label} is where you stand best ({shown})"
+    if value < EVEN:
+        return f"Your {label} is where you stand best ({_shown(value)})"
+    if before is not None and before < EVEN:
+        return f"Gives you a {label} ({_shown(value)})"
+    if before is not None and value - before >= EVEN and _shown(before) != _shown(value):
+        return f"Widens your {label} ({_shown(before)} → {_shown(value)})"
+    return f"Keeps your {label} ({_shown(value)})"
 
 
 def share_line(share: float) -> str:
     """The search's estimate of a move as a line: its mean payoff in the bot's playouts
-    (a win counts 1, a draw its share), as a percentage.
+    (a win counts 1, a draw its share), as a percentage; a share near one half says the
+    playouts find the game even, not that the move "scores" half.
 
-    >>> share_line(0.643)
-    "Scores 64% in the bot's playouts"
+    >>> share_line(0.643), share_line(0.5)
+    ("Scores 64% in the bot's playouts", "The bot's playouts find the game even from here (50%)")
     """
-    return f"Scores {round(100 * share)}% in the bot's playouts"
+    pct = round(100 * share)
+    if 45 <= pct <= 55:
+        return f"The bot's playouts find the game even from here ({pct}%)"
+    return f"Scores {pct}% in the bot's playouts"
 
 
-def average_terms(game: Game, state: State, seat: int, action: Action, rng: Rng,
+def average_terms(game: Game, state: State, seat: int, action: Action | None, rng: Rng,
                   samples: int = SAMPLES) -> list[tuple[str, float]]:
-    """The game's :meth:`Game.evaluate_terms` for ``seat`` after ``action``, averaged over
-    ``samples`` determinizations of ``state`` for ``seat`` (so nothing hidden from the seat
-    is read), in the order of the first sample; [] if the game has no terms or the game
-    ends with the move."""
+    """The game's :meth:`Game.evaluate_terms` for ``seat`` after ``action`` (None: in ``state``
+    itself), averaged over ``samples`` determinizations of ``state`` for ``seat`` (so nothing
+    hidden from the seat is read), in the order of the first sample; [] if the game has no
+    terms or the game ends with the move."""
     totals: dict[str, float] = {}
     order: list[str] = []
     for _ in range(samples):
         d = game.determinize(state, seat, rng)
-        after = game.apply_unchecked(d, seat, action)
+        after = game.apply_unchecked(d, seat, action) if action is not None else d
         if game.outcome(after) is not None:
             return []
         for label, value in game.evaluate_terms(after, seat):
@@ -110,12 +135,13 @@ def average_terms(game: Game, state: State, seat: int, action: Action, rng: Rng,
 
 def explain(game: Game, state: State, seat: int, action: Action, rng: Rng,
             share: float | None = None) -> str:
-    """The line of why for ``action``: the largest of :func:`average_terms` (:func:`term_line`),
-    else the search's ``share`` (:func:`share_line`), else a plain sentence (a forced or
-    shortcut move)."""
+    """The line of why for ``action``: the largest of :func:`average_terms` after it, worded
+    against its value before the move (:func:`term_line`), else the search's ``share``
+    (:func:`share_line`), else a plain sentence (a forced or shortcut move)."""
     best = largest_term(average_terms(game, state, seat, action, rng))
     if best is not None:
-        return term_line(best)
+        before = dict(average_terms(game, state, seat, None, rng)).get(best[0])
+        return term_line(best, before)
     if share is not None:
         return share_line(share)
     return "What the bot would do here"

@@ -273,6 +273,26 @@ class Match:
             return False
         return seat is None or last_seat == seat
 
+    def why_no_undo(self, seat: int | None = None) -> str | None:
+        """Why :meth:`can_undo` is false, in one sentence for the player (issue 48: a choice a
+        reveal locks says so, not "nothing to undo"); None when undo is possible.
+
+        >>> m = Match.new("timeline", [Seat("Ann"), Seat("Bob")], {}, 1)
+        >>> m.why_no_undo()
+        'Nothing to undo yet.'
+        """
+        if self.can_undo(seat):
+            return None
+        if not self.actions:
+            return "Nothing to undo yet."
+        last_seat = self.actions[-1][0]
+        if self.seats[last_seat].kind != "human" or (seat is not None and last_seat != seat):
+            return "Nothing to undo: the last move was not yours."
+        if len(self.actions) <= self._undo_floor or len(self._states) < 2:
+            return ("Your last choice cannot be taken back: it revealed a card or left something to chance "
+                    "(a draw, a roll), and what it showed stays shown.")
+        return "Nothing to undo."
+
     def undo(self, seat: int | None = None) -> None:
         """Take back the last action.
 

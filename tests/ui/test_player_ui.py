@@ -111,6 +111,9 @@ def test_the_replay_viewer_never_shows_a_bot_thinking(game_id: str) -> None:
     app.dispatch("replay-to", {"k": str(k)})
     html = app.render()
     assert app.replay.k == k and "is thinking" not in html and "think-bar" not in html
+    # nor a spinner anywhere, nor a live "Waiting for …": who moves next (issue 48)
+    assert "spinner" not in html and "thinking…" not in html and "Waiting for" not in html
+    assert f"Next to move: {m.seats[m.actions[k][0]].name}" in html
 
 
 def test_daily_records_streak_best_and_share_text() -> None:
@@ -208,3 +211,4 @@ def test_the_library_lists_the_games_in_progress_first_the_latest_first() -> Non
     rest = [g.id for g in app.games() if g.id not in ("time_war", "barons")]
     assert order == ["time_war", "barons", *rest]
     assert order.index("timeline") == 2 + rest.index("timeline")
+

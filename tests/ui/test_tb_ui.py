@@ -1023,3 +1023,72 @@ def test_hand_over_is_not_offered_where_it_may_not_be_used() -> None:
     assert app.error is not None and app.match.seats[0].kind == "human"
     app.dispatch("take-back", {"seat": "1"})
     assert app.error is not None and app.match.seats[1].kind == "bot"
+
+
+def test_one_bot_turn_is_summed_up_where_the_game_has_no_last_turn_panel_of_its_own() -> None:
+    """Issue 48: after the player's move and a single bot turn, Timeline shows "Since your last
+    move" with the bot's placement; Time War, whose table draws its own "Last turn", does not."""
+    app = make_app(botspeed_override="instant")
+    start_game(app, ["human", "bot"], ["Me", "Rob"])
+    while app.bot_pending():
+        app.bot_step()
+    app.dispatch("catchup-ok", {})
+    m = app.match
+    while app.acting_seat() == 0:
+        st = m.state
+        app.dispatch("play", {"seat": "0", "n": str(st["n"]),
+                              "a": json.dumps(m.game.legal_actions(st, 0)[0].to_json())})
+    assert app.bot_pending() and app.catchup() is None  # the bot has not moved yet
+    while app.bot_pending():
+        app.bot_step()
+    c = app.catchup()
+    assert c is not None and c["title"] == "Since your last move" and c["moves"] == 1
+    assert any(line.startswith("Rob (easy) placed") or line.startswith("Rob placed") for line in c["lines"]), c
+    assert 'class="catchup panel"' in app.render() and "1 bot turn" in app.render()
+
+    app = make_app(botspeed_override="instant")
+    start_game(app, ["human", "bot"], ["Me", "Rob"], game="time_war")
+    for _ in range(3):
+        while app.bot_pending():
+            app.bot_step()
+        app.dispatch("catchup-ok", {})
+        m = app.match
+        before = [s for s, _ in m.actions]
+        seat = app.acting_seat()
+        while app.acting_seat() == seat and not m.is_over():
+            st = m.state
+            app.dispatch("play", {"seat": str(seat), "n": str(st["n"]),
+                                  "a": json.dumps(m.game.legal_actions(st, seat)[0].to_json())})
+        while app.bot_pending():
+            app.bot_step()
+        bots = [s for s, _ in m.actions[len(before):] if m.seats[s].kind == "bot"]
+        turns = sum(1 for i, s in enumerate(bots) if i == 0 or bots[i - 1] != s)
+        assert turns >= 2 or app.catchup() is None
+
+
+def test_undo_says_why_a_choice_that_revealed_a_card_stands() -> None:
+    """Issue 48: in Time Barons, once the player's own choice revealed a card (a draw) the Undo
+    button says why it cannot take it back, and a tap on it tells the player so, with nothing
+    changed; before any choice of theirs, it is simply disabled."""
+    app = make_app(botspeed_override="instant")
+    start_game(app, ["human", "bot"], ["Me", "Rob"], game="time_barons", level="easy")
+    m = app.match
+    for _ in range(200):
+        while app.bot_pending():
+            app.bot_step()
+        seat = app.acting_seat()
+        assert seat is not None
+        if m.actions and m.actions[-1][0] == seat and not m.can_undo(seat):
+            break
+        opts = option_buttons(app.render())
+        draws = [b for b in opts if json.loads(b["attrs"]["data-a"])[0] in ("draw", "stack")]
+        tap(app, (draws or opts)[0])
+    else:
+        raise AssertionError("no choice of the player's was locked by a reveal")
+    [undo] = [b for b in buttons(app.render(), "undo")]
+    assert "disabled" not in undo["attrs"] and undo["attrs"]["aria-disabled"] == "true"
+    assert undo["attrs"]["aria-label"].startswith("Undo: Your last choice cannot be taken back: it revealed a card")
+    n = len(m.actions)
+    tap(app, undo)
+    assert app.error is not None and app.error.startswith("Your last choice cannot be taken back")
+    assert len(m.actions) == n

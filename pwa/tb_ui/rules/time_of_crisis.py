@@ -125,7 +125,12 @@ Open "Map key" under the map for every symbol.</li>
 <li>Regions ringed in orange are the legal choices of your current decision: tap one. Tap any
 region to zoom on it and list everything there; pinch or drag to look around; "Whole map" goes
 back.</li>
-<li>Every option is also a button in the decision panel, so the map is only a shortcut.</li>
+<li>Every option is also a button in the decision panel, so the map is only a shortcut. On a
+phone the whole map draws each region smaller than a fingertip: zoom in, or use the buttons, which
+are full size.</li>
+<li>A region that stands for one option plays it when tapped, but an option that spends points
+(a move, a new army, support, a building) first shows what it does and what it costs: tap "Do it"
+to go ahead or "Cancel" to look again. The buttons name their cost and play at once.</li>
 <li>The map's positions are a schematic drawing made for this app, not the printed map.</li>
 </ul>
 </section>

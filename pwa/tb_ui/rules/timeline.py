@@ -82,6 +82,8 @@ round, out or the winner, and whose turn it is. The pile and discard counts and 
 <li>The game is saved after every move. Closing the page is safe: it opens where you left off.</li>
 <li>Bots play at three levels. They do not peek: an easy bot knows some dates and guesses the rest
 roughly, a hard bot knows most of them.</li>
+<li>There is no Hint button in Timeline, by choice: the only thing worth knowing here is a card's year,
+and any hint would give it away. The other games hint at a move; this one leaves the dates to you.</li>
 </ul>
 </section>
 """)

@@ -17,8 +17,8 @@ from ..html import Markup, html, join
 from ..parts import alerts, end_panel, log_panel, odds_label, odds_line, topbar
 from . import barons, time_barons, time_of_crisis, time_war, timeline
 
-__all__ = ["RENDERERS", "Seating", "TableContext", "handoff_note", "render_generic", "render_table",
-           "render_with", "table_context", "table_ui"]
+__all__ = ["RENDERERS", "Seating", "TableContext", "handoff_note", "own_last_turn", "render_generic",
+           "render_table", "render_with", "table_context", "table_ui"]
 
 #: game id -> its table module.
 RENDERERS: dict[str, TableRenderer] = {"timeline": timeline, "time_war": time_war, "time_barons": time_barons,
@@ -44,7 +44,14 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         moments=app.key_moments() if view["outcome"] is not None else [],
         hint=app.hint_view() if acting is not None and acting == persp else None,
         hints_used=hints_used(m.meta), link=app.link_note(), hand_over=app.hand_over_levels(),
-        handed=_handed(app))
+        handed=_handed(app), undo_locked=_undo_locked(m, acting, can_undo))
+
+
+def _undo_locked(m: Any, acting: int | None, can_undo: bool) -> str | None:
+    """Why the acting seat's own last choice cannot be undone (a reveal locked it), else None."""
+    if acting is None or can_undo or not m.actions or m.actions[-1][0] != acting:
+        return None
+    return str(m.why_no_undo(acting))
 
 
 def _handed(app: Any) -> tuple[int, str] | None:
@@ -78,6 +85,13 @@ def render_with(app: TableApp, ctx: TableContext) -> Markup:
     be the replay viewer's stand-in (:class:`tb_ui.replay.Stage`)."""
     mod = RENDERERS.get(ctx.game.id)
     return mod.render(app, ctx) if mod is not None else render_generic(app, ctx)
+
+
+def own_last_turn(game_id: str) -> bool:
+    """True if the game's table draws its own summary of the other side's last turn (its module's
+    ``LAST_TURN_PANEL``: Time War's "Last turn" beside the board); the app's "Since your last
+    move" panel then waits for two bot turns (``App.catchup``), else it follows a single one."""
+    return bool(getattr(RENDERERS.get(game_id), "LAST_TURN_PANEL", False))
 
 
 def table_ui(app: Any, data: dict[str, Any]) -> None:

@@ -123,7 +123,7 @@ def _players(t: _T) -> Markup:
         acts = html('<span class="tb-acts">{} left</span>', plural(b["actions"], "action")) if turn else Markup()
         lof = Markup('<span class="tb-lof">Loss of Faith next turn</span>') if p["lof"] else Markup()
         think = Markup()
-        if ctx.kinds[s] == "bot" and not t.over and s in t.v["to_act"]:
+        if ctx.kinds[s] == "bot" and not t.over and s in t.v["to_act"] and ctx.mode == "play":  # not in a replay
             think = Markup('<span class="tb-think"><span class="spinner" aria-hidden="true"></span>thinking…</span>')
         label = (f"{p['name']}: level {ROMAN[p['level'] - 1]}, {plural(p['followers'], 'follower')}, "
                  f"{plural(p['hand_count'], 'card')} in hand" + (", to play" if turn else ""))
@@ -437,7 +437,7 @@ def _status(t: _T, seat: int) -> Markup:
         bits.append(Markup('<span class="tb-next">next</span>'))
     if t.ctx.kinds[seat] == "bot":
         bits.append(html('<span class="pbot">bot · {}</span>', t.ctx.levels[seat] or ""))
-        if not t.over and seat in t.v["to_act"]:
+        if not t.over and seat in t.v["to_act"] and t.ctx.mode == "play":  # nobody thinks in a replay
             bits.append(Markup('<span class="tb-think"><span class="spinner" aria-hidden="true"></span>'
                                "thinking…</span>"))
     elif not t.over and seat in t.v["to_act"] and seat != b["active"]:

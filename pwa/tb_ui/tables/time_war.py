@@ -31,9 +31,20 @@ from py_engine.time_war.rules import data as _data
 
 from ..context import Seating, TableApp, TableContext
 from ..html import Markup, attrs, bare_name, button, html, join, plural
-from ..parts import alerts, end_actions, log_panel, standings_table, thinking_html, topbar
+from ..parts import (
+    alerts,
+    end_actions,
+    log_panel,
+    replay_status,
+    standings_table,
+    thinking_html,
+    topbar,
+)
 
 COLOURS = ("yellow", "red", "white")
+#: The table draws its own summary of the other side's last turn ("Last turn", beside the board):
+#: the app's "Since your last move" panel waits for two bot turns (tb_ui.tables.own_last_turn).
+LAST_TURN_PANEL = True
 LETTERS = ("Y", "R", "W")
 SHORT = {1: "Y base", 2: "Y front", 3: "Middle", 4: "R front", 5: "R base"}
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
@@ -566,7 +577,7 @@ def _act(app: TableApp, t: _Ctx, preview: dict[str, Any] | None) -> Markup:
     if t.over:
         return Markup()
     body = Markup()
-    prompt = v["prompt"]
+    prompt = replay_status(ctx) if ctx.mode == "replay" else v["prompt"]
     mine = ctx.acting is not None
     if not mine:
         actor = v["to_act"][0] if v["to_act"] else None

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..context import TableApp, TableContext
 from ..html import Markup, attrs, bare_name, html, join, plural
-from ..parts import alerts, end_panel, log_panel, topbar
+from ..parts import alerts, end_panel, log_panel, replay_status, topbar
 
 STATUS = {"playing": "Playing", "finished": "Finished", "out": "Out", "winner": "Winner"}
 
@@ -221,7 +221,7 @@ def render(app: TableApp, ctx: TableContext) -> Markup:
                   '<span>Draw pile <b>{}</b></span><span>Discarded <b>{}</b></span></p>',
                   b["round"], " (play-off)" if b["phase"] == "playoff" else "", b["pile"], b["discard"])
     over = v["outcome"] is not None
-    prompt = v["prompt"]
+    prompt = replay_status(ctx) if ctx.mode == "replay" else v["prompt"]
     thinking = False
     if not over and ctx.acting is None:
         turn = b["turn"]
