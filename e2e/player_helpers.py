@@ -255,3 +255,38 @@ def first_option_in_view(page: Any, where: str) -> dict[str, Any]:
     assert b["first"] is not None, f"{where}: no option on the page: {b}"
     assert whole_below_bar(b, b["first"]) or b["onBoard"] is not None, f"{where}: the first option is out of view: {b}"
     return b
+
+
+# ---- board labels big enough to read (issue 48 §2) ---------------------------------------------------
+#: The smallest text a board may draw, in CSS px, on a 390 px phone, at rest and zoomed.
+MIN_LABEL_PX = 11
+#: Every text drawn on the table's boards (an SVG picture's labels, and the HTML of the big parts the
+#: worker patches: maps, boards, sites; and Timeline's strip) that shows now, with its rendered size
+#: in CSS px (its font size times the scale it is drawn at: the viewBox's, a zoom's transform).
+LABELS_JS = """(min) => {
+  const out = [];
+  const sel = '#main svg text, #main [data-patch] *, #main .tl-strip *';
+  for (const el of document.querySelectorAll(sel)) {
+    if (el.closest('summary')) continue; // a fold-out's heading: a control
+    if (!el.getClientRects().length || !el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const r = el.getBoundingClientRect();
+    if (r.bottom < 0 || r.right < 0 || r.left > innerWidth) continue;
+    let px;
+    if (el instanceof SVGElement) {
+      if (el.tagName !== 'text' && el.tagName !== 'tspan') continue;
+      const bb = el.getBBox(); if (!bb.height) continue;
+      px = parseFloat(getComputedStyle(el).fontSize) * r.height / bb.height;
+    } else {
+      if (!el.offsetHeight) continue;
+      px = parseFloat(getComputedStyle(el).fontSize) * r.height / el.offsetHeight;
+    }
+    if (px < min - 0.05) out.push(`${(el.getAttribute('class') || el.tagName)} "${el.textContent.trim().slice(0, 16)}": ${px.toFixed(1)} px`);
+  }
+  return [...new Set(out)].slice(0, 12);
+}"""
+
+
+def small_labels(page: Any, min_px: float = MIN_LABEL_PX) -> list[str]:
+    """The board texts shown smaller than ``min_px`` CSS px (class "text": size), at most 12."""
+    return list(page.evaluate(LABELS_JS, min_px))

@@ -1,5 +1,6 @@
 """Every screen of every registered game, at phone and tablet size: every tap target
-is at least 44×44 CSS px, axe-core finds no violation, the page never scrolls sideways;
+is at least 44×44 CSS px, axe-core finds no violation, the page never scrolls sideways, no
+board label is drawn under 11 CSS px on a phone, at rest or zoomed (issue 48 §2);
 and Back (the browser's, as a phone's back button) goes to the previous screen, a
 reload restores the screen, Back from the library leaves the app.
 
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 from conftest import ARTIFACTS, ROOT, VIEWPORTS, open_app, shot
 from player_helpers import (
+    MIN_LABEL_PX,
     axe_violations,
     finished_save,
     import_file,
@@ -29,6 +31,7 @@ from player_helpers import (
     route_is,
     screen_is,
     settled,
+    small_labels,
     tap_targets_under_44,
     unfinished_save,
 )
@@ -95,6 +98,8 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
             found = [f"small target: {t}" for t in tap_targets_under_44(page)]
             if size == "phone":  # axe at one size: the markup, labels and colours are the same at both
                 found += [f"axe: {v}" for v in axe_violations(page)]
+                if name.startswith(("table", "replay")):  # board labels read on a 390 px phone (issue 48 §2)
+                    found += [f"label under {MIN_LABEL_PX} px: {t}" for t in small_labels(page)]
             sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
             if sw > iw:
                 found.append(f"page is {sw}px wide in a {iw}px window")
@@ -133,6 +138,18 @@ def test_every_screen_of_every_game_has_big_targets_and_no_axe_violation(page, s
             check("table/time_war/hint")
             page.get_by_role("button", name="Hide the hint").click()
             expect(page.locator(".hint-row")).to_have_count(0)
+        if gid == "barons":  # zoomed on a realm, the board's labels show, none under the minimum
+            page.get_by_role("button", name="Fire: zoom on the Fire Mountains").click()
+            expect(page.locator(".bx-board-wrap")).to_have_class(re.compile("pz-near"))
+            check("table/barons/zoomed")
+            page.get_by_role("button", name="All: the whole board").click()
+        if gid == "time_of_crisis":  # the whole map and a region zoomed: zooming never shrinks text
+            page.get_by_role("button", name="Whole map", exact=True).click()
+            check("table/time_of_crisis/whole")
+            page.locator("svg.toc-map g.toc-region[data-region=italia]").click()
+            expect(page.locator(".toc-map-wrap")).to_have_class(re.compile("pz-near"))
+            check("table/time_of_crisis/italia")
+            page.get_by_role("button", name="Whole map", exact=True).click()
         if gid == "barons":  # the realm buttons' names never run together (issue 24 §4)
             for width in (360, 390, 414, 768, 1024, 1366):
                 page.set_viewport_size({"width": width, "height": 844})

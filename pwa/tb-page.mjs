@@ -268,6 +268,7 @@ function render(m) {
     const again = root.querySelector("[data-autofocus]") || (activeId ? document.getElementById(activeId) : null);
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   }
+  nearDetail();
   try {
     bringTargets(m.decision, m.tapped);
     // a confirmation a tap opened on the table (Time Barons' early end of turn) shows whole
@@ -335,6 +336,21 @@ function scrollTo(els) {
   const delta = bottom - top <= room - 16 ? (top + bottom) / 2 - (topEdge + bottomEdge) / 2 : rects[0].top - topEdge - 8;
   window.scrollBy(0, delta);
 }
+
+/** Semantic zoom for a picture that does not pan (the Barons board; panzoom-frames.js does it for
+ * the frames that do): an element with data-near-at="<px per unit>" holding an <svg viewBox> has
+ * class pz-near while one unit is drawn at least that many CSS px (the svg letterboxes its picture,
+ * so the smaller of its two scales), so its CSS shows small labels only where they read (issue 48
+ * §2). Set after every patch (which drops the class) and when the window changes size. */
+function nearDetail() {
+  for (const el of root.querySelectorAll("[data-near-at]:not([data-panzoom])")) {
+    const svg = el.querySelector("svg"), vb = svg && svg.viewBox.baseVal;
+    if (!vb || !vb.width || !vb.height) continue;
+    const perUnit = Math.min(svg.clientWidth / vb.width, svg.clientHeight / vb.height);
+    el.classList.toggle("pz-near", perUnit >= parseFloat(el.dataset.nearAt));
+  }
+}
+addEventListener("resize", nearDetail);
 
 /** A decision's options on the page (see firstOption). */
 const OPTIONS = '#main [data-a][data-act="play"], #main [data-a][data-act="caution"], #main [data-option]';

@@ -287,20 +287,20 @@ def log_panel(app: TableApp, ctx: TableContext) -> Markup:
     return html('<section class="log panel" aria-label="Game log">'
                 '<button type="button"{}>'
                 '<span>Game log</span><span class="count">{}</span>'
-                '<span class="chev" aria-hidden="true"></span></button>{}</section>{}', toggle,
+                '<span class="chev" aria-hidden="true"></span></button>{}{}</section>', toggle,
                 plural(len(lines), "line"), body, hand_over_panel(ctx))
 
 
 def hand_over_panel(ctx: TableContext) -> Markup:
-    """At the foot of every table, under its log: "Let a bot finish for me" (issue 48 §3), a
-    folded offer to hand the seat shown to a bot of one of ``ctx.hand_over``'s levels; empty
-    where the seat may not be handed. The bot plays from where the game stands; Undo or
+    """At the foot of every table's log panel (which each table places where it fits): "Let a bot
+    finish for me" (issue 48 §3), a folded offer to hand the seat shown to a bot of one of
+    ``ctx.hand_over``'s levels; empty where the seat may not be handed. The bot plays from where the game stands; Undo or
     "Take my seat back" (:func:`topbar`) returns the seat."""
     if not ctx.hand_over or ctx.mode != "play":
         return Markup()
     picks = join(button(f"{lv.capitalize()} bot", "hand-over", "btn", data_level=lv,
                         aria_label=f"Let {a_an(lv)} bot finish the game for me") for lv in ctx.hand_over)
-    return html('<details class="hand-over panel"><summary>Let a bot finish for me</summary>'
+    return html('<details class="hand-over"><summary>Let a bot finish for me</summary>'
                 '<p class="help">A bot takes your seat from here to the end while you watch. Undo, or '
                 '“Take my seat back”, gives it back to you at any time.</p>'
                 '<div class="hand-over-levels" role="group" aria-label="Bot level">{}</div></details>', picks)
@@ -350,7 +350,10 @@ def standings_table(ctx: TableContext, rows: bool = True) -> Markup:
                             join(html("<li>{}: <b>{}</b></li>", k, v) for k, v in r["details"])))
     facts = []
     reason = (ctx.view.get("outcome") or {}).get("reason", "")
-    if st.get("how") and st["how"] != reason:  # the panel's heading line already says the reason
+    rule = str(st.get("rule") or "")
+    # the panel's heading line already says the reason: not again in other words (issue 48), which
+    # a line citing the same rule would be
+    if st.get("how") and st["how"] != reason and not (rule and rule in reason):
         how = st["how"] + (f" ({st['rule']})" if st.get("rule") and st["rule"] not in st["how"] else "")
         facts.append(html("<li>{}</li>", how))
     length = [x for x in (st.get("length") or "",

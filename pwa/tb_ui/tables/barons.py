@@ -315,7 +315,10 @@ def _board(t: _T) -> Markup:
     svg = html('<svg class="bx-board{}" viewBox="{}" role="img" '
                'aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>',
                " bx-zoomed" if t.zoom else "", vb, desc, join(parts))
-    return html('<div class="bx-board-wrap" id="patch-bx-board" data-patch="bx-board">{}</div>', svg)
+    # its small labels (token initials, space glyphs and names, die badges: 8.5 board units and up)
+    # show where a unit is drawn NEAR_AT CSS px or more (tb-page.mjs sets pz-near): 11 px at least
+    return html('<div class="bx-board-wrap" id="patch-bx-board" data-patch="bx-board" data-near-at="{}">{}</div>',
+                NEAR_AT, svg)
 
 
 @cache
@@ -331,6 +334,12 @@ def _labelled(realm: str) -> frozenset[str]:
 def _play_attrs(t: _T, a: dict[str, Any]) -> dict[str, Any]:
     act = "caution" if a.get("caution") or a.get("spends") else "play"  # a board tap: see TableContext.action_attrs
     return {"data_act": act, "data_a": jattr(a["action"])}  # its seat and state: the screen's
+
+
+#: CSS px per board unit from which the board's small labels show (barons.css): the smallest (8.5
+#: units) is then 11 CSS px or more (issue 48 §2); below it (the whole board on a phone) the board
+#: shows its tiles, tokens and realm names, and a realm's zoom shows the rest.
+NEAR_AT = 1.3
 
 
 def _board_description(t: _T) -> str:

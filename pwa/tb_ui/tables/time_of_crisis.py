@@ -56,7 +56,9 @@ TILE_W, TILE_H = 112, 78
 IMP_GLYPH = {"amphitheater": "A", "basilica": "B", "limes": "L"}
 MARKER = {"sop": "Seat of Power", "brk": "Breakaway"}
 BOX = (20.0, 8.0, 1000.0, 619.0)  # the whole map (the proportions of toc.css's aspect-ratio)
-FOCUS_W = 440.0
+#: Map units across a focused region's view: on a 390 px phone (a map about 366 px wide) one unit
+#: is drawn 1.36 px wide, past NEAR_AT, so focusing a region shows its every piece (issue 48 §2).
+FOCUS_W = 270.0
 
 
 class _T(Seating):
@@ -297,7 +299,9 @@ def _star(x: float, y: float, r: float) -> str:
 # The near layer (the pieces one by one) shows once the map is zoomed in (pwa/panzoom-frames.js sets
 # ``pz-near`` on the frame from the map's scale on screen); toc.css shows one layer or the other.
 FAR_W, FAR_H = 26, 34  # one glyph's box (map units)
-NEAR_AT = 0.75  # CSS px per map unit from which the near layer shows (a 12-unit name is 9 px or more)
+#: CSS px per map unit from which the near layer shows: its smallest label (8.5 units, toc.css) is then
+#: 11 CSS px or more, so zooming in never shrinks text below the far layer's (issue 48 §2).
+NEAR_AT = 1.3
 FAR_DIGIT = 19  # map units a bold digit takes at the glyphs' 31-unit font
 
 
