@@ -36,6 +36,10 @@ corner and comes out on the next realm's second land. The passage is one step lo
 around, so it is a detour for the brave, not a shortcut.</li>
 <li>Tap a realm on the board, or its name above the board, to zoom in; the realm's spaces are then
 listed under the board with prices, tolls and owners.</li>
+<li>On a phone the whole board is an overview: it shows the spaces, the players' tokens in their
+colours and the realm names, but no small print, since text that size could not be read. Zoom in on
+a realm to see the space marks, names, token initials and the dice that reach each space. The spaces
+there are also smaller than a fingertip: every move is offered as a full-size button too.</li>
 </ul>
 </section>
 
