@@ -54,6 +54,21 @@ def to_a_choice(app: App) -> None:
         to_human_turn(app)
 
 
+def hinted_until(app: App, name: str, decisions: int = 12) -> dict[str, Any]:
+    """Ask for a hint at each of the human's decisions, taking the hinted move, until a hint
+    suggests an action called ``name``; returns that hint (``App.hint_view``)."""
+    for _ in range(decisions):
+        to_a_choice(app)
+        tap(app, hint_buttons(app)[0])
+        assert app.hint_step()
+        view = app.hint_view()
+        assert view is not None
+        if view["action"][0] == name:
+            return view
+        tap(app, [b for b in buttons(str(app.render())) if b["attrs"].get("data-hint") == "1"][0])
+    raise AssertionError(f"no {name!r} was hinted in {decisions} decisions")
+
+
 def test_the_hint_is_offered_against_bots_and_rings_a_legal_option() -> None:
     app = make_app()
     start_game(app, ["human", "bot"], game="time_war", level="easy", options={"scenario": "centre"})
@@ -183,17 +198,7 @@ def test_a_hinted_card_play_rings_the_closed_card_then_its_play_button() -> None
     rings the card's head while it is closed, and the Play button once it is opened."""
     app = make_app()
     start_game(app, ["human", "bot"], game="time_barons", level="easy")
-    for _ in range(12):  # take the hinted moves until a hint is to play a card
-        to_a_choice(app)
-        tap(app, hint_buttons(app)[0])
-        assert app.hint_step()
-        view = app.hint_view()
-        assert view is not None
-        if view["action"][0] == "play":
-            break
-        tap(app, [b for b in buttons(str(app.render())) if b["attrs"].get("data-hint") == "1"][0])
-    else:
-        raise AssertionError("no card play was hinted in 12 decisions")
+    view = hinted_until(app, "play")  # a hint to play a card
     card = view["action"][1]
     page = str(app.render())
     ringed = [b for b in buttons(page) if b["attrs"].get("data-hint") == "1"]
@@ -212,17 +217,7 @@ def test_a_hinted_time_war_placement_is_ringed_on_its_preview() -> None:
     placement's preview button carries the ring (``data-hint``), and only that one."""
     app = make_app()
     start_game(app, ["human", "bot"], game="time_war", level="easy", options={"scenario": "centre"})
-    for _ in range(12):  # take the hinted moves until a hint is a placement
-        to_a_choice(app)
-        tap(app, hint_buttons(app)[0])
-        assert app.hint_step()
-        view = app.hint_view()
-        assert view is not None
-        if view["action"][0] == "place":
-            break
-        tap(app, [b for b in buttons(str(app.render())) if b["attrs"].get("data-hint") == "1"][0])
-    else:
-        raise AssertionError("no placement was hinted in 12 decisions")
+    view = hinted_until(app, "place")  # a hint to place the chosen card
     _, j, cmd = view["action"]
     ringed = [b for b in buttons(str(app.render())) if b["attrs"].get("data-hint") == "1"]
     assert [(b["attrs"]["data-k"], b["attrs"]["data-key"]) for b in ringed] == [("preview", f"{j}:{cmd}")]
