@@ -211,18 +211,27 @@ def caution_asks(page: Any, confirm: bool, name: str) -> None:
 
 # ---- the next choice always in view (issue 48 §0) ----------------------------------------------------
 #: The decision's first option as tb-page.mjs's firstOption() finds it (its first button that plays
-#: or opens an option to play, in page order, one that does not ask first preferred; a board's SVG
-#: regions only when no button offers the decision), and the hinted button; with the pinned bar's
-#: bottom and the viewport.
+#: or opens an option to play, in reading order (top to bottom, then left to right), one that does
+#: not ask first preferred; a board's SVG regions only when no button offers the decision), and
+#: the hinted button; with the pinned bar's bottom and the viewport.
 FIRST_OPTION_JS = """() => {
   const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
     return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height,
             text: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 80),
             folded: !!e.closest('details:not([open])'),
             ring: e.hasAttribute('data-hint') ? getComputedStyle(e).outlineStyle : null}; };
+  const at = (el) => {
+    let shown = el;
+    for (let d = el.closest('details:not([open])'); d; d = d.parentElement && d.parentElement.closest('details:not([open])')) {
+      shown = d.querySelector(':scope > summary') || d;
+    }
+    const r = shown.getBoundingClientRect();
+    return [Math.round(r.top), r.left];
+  };
   const opts = [...document.querySelectorAll(
     '#main [data-a][data-act="play"], #main [data-a][data-act="caution"], #main [data-option]')]
-    .filter((el) => el.getClientRects().length || el.closest('details:not([open])'));
+    .filter((el) => el.getClientRects().length || el.closest('details:not([open])'))
+    .map((el) => [at(el), el]).sort((a, b) => a[0][0] - b[0][0] || a[0][1] - b[0][1]).map((k) => k[1]);
   let first = null;
   for (const pool of [opts.filter((el) => !(el instanceof SVGElement)), opts]) {
     first = pool.find((el) => !el.hasAttribute('data-caution')) || pool[0];

@@ -8,6 +8,7 @@ option shows whole and ringed. Positions are seeded random games (``random_posit
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -106,4 +107,52 @@ def test_the_next_choice_is_always_in_view(page, server, traffic, game_id):
             page.get_by_role("button", name="Keep playing").click()
         _tap_last(page, rng)
     assert seen >= 3, f"only {seen} decisions of the player were seen"
+    assert not traffic.offsite
+
+
+# ---- a reaction window (issue 48 §0): Time Barons' Respond? during the other side's turn ----------
+def test_a_reaction_window_opened_by_a_bot_shows_its_first_option(page, server, traffic):
+    """The bot's turn plays an attack on Bea's site while she holds Misinformation (a position
+    found in CPython: seed 3, 40 random moves; the bot's moves are reproducible with
+    ``bottime=full``). The window to answer it (TB R5) opens in the bot's turn: its prompt
+    is pinned and its first option shows whole below the bar."""
+    m = random_position("time_barons", ["Bea", "Bot"], ["human", "bot"], 3, 40)
+    assert m.to_act() == [1] and "misinformation" in m.state["players"][0]["hand"]
+    page.set_viewport_size(VIEWPORTS["phone"])
+    load_games(page, server, {"pos": m}, reproducible=True)
+    resume_game(page, "Time Barons", "Bea")
+    assert _decision(page)
+    expect(page.locator("#app .tbar-prompt")).to_contain_text("Respond?")
+    b = first_option_in_view(page, "reaction window")
+    assert "Misinformation" in (b["first"]["text"] or ""), b
+    view_shot(page, "phone-time_barons-reaction-window")
+    assert not traffic.offsite
+
+
+def test_a_bot_reaction_to_the_players_attack_is_said_where_the_player_looks(page, server, traffic):
+    """Bea plays Siege on the bot's Homeland; the bot answers with Misinformation (TB R5), which
+    sends the damage to its Church (seed 8 after 15 random moves, found in CPython, bots
+    reproducible). Back at Bea's choice, "Since your last move" says the reaction (not only
+    the closed game log) and shows whole below the bar with her next option."""
+    m = random_position("time_barons", ["Bea", "Bot"], ["human", "bot"], 8, 15)
+    assert m.to_act() == [0] and "siege" in m.state["players"][0]["hand"]
+    page.set_viewport_size(VIEWPORTS["phone"])
+    load_games(page, server, {"pos": m}, reproducible=True)
+    resume_game(page, "Time Barons", "Bea")
+    assert _decision(page)
+    page.locator("#tb-card-siege button.tb-hc-head").click()
+    n = state_n(page)
+    page.locator("#tb-card-siege").get_by_role("button", name=re.compile("^Play Siege")).click()
+    wait_moved(page, n)
+    n = state_n(page)
+    page.locator("#tb-site-2 button.tb-pick-btn").first.click()
+    wait_moved(page, n)
+    assert _decision(page)
+    said = page.locator("#app .catchup")
+    expect(said).to_contain_text("Bot plays Misinformation.")
+    expect(said).to_contain_text("redirected from Homeland (Bot) to Church (Bot)")
+    b = first_option_in_view(page, "after the bot's reaction")
+    news = said.evaluate("e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height, folded: false}; }")
+    assert whole_below_bar(b, news), ("the summary is out of view", b, news)
+    view_shot(page, "phone-time_barons-bot-reaction-said")
     assert not traffic.offsite

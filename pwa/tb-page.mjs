@@ -337,6 +337,15 @@ function scrollTo(els) {
   window.scrollBy(0, delta);
 }
 
+/** True if the elements' boxes, taken together, fit between the pinned bar and the bottom of the
+ * screen (with a margin). */
+function fitsBelowBar(els) {
+  const rects = els.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 || r.height > 0);
+  if (!rects.length) return false;
+  const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
+  return bottom - top <= innerHeight - barBottom() - 16;
+}
+
 /** Semantic zoom for a picture that does not pan (the Barons board; panzoom-frames.js does it for
  * the frames that do): an element with data-near-at="<px per unit>" holding an <svg viewBox> has
  * class pz-near while one unit is drawn at least that many CSS px (the svg letterboxes its picture,
@@ -382,14 +391,32 @@ function bringOption(el) {
   window.scrollBy(0, r.top - (top + Math.max(8, Math.min(48, room - r.height - 8))));
 }
 
+/** ``els`` in the order a reader meets them on the page: top to bottom, then left to right (a
+ * table's CSS may draw its parts in another order than its markup: Time Barons' decision above the
+ * stacks on a phone). An element folded away counts where the heading of its outermost closed group
+ * shows. */
+function readingOrder(els) {
+  const at = (el) => {
+    let shown = el;
+    for (let d = el.closest("details:not([open])"); d; d = d.parentElement && d.parentElement.closest("details:not([open])")) {
+      shown = d.querySelector(":scope > summary") || d;
+    }
+    const r = shown.getBoundingClientRect();
+    return [Math.round(r.top), r.left];
+  };
+  const keyed = els.map((el) => [at(el), el]);
+  keyed.sort((a, b) => a[0][0] - b[0][0] || a[0][1] - b[0][1]);
+  return keyed.map((k) => k[1]);
+}
+
 /** The first option of the decision shown: its first button that plays (or that opens an option
- * to play, data-option: Time War's placement previews), in page order, preferring one that does
+ * to play, data-option: Time War's placement previews), in reading order (readingOrder), preferring one that does
  * not ask first (a caution); a board's drawn regions (SVG, inside a map that pans and zooms) only
  * when no button offers the decision; null when nobody here decides. The e2e tests'
  * FIRST_OPTION_JS (e2e/player_helpers.py) finds the same element. */
 function firstOption() {
-  const opts = [...root.querySelectorAll(OPTIONS)]
-    .filter((el) => el.getClientRects().length || el.closest("details:not([open])")); // drawn, or folded away
+  const opts = readingOrder([...root.querySelectorAll(OPTIONS)]
+    .filter((el) => el.getClientRects().length || el.closest("details:not([open])"))); // drawn, or folded away
   for (const pool of [opts.filter((el) => !(el instanceof SVGElement)), opts]) {
     const pick = pool.find((el) => !el.hasAttribute("data-caution")) || pool[0];
     if (pick) return pick;
@@ -415,16 +442,21 @@ function bringTargets(key, tapped) {
     if (el.hasAttribute("data-caution")) cautioned.add(t);
   }
   const els = isNew ? targetElements(ids) : [];
+  // what the bots did since the player's last move (a reaction to the player's attack, an attack
+  // on them): shown with the new decision's targets, or its first option, where they fit together
+  // (the first option is often the decision's own button just below the summary)
+  const news = isNew ? root.querySelector("#main .catchup") : null;
+  const first = isNew ? firstOption() : null;
+  const withNews = news && first && fitsBelowBar([news, first]);
   if (els.length) {
     if (els.length <= MAX_GLOW) for (const el of els) el.classList.add("tgt-now");
     const preferred = targetElements(ids.filter((t) => !cautioned.has(t)));
-    scrollTo(preferred.length ? preferred : els);
+    const shown = preferred.length ? preferred : els;
+    if (news && fitsBelowBar([news, ...shown])) scrollTo([news, ...shown]);
+    else if (!withNews) scrollTo(shown);
   }
   if (isNew) {
-    const first = firstOption();
-    // what the bots did since the player's last move, with the next choice, where both fit
-    const news = first && !els.length ? root.querySelector("#main .catchup") : null;
-    if (news) scrollTo([news, first]);
+    if (news && first && (withNews || !els.length)) scrollTo([news, first]);
     // a board whose highlighted targets are the options themselves (a space, a region that plays
     // when tapped) shows the decision where they are; else its first option comes into view
     const onBoard = els.some((el) => el.matches(OPTIONS) && inFullView(el));

@@ -49,12 +49,15 @@ def test_replay_gives_every_position_of_the_game(game) -> None:
     for k in order:
         assert state_hash(rep.state(k)) == hashes[k], k
     assert state_hash(rep.state(-5)) == hashes[0] and state_hash(rep.state(10**6)) == hashes[-1]
-    # turns cut the log into runs of one seat, covering it exactly
+    # turns cut the log into runs of one seat (or of one numbered turn), covering it exactly
     turns = rep.turns()
     assert turns[0].start == 0 and turns[-1].end == rep.length
     for a, b in zip(turns, turns[1:], strict=False):
-        assert a.end == b.start and a.seat != b.seat
-    assert all(m.actions[i][0] == t.seat for t in turns for i in range(t.start, t.end))
+        assert a.end == b.start
+        assert a.seat != b.seat or game.turn_of(rep.state(b.start)) not in (None, game.turn_of(rep.state(a.start)))
+    for t in turns:
+        owner = game.turn_of(rep.state(t.start))
+        assert all(m.actions[i][0] == t.seat for i in range(t.start, t.end)) if owner is None else owner[1] == t.seat
     assert rep.turn_at(0) == -1 and rep.turn_at(rep.length) == len(turns) - 1
     assert all(rep.turn_at(t.end) == i and rep.turn_at(t.start + 1) == i for i, t in enumerate(turns))
 
@@ -175,3 +178,25 @@ def test_solo_timeline_refuses_a_second_seat_action() -> None:
     m = daily_match("timeline", "2025-03-14")
     with pytest.raises(IllegalAction):
         m.apply(1, m.game.legal_actions(m.state, 0)[0])
+
+
+def test_an_answer_in_another_seats_turn_is_part_of_that_turn() -> None:
+    """Time Barons (TB R5): a seat's answer to damage (Misinformation, Escape Route…) is made in
+    the attacker's turn, so the replay lists as many turns as the game counted (TB R14; issue
+    48: a 36-turn game was listed as 40), each named for the seat whose turn it was."""
+    answered = 0
+    for seed in range(1, 12):
+        m = _played("time_barons", 2, seed=seed)
+        rep = Replay(m)
+        turns = rep.turns()
+        assert len(turns) == m.state["turn"], seed
+        for n, t in enumerate(turns, start=1):
+            st = rep.state(t.start)
+            assert (st["turn"], st["active"]) == (n, t.seat)
+            others = [i for i in range(t.start, t.end) if m.actions[i][0] != t.seat]
+            answered += len(others)
+            assert all(rep.state(i)["active"] == t.seat for i in others)
+        # the turns alternate in a two-player game
+        assert all(a.seat != b.seat for a, b in zip(turns, turns[1:], strict=False))
+        assert rep.turn_at(rep.length) == len(turns) - 1
+    assert answered, "no game of these seeds had an answer in the other seat's turn"

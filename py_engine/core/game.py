@@ -721,6 +721,14 @@ class Game:
         Default: always True."""
         return True
 
+    def turn_of(self, state: State) -> tuple[int, int] | None:
+        """Whose turn ``state`` is in, as ``(turn number, seat)``, for a game where a seat
+        may act in another's turn (Time Barons' answers to damage, TB R5): the replay then
+        counts such an answer as part of the turn it was made in
+        (:meth:`py_engine.core.replay.Replay.turns`). None (the default, and for a state
+        in no one's turn, such as a setup choice): a turn is a run of one seat's actions."""
+        return None
+
     def paced(self, before: State, after: State) -> bool:
         """Whether the action that turned ``before`` into ``after`` is an event a player
         watches: at bot speeds "normal" and "fast" the app pauses after a bot's paced

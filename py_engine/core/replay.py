@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import MomentKind, State
+from .game import Game, MomentKind, State
 from .match import Match
 
 #: How many lead changes :func:`key_moments` keeps by default (the latest ones).
@@ -36,8 +36,9 @@ class Moment:
 
 @dataclass(frozen=True)
 class Turn:
-    """A run of consecutive actions by one seat: actions ``start`` .. ``end - 1``
-    (0-based indices into the log) taken by ``seat``."""
+    """A turn of the game: actions ``start`` .. ``end - 1`` (0-based indices into the log),
+    in ``seat``'s turn (by default a run of actions all taken by ``seat``; see
+    :meth:`Replay.turns`)."""
 
     start: int
     end: int
@@ -68,6 +69,11 @@ class Replay:
                                   generator=match.generator)
         self._kept: dict[int, State] = {0: self._replica.state}
         self._cursor: tuple[int, State] = (0, self._replica.state)
+        #: per action, the turn it was taken in (Game.turn_of of the state before it), filled as
+        #: the states are walked; only for a game that numbers its turns
+        self._numbered = type(self.game).turn_of is not Game.turn_of
+        self._turn_of: list[tuple[int, int] | None | bool] = [False] * self.length
+        self._turns: list[Turn] | None = None
 
     def state(self, k: int) -> State:
         """The state after the first ``k`` actions (``k`` clamped to 0..length)."""
@@ -79,6 +85,8 @@ class Replay:
         game = self.game
         while at < k:
             seat, action = self.actions[at]
+            if self._numbered:
+                self._turn_of[at] = game.turn_of(state)
             state = game.apply(state, seat, action)
             at += 1
             if at % self.every == 0:
@@ -87,13 +95,28 @@ class Replay:
         return state
 
     def turns(self) -> list[Turn]:
-        """The log cut into turns: maximal runs of actions by the same seat."""
+        """The log cut into turns: maximal runs of actions by the same seat, or, in a game
+        that numbers its turns (:meth:`Game.turn_of`), maximal runs of actions taken in the
+        same turn, whoever took them (an answer in another's turn belongs to that turn),
+        each with the seat whose turn it is. Such a game's states are walked once (to the
+        end; the walk opening a finished game makes anyway)."""
+        if self._turns is not None:
+            return self._turns
+        if self._numbered and False in self._turn_of:
+            at = max(i for i in self._kept if i <= self._turn_of.index(False))
+            self._cursor = (at, self._kept[at])
+            self.state(self.length)
         out: list[Turn] = []
+        last: object = None
         for i, (seat, _action) in enumerate(self.actions):
-            if out and out[-1].seat == seat and out[-1].end == i:
-                out[-1] = Turn(out[-1].start, i + 1, seat)
+            turn = self._turn_of[i] if self._numbered else None
+            key = turn if turn is not None else ("run", seat)
+            if out and key == last:
+                out[-1] = Turn(out[-1].start, i + 1, out[-1].seat)
             else:
-                out.append(Turn(i, i + 1, seat))
+                out.append(Turn(i, i + 1, turn[1] if isinstance(turn, tuple) else seat))
+            last = key
+        self._turns = out
         return out
 
     def turn_at(self, k: int) -> int:

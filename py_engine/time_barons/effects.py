@@ -1419,9 +1419,9 @@ def p_outrage(g: Ctx) -> None:
 
 # ---- windows (decisions owed outside the main phase) -------------------------------
 
-def _window_label(s: TimeBaronsState, batch: BatchOp, i: int) -> str:
+def _window_label(s: TimeBaronsState, batch: BatchOp, i: int, to: str = "to") -> str:
     sid, n, structural = batch["hits"][i]
-    return f"{n} {'structural ' if structural else ''}damage to {site_label(s, sid)}"
+    return f"{n} {'structural ' if structural else ''}damage {to} {site_label(s, sid)}"
 
 
 def force_field(s: TimeBaronsState, seat: int, sid: int) -> Site | None:
@@ -1447,7 +1447,7 @@ def predamage_options(s: TimeBaronsState, seat: int, bix: int, used_ff: list[int
         if "escape_route" in h and x["f"] and not sanctioned(x) and any(not threatened(y) for y in others):
             out.append((Action("react", ("escape_route", i)), f"Escape Route before {what}", f"site:{sid}"))
         if "misinformation" in h and others:
-            out.append((Action("react", ("misinformation", i)), f"Misinformation: redirect {what}", f"site:{sid}"))
+            out.append((Action("react", ("misinformation", i)), f"Misinformation: redirect the {_window_label(s, b, i, 'aimed at')}", f"site:{sid}"))
         if "cannon_fodder" in h and any(y["f"] for y in sites_of(s, seat)):
             out.append((Action("react", ("cannon_fodder", i)), f"Cannon Fodder against {what}", f"site:{sid}"))
         ff = force_field(s, seat, sid)

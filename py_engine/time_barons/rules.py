@@ -399,6 +399,12 @@ class TimeBarons(Game):
         verb = "takes" if len(side) == 1 else "take"
         return f"{_names(st, side)} {verb} the lead with {plural(sum(followers(st, p) for p in side), 'follower')}"
 
+    def turn_of(self, state: State) -> tuple[int, int] | None:
+        """``(turn number, active seat)`` once the first turn started (TB R14); an answer to
+        damage (R5) is made in the attacker's turn. None while the Team Barons choose who
+        starts (the 3-player solo setup)."""
+        return (state["turn"], state["active"]) if state["turn"] else None
+
     def moment(self, before: State, after: State) -> tuple[MomentKind, str] | None:
         """A free-for-all player eliminated (no followers left, TB Free-for-all); the game's
         last turn (a third draw stack runs out: the game ends with this turn, TB Game end);
