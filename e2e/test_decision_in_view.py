@@ -156,3 +156,24 @@ def test_a_bot_reaction_to_the_players_attack_is_said_where_the_player_looks(pag
     assert whole_below_bar(b, news), ("the summary is out of view", b, news)
     view_shot(page, "phone-time_barons-bot-reaction-said")
     assert not traffic.offsite
+
+
+# ---- names whole on the seat chips (issue 48 §4) ----------------------------------------------------
+def test_three_seats_show_their_whole_names_on_a_phone(page, server, traffic):
+    """Timeline, three seats with eight-letter names: every seat chip shows the whole name ("you"
+    goes below it, and a longer name wraps rather than being cut: it read "Benedi…" with
+    "(you)" beside it). Time Barons' chips (two seats) and seat strips (three or four) hold the
+    same names whole."""
+    game_id = "timeline"
+    names = ["Benedict", "Cornelia", "Fredrick"]
+    m = random_position(game_id, names, ["human", "bot", "bot"], 7, 4)
+    page.set_viewport_size(VIEWPORTS["phone"])
+    load_games(page, server, {"pos": m})
+    resume_game(page, "Timeline", "Benedict")
+    chips = page.locator("#main .pchip .pname")
+    expect(chips).to_have_count(3)
+    cut = chips.evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+    assert not cut, cut
+    assert chips.all_inner_texts() == names
+    chips.first.scroll_into_view_if_needed()
+    view_shot(page, f"phone-{game_id}-three-names")

@@ -49,17 +49,18 @@ def _player_chips(ctx: TableContext, board: dict[str, Any]) -> Markup:
         status = STATUS.get(p["status"], p["status"])
         if p.get("done_this_round") and p["status"] != "winner":
             status += " · done this round"
-        you = Markup(' <span class="you">(you)</span>') if s == ctx.acting else Markup()
+        # "you" on the line below the name, as Time Barons does: the name alone keeps the chip's width
+        you = Markup('<span class="you">you</span>') if s == ctx.acting else Markup()
         label = f"{p['name']}: {plural(len(p['hand']), 'card')}, {status}" + (", to play" if turn else "")
         items.append(html(
             '<li{}>'
-            '<span class="pname">{}{}</span>{}'
-            '<span class="pmeta"><span class="pcount">{}</span>'
+            '<span class="pname">{}</span>{}'
+            '<span class="pmeta">{}<span class="pcount">{}</span>'
             '<span class="pstatus">{}</span></span></li>',
             attrs(class_="pchip st-" + p["status"] + (" turn" if turn else ""),
                   aria_current="true" if turn else None, aria_label=label),
             # a bot's level is in its tag: the name without it never gets cut short ("Bot 1 (no…")
-            bare_name(p["name"]) if ctx.kinds[s] == "bot" else p["name"], you, who, plural(len(p["hand"]), "card"),
+            bare_name(p["name"]) if ctx.kinds[s] == "bot" else p["name"], who, you, plural(len(p["hand"]), "card"),
             status))
     return html('<ul class="players" aria-label="Players">{}</ul>', join(items))
 
