@@ -30,6 +30,7 @@ SHELL_AT_DCL_JS = """document.addEventListener("DOMContentLoaded", () => {
     first: document.body.classList.contains("first-screens"),
     step: ((document.querySelector("#boot-step") || {}).textContent || "").trim(),
     ready: document.body.dataset.ready === undefined ? null : document.body.dataset.ready,
+    moving: document.getAnimations().filter((a) => a.playState === "running").map((a) => a.animationName),
   };
 });"""
 
@@ -47,6 +48,8 @@ def test_boot_shows_shell_at_once_then_python_ui(page, server, traffic):
     assert (at["boot"] and at["progress"]) or (at["first"] and at["line"] and not at["boot"]), at
     assert at["ready"] is None, "Python cannot be ready before the page's own scripts ran"
     assert at["step"], at
+    # and it moves from the first frame (issue 48): the ring turns while the files download
+    assert "boot-spin" in at["moving"], at
 
     wait_ready(page)
     expect(page.locator("#boot")).to_be_hidden()
