@@ -255,6 +255,23 @@ def whole_below_bar(b: dict[str, Any], r: dict[str, Any] | None) -> bool:
             and r["bottom"] <= b["vh"] + 1)
 
 
+#: Options (buttons that play, Time War's placement previews) whose text runs out of their box, by
+#: more than a pixel: "<text>: <px>" (issue 48 §4: a placement's text overflowed by 6 px).
+OPTION_OVERFLOW_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('#main button[data-a], #main [data-option]')) {
+    if (!el.getClientRects().length || el instanceof SVGElement) continue;
+    const r = el.getBoundingClientRect(), g = document.createRange();
+    g.selectNodeContents(el);
+    const t = g.getBoundingClientRect();
+    if (!t.width) continue;
+    const over = Math.max(t.right - r.right, r.left - t.left, t.bottom - r.bottom, r.top - t.top);
+    if (over > 1) out.push(`${el.textContent.trim().slice(0, 40)}: ${Math.round(over)} px`);
+  }
+  return out;
+}"""
+
+
 def first_option_in_view(page: Any, where: str) -> dict[str, Any]:
     """The decision's first option shows whole between the pinned bar and the bottom of the
     screen, not folded away (issue 48 §0), or, on a board whose highlighted targets are the

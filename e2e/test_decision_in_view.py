@@ -15,6 +15,7 @@ import pytest
 from conftest import VIEWPORTS, load_games, resume_game, state_n, wait_moved
 from player_helpers import (
     FIRST_OPTION_JS,
+    OPTION_OVERFLOW_JS,
     first_option_in_view,
     random_position,
     view_shot,
@@ -76,6 +77,11 @@ def test_the_next_choice_is_always_in_view(page, server, traffic, game_id):
         if not _decision(page):
             break
         first_option_in_view(page, f"{game_id}, decision {i}")
+        over = page.evaluate(OPTION_OVERFLOW_JS)
+        if not over and page.locator("#main [data-option]").count():  # a placement previewed, too
+            page.locator("#main [data-option]").first.click()
+            over = page.evaluate(OPTION_OVERFLOW_JS)
+        assert not over, f"{game_id}, decision {i}: option text out of its box: {over}"
         seen += 1
         if i == 1:
             view_shot(page, f"phone-{game_id}-next-choice")
