@@ -13,6 +13,7 @@ import json
 import time
 import traceback
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from py_engine.core import Action, IllegalAction, Match, OptionError, SaveError, Seat, daily_match
@@ -22,28 +23,27 @@ from py_engine.games import all as all_games
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
-from . import screens
+from . import screen_saves, screens  # noqa: F401  (the screens register their taps)
 from .daily import DailyRecords, record_of, share_text
+from .events import BadPayload, event
 from .html import Markup, as_markup, jattr
 from .phones import GuestTable, HostTable, add_phone_seats, flooded, guest_table_ui, phone_seats
 from .replay import ReplayView, walk
 from .rules import rules_pages
+from .screen_settings import truthy
 from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
     MAX_SAVE_BYTES,
     PACE_PAUSES,
     RUN_THINK_SECONDS,
-    THEMES,
     THINK_FLOOR_SECONDS,
     SaveStore,
     SealBook,
     Storage,
     StorageFull,
-    backup_document,
     load_settings,
     odd_id_message,
-    save_settings,
     valid_id,
 )
 from .tables import own_last_turn, table_ui
@@ -286,7 +286,7 @@ class App:
             self.save_error = ("This game could not be saved on this device (storage is full or "
                                f"disabled: {e}). Export or delete old saves to free space.")
 
-    def _load(self, sid: str) -> tuple[Any, str | None]:
+    def load_save(self, sid: str) -> tuple[Any, str | None]:
         """``(match, None)`` for save ``sid``, or ``(None, why)``; None, None if it is gone."""
         text = self.store.text(sid)
         if text is None:
@@ -306,7 +306,7 @@ class App:
         games says why (the version and the move) and offers to resume it after its last move
         these rules allow, as a new saved game, or to export it (issue 50); the file itself is
         never changed."""
-        match, msg = self._load(sid)
+        match, msg = self.load_save(sid)
         if match is None and msg is None:
             self.error = "That save no longer exists."
             return False
@@ -369,7 +369,7 @@ class App:
             match = self.match
             walked = self.walked()
         else:
-            match, msg = self._load(sid)
+            match, msg = self.load_save(sid)
             if match is None:
                 self.error = (f"This saved game could not be replayed: {msg}" if msg
                               else "That save no longer exists.")
@@ -385,9 +385,9 @@ class App:
         self._mark = (id(m), len(m.state["log"]), len(m.actions)) if m is not None else None
         self.skipping = self.skipped = False
         self._labels = {}
-        self._fresh_pacing()
+        self.fresh_pacing()
 
-    def _fresh_pacing(self) -> None:
+    def fresh_pacing(self) -> None:
         """A table (re)opened: the first bot move comes after a whole pause, and no bot's run of
         decisions has begun (:meth:`bot_delay`)."""
         self.paced_last, self._pause_seat, self._paused, self._thought = True, None, 0.0, 0.0
@@ -796,12 +796,17 @@ class App:
         """React to one UI event. Returns effects for the browser layer:
         ``{"render": bool, "download": (file name, text) | None}``."""
         data = dict(data or {})
-        handler = getattr(self, "on_" + act.replace("-", "_"), None)
+        registered = event(act)
+        handler = (partial(registered.run, self) if registered is not None
+                   else getattr(self, "on_" + act.replace("-", "_"), None))
         effects: dict[str, Any] = {"render": True, "download": None}
         if handler is None or (act in FORM_EVENTS and self.draft is None):
             return effects  # unknown, or a tap left over from a new-game form that is gone
         try:
             out = handler(data)
+        except BadPayload as e:  # a tap whose values cannot be read: refused, nothing done
+            self.error = str(e)
+            return effects
         except Exception as e:  # keep the app alive; show what happened
             traceback.print_exc()
             self.error = f"Something went wrong: {type(e).__name__}: {e}"
@@ -980,13 +985,13 @@ class App:
             chosen = [c for c in o["choices"] if c in opts[o["name"]]]
             c = next((c for c in o["choices"] if str(c) == d.get("choice")), None)
             if c is not None:
-                if _truthy(d.get("checked")) and c not in chosen:
+                if truthy(d.get("checked")) and c not in chosen:
                     chosen.append(c)
-                elif not _truthy(d.get("checked")) and c in chosen:
+                elif not truthy(d.get("checked")) and c in chosen:
                     chosen.remove(c)
             opts[o["name"]] = [c for c in o["choices"] if c in chosen]
         elif o["kind"] == "bool":
-            opts[o["name"]] = _truthy(d.get("checked"))
+            opts[o["name"]] = truthy(d.get("checked"))
         return None
 
     def on_opt_step(self, d: dict[str, Any]) -> None:
@@ -1295,7 +1300,7 @@ class App:
     def on_replay_reveal(self, d: dict[str, Any]) -> None:
         rv = self._rv()
         if rv is not None and rv.over:
-            rv.reveal = _truthy(d.get("checked"))
+            rv.reveal = truthy(d.get("checked"))
             if rv.watch not in rv.watch_choices():
                 rv.watch = None
 
@@ -1380,61 +1385,7 @@ class App:
         if self.guest is not None:
             self.guest.leaving = False
 
-    # saves
-    def on_resume(self, d: dict[str, Any]) -> None:
-        self.error = self.notice = None
-        sid = str(d.get("id", ""))
-        if self.match is not None and self.match_id == sid:
-            self._fresh_pacing()
-            self.go("table")
-            return
-        self.open_save(sid)
-
-    def on_older_resume(self, d: dict[str, Any]) -> None:
-        """Resume an older save after its last move today's rules allow, as a new saved game
-        (the original stays listed, unchanged, to export)."""
-        sid = str(d.get("id", ""))
-        self.older = None
-        match, msg = self._load(sid)
-        if match is None or match.stopped is None:
-            if match is not None:
-                self.open_save(sid)
-            else:
-                self.error = f"This saved game could not be opened: {msg}" if msg else "That save no longer exists."
-            return
-        stop = match.stopped
-        match.meta = {**match.meta, "resumed_from": {"id": sid, "engine": stop.engine, "move": stop.move}}
-        self.start_match(match)
-        self.notice = (f"Resumed after move {stop.move - 1} as a new saved game. The original game, saved by version "
-                       f"{stop.engine}, stays in Saved games as it was, to export.")
-
-    def on_older_cancel(self, d: dict[str, Any]) -> None:
-        self.older = None
-
-    def on_delete(self, d: dict[str, Any]) -> None:
-        self.confirm_delete = str(d.get("id"))
-        self.error = self.notice = None
-
-    def on_delete_cancel(self, d: dict[str, Any]) -> None:
-        self.confirm_delete = None
-
-    def on_delete_confirm(self, d: dict[str, Any]) -> None:
-        sid = str(d.get("id"))
-        self.store.delete(sid)
-        if self.match_id == sid:
-            self.match = self.match_id = None
-        self.confirm_delete = None
-        self.notice = "The saved game was deleted."
-
-    def on_export(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        try:
-            name, text = self.store.export(str(d.get("id")))
-        except KeyError:
-            self.error = "That save no longer exists."
-            return None
-        self.notice = f"Exported as {name}."
-        return {"download": (name, text)}
-
+    # saves: the screen is tb_ui.screen_saves
     def import_refusal(self, name: str, size: int) -> str | None:
         """The message refusing a file of ``size`` bytes before it is read (too large to
         be a save or a backup of ours), or None."""
@@ -1443,80 +1394,6 @@ class App:
                     f"is at most {MAX_SAVE_BYTES:,}), so it is not a Time & Barons save. "
                     "Your other saved games are unchanged.")
         return None
-
-    def on_import_text(self, d: dict[str, Any]) -> None:
-        """Import a chosen file (``text``: its bytes or text): a save, or a backup of
-        every save (restored as new saves)."""
-        fname = str(d.get("name") or "the file")
-        data = d.get("text") or ""
-        self.notice = self.error = None
-        if not isinstance(data, str | bytes):
-            data = str(data)
-        backup = backup_document(data)
-        if backup is not None:
-            self._import_backup(fname, backup)
-            return
-        try:
-            sid, match = self.store.import_text(data)
-        except SaveError as e:
-            self.error = f"Could not import {fname}: {e} Your other saved games are unchanged."
-            return
-        except StorageFull as e:
-            self.error = f"Could not import {fname}: there is no room to store it ({e})."
-            return
-        names = ", ".join(s.name for s in match.seats)
-        if match.stopped is not None:  # an older save these rules cannot replay to its end
-            self.older = {"id": sid, "message": match.stopped.message()}
-            self.notice = f"Imported {fname}: {match.game.title} with {names}."
-            self.go("saves")
-            return
-        if match.is_over():  # a finished game (an exported replay) opens in the replay viewer
-            self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}, a finished game. "
-                                    "Here is its replay.", *match.notices])
-            self.open_replay(sid)
-            return
-        self.notice = " ".join([f"Imported {fname}: {match.game.title} with {names}.", *match.notices])
-        self.go("saves")
-
-    def _import_backup(self, fname: str, doc: dict[str, Any]) -> None:
-        try:
-            restored, already, failed = self.store.import_backup(doc)
-        except StorageFull as e:
-            self.error = f"Could not restore all of {fname}: there is no room to store it ({e})."
-            return
-        parts = []
-        if already:
-            parts.append(f"{already} {'was' if already == 1 else 'were'} already here")
-        if failed:
-            parts.append(f"{len(failed)} could not be read ({failed[0]})")
-        extra = f" ({'; '.join(parts)})" if parts else ""
-        if restored:
-            n = len(restored)
-            self.notice = f"Restored {n} saved game{'s' if n != 1 else ''} from {fname}{extra}."
-        elif failed and not already:
-            self.error = f"Could not restore any saved game from {fname}{extra}."
-        else:
-            self.notice = f"{fname} holds no saved game that is not already here{extra}."
-        self.go("saves")
-
-    # settings
-    def on_setting(self, d: dict[str, Any]) -> None:
-        name, value = d.get("name"), d.get("value")
-        if name == "theme" and value in THEMES:
-            self.settings["theme"] = value
-        elif name == "botspeed" and value in BOT_SPEEDS:
-            self.settings["botspeed"] = value
-            self.botspeed_override = None
-        elif name == "handoff":
-            self.settings["handoff"] = _truthy(d.get("checked", value))
-        elif name == "hints":
-            self.settings["hints"] = _truthy(d.get("checked", value))
-        else:
-            return
-        try:
-            save_settings(self.storage, self.settings)
-        except Exception:
-            self.error = "Settings could not be saved on this device."
 
     # ---- a table across phones (issue 27): the host ------------------------------------------
     # The browser layer carries out the "link" effects (make a code, take the other phone's code,
@@ -1653,7 +1530,7 @@ class App:
         self._attach_net(m, keep)
         if self.net is not None:
             self.net.changed()
-        self._fresh_pacing()
+        self.fresh_pacing()
         self.autosave()
         return {"link": {"op": "close", "seat": seat}}
 
@@ -1774,9 +1651,3 @@ class App:
 
     def title(self) -> str:
         return screens.title(self)
-
-
-def _truthy(v: Any) -> bool:
-    if isinstance(v, str):
-        return v.lower() in ("1", "true", "on", "yes")
-    return bool(v)

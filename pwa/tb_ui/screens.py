@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import daily, phones, replay
-from .html import Markup, attrs, button, html, join, plural, seat_name
+from . import daily, phones, replay, screen_saves, screen_settings
+from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
 from .rules import rules_html, rules_pages
 from .tables import handoff_note, render_table
@@ -51,7 +51,7 @@ def render(app: Any) -> Markup:
     screen = current(app)
     body = {
         "library": library, "new": new_game, "table": table, "handoff": handoff,
-        "saves": saves, "rules": rules, "settings": settings, "replay": replay.render,
+        "saves": screen_saves.render, "rules": rules, "settings": screen_settings.render, "replay": replay.render,
         "daily": daily.render, "join": phones.guest_screen,
     }[screen](app)
     n = app.match.state["n"] if screen in ("table", "handoff") else None
@@ -67,12 +67,6 @@ def render(app: Any) -> Markup:
     wrap = attrs(class_=f"screen screen-{screen}", data_screen=screen, data_n=n, data_acting=acting,
                  data_actor=actor, data_route=app.route())
     return html("<div{}>{}</div>", wrap, body)
-
-
-def players_text(seats: list[dict[str, Any]]) -> str:
-    """The players of a saved game as plain text: ``"Ann, Bot 1 (hard), Robo (bot)"`` (:func:`seat_name`)."""
-    return ", ".join(seat_name(str(s.get("name", "?")), bot=s.get("kind") == "bot")
-                     for s in seats)
 
 
 # ---- library -------------------------------------------------------------------------
@@ -91,7 +85,7 @@ def library(app: Any) -> Markup:
         if cont is not None:
             cont_html = html('<button type="button"{}>Continue<span class="sub">{} · {}</span></button>',
                              attrs(class_="btn primary", data_act="resume", data_id=cont["id"]),
-                             cont.get("progress", ""), players_text(cont.get("seats", [])))
+                             cont.get("progress", ""), screen_saves.players_text(cont.get("seats", [])))
         new_cls = "btn" if cont is not None else "btn primary"
         daily = (button("Daily challenge", "daily", "btn", data_game=d["id"], aria_label=f"Daily challenge: {d['title']}")
                  if d.get("daily") else Markup())
@@ -232,57 +226,6 @@ def handoff(app: Any) -> Markup:
 
 
 # ---- saved games ----------------------------------------------------------------------
-def saves(app: Any) -> Markup:
-    """The saved games on this device (damaged ones too, with what is wrong), import."""
-    items = []
-    for entry in app.store.list():
-        sid = entry["id"]
-        seats = entry.get("seats") or []
-        when = app.format_time(entry["updated"]) if entry.get("updated") else "unknown"
-        status = entry.get("result") or ("Finished" if entry.get("over") else entry.get("progress", ""))
-        damaged = []
-        if entry.get("damaged"):
-            damaged.append(html('<p class="damaged" role="note">Cannot be opened: {}</p>', entry["damaged"]))
-        if entry.get("listing_damaged") and not entry.get("damaged"):
-            damaged.append(Markup('<p class="damaged" role="note">The details of this save in the list were damaged; '
-                                  "the game itself is kept. Open it to check it, or export it.</p>"))
-        title = entry.get("title", "Saved game")
-        who = players_text(seats) or "unknown players"
-        if app.older is not None and app.older.get("id") == sid:
-            damaged.append(html('<div class="older" role="alert"><p>{}</p></div>', app.older["message"]))
-            actions = join([
-                button("Resume here", "older-resume", "btn primary", data_id=sid,
-                       aria_label=f"Resume {title} with {who} after its last move these rules allow"),
-                button("Export the original", "export", "btn", data_id=sid, aria_label=f"Export {title} with {who}"),
-                button("Not now", "older-cancel", "btn ghost")])
-        elif app.confirm_delete == sid:
-            actions = join([
-                Markup('<p class="confirm">Delete this saved game for good?</p>'),
-                button("Delete", "delete-confirm", "btn danger", data_id=sid, aria_label=f"Confirm delete: {title} with {who}"),
-                button("Cancel", "delete-cancel", "btn ghost")])
-        else:
-            actions = join([
-                button("View" if entry.get("over") else "Resume", "resume", "btn primary", data_id=sid,
-                       aria_label=f"{'View' if entry.get('over') else 'Resume'} {title} with {who}"),
-                (button("Replay", "replay-open", "btn", data_id=sid, aria_label=f"Replay {title} with {who}")
-                 if not entry.get("damaged") else Markup()),
-                button("Export", "export", "btn", data_id=sid, aria_label=f"Export {title} with {who}"),
-                button("Delete", "delete", "btn ghost", data_id=sid, aria_label=f"Delete {title} with {who}")])
-        items.append(html(
-            '<li class="save"{}><div class="save-info"><h2>{}</h2><p class="who">{}</p>'
-            '<p class="meta">{}</p>{}</div><div class="actions">{}</div></li>',
-            attrs(data_id=sid), title, who, " · ".join(p for p in (status, f"last played {when}") if p),
-            join(damaged), actions))
-    listing = (html('<ul class="saves">{}</ul>', join(items)) if items
-               else Markup('<p class="empty">No saved games yet. Games are saved automatically after every move.</p>'))
-    return html('{}<main class="wrap narrow" id="main"><h1 tabindex="-1">Saved games</h1>{}'
-                '<div class="row import-row"><label class="btn file">Import a save file'
-                '<input type="file" accept=".json,application/json" data-act="import" class="file-input">'
-                '</label><p class="help">Saves are kept on this device. Export one to move it to another device or keep a copy. '
-                "A backup of all saves (made when the app could not start) is imported here too.</p></div>"
-                "{}</main>", appbar(app, "saves"), alerts(app), listing)
-
-
 # ---- rules -------------------------------------------------------------------------
 def rules(app: Any) -> Markup:
     """The rules help of ``app.rules_game``, or its sub-page ``app.rules_part``."""
@@ -305,51 +248,3 @@ def rules(app: Any) -> Markup:
     return html('<main class="wrap narrow rules" id="main"><div class="row">{}</div>'
                 '<h1 tabindex="-1">How to play {}</h1>{}</main>',
                 button("‹ " + back_label, "back", "btn ghost"), g.title, rules_html(app.rules_game))
-
-
-# ---- settings ----------------------------------------------------------------------
-def _seg(name: str, value: str, choices: list[tuple[str, str]], label: str) -> Markup:
-    btns = join(button(lbl, "setting", "seg-btn", data_name=name, data_value=v,
-                       aria_pressed="true" if v == value else "false") for v, lbl in choices)
-    return html('<div class="seg" role="group" aria-label="{}">{}</div>', label, btns)
-
-
-def settings(app: Any) -> Markup:
-    """Theme, bot speed, the hand-off screen and hints."""
-    s = app.settings
-    speed_note = Markup()
-    if app.botspeed_override:
-        speed_note = html('<p class="help">This page was opened with bot speed “{}”.</p>', app.botspeed_override)
-    if not app.bots_timed:
-        speed_note = html('{}<p class="help">This page was opened with bots that think to the end of their '
-                          'search however long it takes, so they repeat the same moves from the same game.</p>',
-                          speed_note)
-    return html('{appbar}<main class="wrap narrow" id="main">{alerts}'
-                '<h1 tabindex="-1">Settings</h1>'
-                '<section class="panel"><h2 id="set-theme">Theme</h2>{theme}'
-                '<p class="help">“System” follows your device’s light or dark setting.</p></section>'
-                '<section class="panel"><h2>Bot speed</h2>{speed}'
-                '<p class="help">How long bots pause after each move you can see (in Time of Crisis: a battle, '
-                'a governor placed, an army moved), so you can follow them.</p>{note}</section>'
-                '<section class="panel"><h2>Pass and play</h2><label class="switch">'
-                "<input{handoff}>"
-                '<span class="switch-track" aria-hidden="true"></span><span>Hand-off screen between players</span></label>'
-                '<p class="help" id="handoff-help">Show a “pass the device” screen whenever a different person is to play. '
-                "Games with hidden hands always show it; Timeline has none, so it is off by default.</p></section>"
-                '<section class="panel"><h2>Hints</h2><label class="switch">'
-                "<input{hints}>"
-                '<span class="switch-track" aria-hidden="true"></span><span>Hint button at your decisions</span></label>'
-                '<p class="help" id="hints-help">When you play alone against bots, “Hint” asks the hard bot what it '
-                "would choose in your place, from what you can see, and rings that choice with one line of why. "
-                "It never shows when several people play at the table, nor in the daily challenge or Timeline.</p>"
-                "</section>"
-                "</main>",
-                appbar=appbar(app, "settings"), alerts=alerts(app),
-                theme=_seg("theme", s["theme"], [("system", "System"), ("light", "Light"), ("dark", "Dark")], "Theme"),
-                speed=_seg("botspeed", s["botspeed"], [("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")],
-                           "Bot speed"),
-                note=speed_note,
-                handoff=attrs(type="checkbox", role="switch", data_act="setting", data_name="handoff",
-                              checked=bool(s["handoff"]), aria_describedby="handoff-help"),
-                hints=attrs(type="checkbox", role="switch", data_act="setting", data_name="hints",
-                            checked=bool(s["hints"]), aria_describedby="hints-help"))
