@@ -23,14 +23,13 @@ from py_engine.games import all as all_games
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
-from . import screen_saves, screens  # noqa: F401  (the screens register their taps)
+from . import screen_saves, screens  # noqa: F401  (the screens register their taps; replay too, below)
 from .daily import DailyRecords, record_of, share_text
-from .events import BadPayload, event
+from .events import BadPayload, event, truthy
 from .html import Markup, as_markup, jattr
 from .phones import GuestTable, HostTable, add_phone_seats, flooded, guest_table_ui, phone_seats
 from .replay import ReplayView, walk
 from .rules import rules_pages
-from .screen_settings import truthy
 from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
@@ -1242,75 +1241,14 @@ class App:
             self._mark = (id(m), len(m.state["log"]), len(m.actions))
             self.skipped = False
 
-    # replays
-    def on_replay_open(self, d: dict[str, Any]) -> None:
-        """Open a save's replay (``id``), at step ``k`` if given (the end panel's "Watch
-        again": the start or a key moment)."""
-        self.error = self.notice = None
-        try:
-            k = int(d["k"]) if d.get("k") not in (None, "") else None
-        except (TypeError, ValueError):
-            k = None
-        self.open_replay(str(d.get("id", "")), k)
-
-    def _rv(self) -> Any:
-        return self.replay if self.screen == "replay" else None
-
-    def on_replay_step(self, d: dict[str, Any]) -> None:
-        rv = self._rv()
-        if rv is not None:
-            rv.playing = False
-            rv.set_step(rv.k + int(d.get("d", 1)))
-
-    def on_replay_to(self, d: dict[str, Any]) -> None:
-        rv = self._rv()
-        if rv is None:
-            return
-        try:
-            k = int(d.get("value", d.get("k", 0)))
-        except (TypeError, ValueError):
-            return
-        rv.playing = False
-        rv.set_step(k)
-
-    def on_replay_play(self, d: dict[str, Any]) -> None:
-        rv = self._rv()
-        if rv is not None:
-            if not rv.playing and rv.k >= rv.rep.length:
-                rv.set_step(0)
-            rv.playing = not rv.playing
-
+    # replays: the screen is tb_ui.replay
     def replay_tick(self) -> bool:
         """One step of autoplay; returns False once it stops."""
-        rv = self._rv()
+        rv = self.replay if self.screen == "replay" else None
         if rv is None or not rv.playing:
             return False
         rv.set_step(rv.k + 1)
         return bool(rv.playing)
-
-    def on_replay_watch(self, d: dict[str, Any]) -> None:
-        rv = self._rv()
-        if rv is None:
-            return
-        v = str(d.get("value", ""))
-        seat = int(v) if v.isdigit() else None
-        if seat in rv.watch_choices():
-            rv.watch = seat
-
-    def on_replay_reveal(self, d: dict[str, Any]) -> None:
-        rv = self._rv()
-        if rv is not None and rv.over:
-            rv.reveal = truthy(d.get("checked"))
-            if rv.watch not in rv.watch_choices():
-                rv.watch = None
-
-    def on_replay_export(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        rv = self._rv()
-        if rv is None:
-            return None
-        safe = "".join(c for c in rv.match.game.id if c.isalnum() or c in "-_")
-        self.notice = "Exported. Open the file on another device with Saved games → Import: it opens in the replay viewer."
-        return {"download": (f"time-and-barons-replay-{safe}-{rv.sid}.json", rv.match.save_json())}
 
     # the daily challenge
     def on_daily(self, d: dict[str, Any]) -> None:

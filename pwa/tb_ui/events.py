@@ -85,6 +85,23 @@ def names() -> frozenset[str]:
 
 
 # ---- payloads shared by several screens ----------------------------------------------------------
+def truthy(v: Any) -> bool:
+    """A tap's on/off value read as a bool: "1", "true", "on", "yes" (any case) or a true value."""
+    if isinstance(v, str):
+        return v.lower() in ("1", "true", "on", "yes")
+    return bool(v)
+
+
+def int_or_none(v: Any) -> int | None:
+    """A tap's whole-number value (``"3"``, ``3``), or None if it has none or it is not one."""
+    if isinstance(v, bool) or v is None or v == "":
+        return None
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return None
+
+
 @dataclass(frozen=True)
 class NoPayload:
     """A tap that carries nothing (its raw values are ignored)."""

@@ -17,12 +17,14 @@ moments"), and the end panel opens the viewer at one of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from py_engine.core import Moment, Replay, key_moments
 
 from .context import TableContext
+from .events import BadPayload, Effects, NoPayload, handles, int_or_none, truthy
 from .html import Markup, attrs, button, html, join, plural
 from .tables import render_with
 
@@ -233,3 +235,138 @@ def render(app: Any) -> Markup:
     """The replay screen: the game's own table, read-only, under the replay bar."""
     view = app.replay
     return render_with(Stage(app), table_context(view))
+
+
+# ---- taps (issue 49 §2: each screen answers its own, with a typed payload; tb_ui.events) -------------
+def _viewer(app: Any) -> ReplayView | None:
+    """The replay on screen, or None (a tap left over from a replay that was closed)."""
+    rv: ReplayView | None = app.replay if app.screen == "replay" else None
+    return rv
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """Open save ``id``'s replay at step ``k`` (None: where :meth:`ReplayView.open` opens it)."""
+
+    id: str
+    k: int | None
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> OpenReplay:
+        return cls(str(raw.get("id", "")), int_or_none(raw.get("k")))
+
+
+@dataclass(frozen=True)
+class Step:
+    """Step ``d`` moves (negative: back). Raises BadPayload if ``d`` is not a whole number."""
+
+    d: int
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> Step:
+        d = int_or_none(raw.get("d", 1))
+        if d is None:
+            raise BadPayload("That replay step could not be read.")
+        return cls(d)
+
+
+@dataclass(frozen=True)
+class StepTo:
+    """Go to step ``k`` (a select's ``value``, or a button's ``k``); None: not a step, ignored."""
+
+    k: int | None
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> StepTo:
+        return cls(int_or_none(raw.get("value", raw.get("k", 0))))
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Watch as seat ``seat`` (None: the table only, no hand)."""
+
+    seat: int | None
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> Watch:
+        v = str(raw.get("value", ""))
+        return cls(int(v) if v.isdigit() else None)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Show every hand of a finished game (``checked``) or not."""
+
+    checked: bool
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> Reveal:
+        return cls(truthy(raw.get("checked")))
+
+
+@handles("replay-open", OpenReplay)
+def open_replay(app: Any, p: OpenReplay) -> Effects:
+    """Open a save's replay (the end panel's "Watch again": at the start or a key moment)."""
+    app.error = app.notice = None
+    app.open_replay(p.id, p.k)
+    return None
+
+
+@handles("replay-step", Step)
+def step(app: Any, p: Step) -> Effects:
+    rv = _viewer(app)
+    if rv is not None:
+        rv.playing = False
+        rv.set_step(rv.k + p.d)
+    return None
+
+
+@handles("replay-to", StepTo)
+def step_to(app: Any, p: StepTo) -> Effects:
+    rv = _viewer(app)
+    if rv is not None and p.k is not None:
+        rv.playing = False
+        rv.set_step(p.k)
+    return None
+
+
+@handles("replay-play", NoPayload)
+def play(app: Any, p: NoPayload) -> Effects:
+    """Play or pause the replay (played from the start again once it reached its end)."""
+    rv = _viewer(app)
+    if rv is not None:
+        if not rv.playing and rv.k >= rv.rep.length:
+            rv.set_step(0)
+        rv.playing = not rv.playing
+    return None
+
+
+@handles("replay-watch", Watch)
+def watch(app: Any, p: Watch) -> Effects:
+    """Watch as another seat, if that seat may be watched now (:meth:`ReplayView.watch_choices`)."""
+    rv = _viewer(app)
+    if rv is not None and p.seat in rv.watch_choices():
+        rv.watch = p.seat
+    return None
+
+
+@handles("replay-reveal", Reveal)
+def reveal(app: Any, p: Reveal) -> Effects:
+    """Reveal (or hide again) every hand of a finished game."""
+    rv = _viewer(app)
+    if rv is not None and rv.over:
+        rv.reveal = p.checked
+        if rv.watch not in rv.watch_choices():
+            rv.watch = None
+    return None
+
+
+@handles("replay-export", NoPayload)
+def export(app: Any, p: NoPayload) -> Effects:
+    """The replayed game as a file to open on another device: ``{"download": (name, text)}``."""
+    rv = _viewer(app)
+    if rv is None:
+        return None
+    safe = "".join(c for c in rv.match.game.id if c.isalnum() or c in "-_")
+    app.notice = "Exported. Open the file on another device with Saved games → Import: it opens in the replay viewer."
+    return {"download": (f"time-and-barons-replay-{safe}-{rv.sid}.json", rv.match.save_json())}

@@ -10,17 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .events import Effects, handles
+from .events import Effects, handles, truthy
 from .html import Markup, attrs, button, html, join
 from .parts import alerts, appbar
 from .store import BOT_SPEEDS, THEMES, save_settings
-
-
-def truthy(v: Any) -> bool:
-    """A tap's on/off value read as a bool: "1", "true", "on", "yes" (any case) or a true value."""
-    if isinstance(v, str):
-        return v.lower() in ("1", "true", "on", "yes")
-    return bool(v)
 
 
 def _seg(name: str, value: str, choices: list[tuple[str, str]], label: str) -> Markup:

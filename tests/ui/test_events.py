@@ -25,7 +25,8 @@ from test_tb_ui import make_app, start_game  # noqa: E402
 
 #: The taps the Saved games and Settings screens answer (moved out of App).
 MOVED = {"resume", "older-resume", "older-cancel", "delete", "delete-cancel", "delete-confirm", "export",
-         "import-text", "setting"}
+         "import-text", "setting", "replay-open", "replay-step", "replay-to", "replay-play", "replay-watch",
+         "replay-reveal", "replay-export"}
 
 
 def test_the_moved_screens_register_their_taps_and_app_keeps_no_handler_for_them() -> None:
@@ -82,3 +83,24 @@ def test_settings_through_the_typed_tap() -> None:
 def test_two_handlers_for_one_tap_are_refused() -> None:
     with pytest.raises(ValueError, match="two handlers"):
         events.handles("setting", Setting)(lambda app, p: None)
+
+
+def test_a_replay_step_that_cannot_be_read_is_refused_and_the_replay_stays() -> None:
+    app = make_app()
+    start_game(app, ["human", "bot"], ["Me", "Rob"])
+    m = app.match
+    for _ in range(2):  # the player's placement, then the bot's
+        st = m.state
+        app.dispatch("play", {"seat": "0", "n": str(st["n"]), "a": json.dumps(m.game.legal_actions(st, 0)[0].to_json())})
+        while app.bot_pending():
+            app.bot_step()
+    assert len(m.actions) >= 2
+    app.dispatch("replay-open", {"id": app.match_id, "k": "0"})
+    assert app.screen == "replay" and app.replay.k == 0
+    app.dispatch("replay-step", {"d": "1"})
+    assert app.replay.k == 1
+    app.dispatch("replay-step", {"d": "far"})
+    assert app.error == "That replay step could not be read." and app.replay.k == 1
+    app.dispatch("replay-to", {"value": "x"})  # not a step: ignored
+    app.dispatch("replay-watch", {"value": "9"})  # not a seat to watch: ignored
+    assert app.replay.k == 1 and app.replay.watch in app.replay.watch_choices()
