@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from py_engine.core import Action, IllegalAction, Match, OptionError, SaveError, Seat, daily_match
+from py_engine.core import Action, IllegalAction, Match, OptionError, SaveError, Seat
 from py_engine.core.rng import KEYED, new_seed
 from py_engine.core.wording import a_an
 from py_engine.games import all as all_games
@@ -24,7 +24,7 @@ from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
 from . import screen_saves, screens  # noqa: F401  (the screens register their taps; replay too, below)
-from .daily import DailyRecords, record_of, share_text
+from .daily import DailyRecords, record_of
 from .events import BadPayload, event, truthy
 from .html import Markup, as_markup, jattr
 from .phones import GuestTable, HostTable, add_phone_seats, flooded, guest_table_ui, phone_seats
@@ -1250,44 +1250,7 @@ class App:
         rv.set_step(rv.k + 1)
         return bool(rv.playing)
 
-    # the daily challenge
-    def on_daily(self, d: dict[str, Any]) -> None:
-        game_id = str(d.get("game") or self.daily_game)
-        if game_id in [g.id for g in self.games()] and self.game(game_id).daily_options:
-            self.daily_game = game_id
-            self.error = self.notice = None
-            self.go("daily")
-
-    def on_daily_start(self, d: dict[str, Any]) -> None:
-        """Deal today's game (or reopen it if it was started here)."""
-        game_id = str(d.get("game") or self.daily_game)
-        day = self.today()
-        rec = self.daily.get(game_id, day)
-        if rec and rec.get("sid") and self.store.text(str(rec["sid"])) is not None:
-            if rec.get("finished"):
-                self.go("daily")
-            else:
-                self.open_save(str(rec["sid"]))
-            return
-        self.start_match(daily_match(game_id, day, "You"))
-        self.go("table")
-
-    def _daily_text(self, d: dict[str, Any]) -> str | None:
-        game_id = str(d.get("game") or self.daily_game)
-        day = self.today()
-        rec = self.daily.get(game_id, day)
-        if not rec or not rec.get("finished"):
-            return None
-        return share_text(self.game(game_id).title, day, rec, self.daily.streak(game_id, day))
-
-    def on_daily_copy(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        text = self._daily_text(d)
-        return {"copy": text} if text else None
-
-    def on_daily_share(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        text = self._daily_text(d)
-        return {"share": text} if text else None
-
+    # the daily challenge: the screen is tb_ui.daily
     def on_rematch(self, d: dict[str, Any]) -> None:
         m = self.match
         if m is None:

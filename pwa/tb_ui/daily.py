@@ -17,8 +17,13 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from py_engine.core import daily_match
+
+from .events import Effects, handles
 from .html import Markup, button, html, join, plural
 from .parts import alerts, appbar
 
@@ -185,3 +190,67 @@ def render(app: Any) -> Markup:
                 '<h1 tabindex="-1">Daily {}</h1><p class="daily-date">{}</p>'
                 '{}{}{}</main>',
                 appbar(app, "daily"), alerts(app), g.title, pretty_day(today), body, stats, how)
+
+
+# ---- taps (issue 49 §2: each screen answers its own, with a typed payload; tb_ui.events) -------------
+@dataclass(frozen=True)
+class DailyGame:
+    """A tap about one game's daily challenge: ``game`` (its id; "" for the one shown)."""
+
+    game: str
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> DailyGame:
+        return cls(str(raw.get("game") or ""))
+
+
+@handles("daily", DailyGame)
+def show(app: Any, p: DailyGame) -> Effects:
+    """The daily challenge screen of ``p.game`` (a game without one is not shown)."""
+    game_id = p.game or app.daily_game
+    if game_id in [g.id for g in app.games()] and app.game(game_id).daily_options:
+        app.daily_game = game_id
+        app.error = app.notice = None
+        app.go("daily")
+    return None
+
+
+@handles("daily-start", DailyGame)
+def start(app: Any, p: DailyGame) -> Effects:
+    """Deal today's game (or reopen it if it was started here; a finished one shows its score)."""
+    game_id = p.game or app.daily_game
+    day = app.today()
+    rec = app.daily.get(game_id, day)
+    if rec and rec.get("sid") and app.store.text(str(rec["sid"])) is not None:
+        if rec.get("finished"):
+            app.go("daily")
+        else:
+            app.open_save(str(rec["sid"]))
+        return None
+    app.start_match(daily_match(game_id, day, "You"))
+    app.go("table")
+    return None
+
+
+def _shared(app: Any, p: DailyGame) -> str | None:
+    """Today's result of ``p.game`` as the text to share, or None before it is finished."""
+    game_id = p.game or app.daily_game
+    day = app.today()
+    rec = app.daily.get(game_id, day)
+    if not rec or not rec.get("finished"):
+        return None
+    return share_text(app.game(game_id).title, day, rec, app.daily.streak(game_id, day))
+
+
+@handles("daily-copy", DailyGame)
+def copy(app: Any, p: DailyGame) -> Effects:
+    """``{"copy": text}``: the browser layer puts today's result on the clipboard."""
+    text = _shared(app, p)
+    return {"copy": text} if text else None
+
+
+@handles("daily-share", DailyGame)
+def share(app: Any, p: DailyGame) -> Effects:
+    """``{"share": text}``: the browser layer offers the device's share sheet."""
+    text = _shared(app, p)
+    return {"share": text} if text else None
