@@ -16,20 +16,21 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from py_engine.core import Action, IllegalAction, Match, OptionError, SaveError, Seat
+from py_engine.core import Action, IllegalAction, Match, SaveError, Seat
 from py_engine.core.rng import KEYED, new_seed
 from py_engine.core.wording import a_an
 from py_engine.games import all as all_games
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
-from . import screen_saves, screens  # noqa: F401  (the screens register their taps; replay too, below)
+from . import screen_new, screen_saves, screens  # noqa: F401  (the screens register their taps; replay, daily too)
 from .daily import DailyRecords, record_of
-from .events import BadPayload, event, truthy
+from .events import BadPayload, event
 from .html import Markup, as_markup, jattr
 from .phones import GuestTable, HostTable, add_phone_seats, flooded, guest_table_ui, phone_seats
 from .replay import ReplayView, walk
 from .rules import rules_pages
+from .screen_new import default_seat_name  # noqa: F401  (kept importable from the app)
 from .store import (
     BOT_DELAY,
     BOT_SPEEDS,
@@ -54,7 +55,6 @@ CATCHUP_LINES = 12
 #: table (the game was left and taken up again).
 IDLE_MS = 5 * 60_000
 ANNOUNCE_LINES = 4
-MAX_NAME = 24
 #: The new-game form's events: :meth:`App.dispatch` drops them when no form is open (a tap
 #: left over from a form that is gone), so their handlers may read :attr:`App.form`.
 FORM_EVENTS = frozenset({"seat-add", "seat-remove", "seat-kind", "seat-level", "seat-name", "opt", "opt-step",
@@ -76,18 +76,6 @@ def _default_time(ms: float) -> str:
 
 def _default_today() -> str:
     return time.strftime("%Y-%m-%d", time.localtime())
-
-
-def default_seat_name(seats: list[dict[str, Any]], i: int) -> str:
-    """"Player 2" for a human; "Bot (hard)" for a bot, numbered when several bots
-    share a level ("Bot 1 (hard)", "Bot 2 (hard)")."""
-    s = seats[i]
-    if s["kind"] != "bot":  # a human here or on another phone
-        return f"Player {i + 1}"
-    same = [j for j, t in enumerate(seats) if t["kind"] == "bot" and t["level"] == s["level"]]
-    if len(same) == 1:
-        return f"Bot ({s['level']})"
-    return f"Bot {same.index(i) + 1} ({s['level']})"
 
 
 class App:
@@ -241,7 +229,7 @@ class App:
         if screen in ("new", "rules", "daily") and arg in game_ids():
             if screen == "new":
                 if self.draft is None or self.draft["game"] != arg:
-                    self.draft = self._new_draft(arg)
+                    self.draft = screen_new.new_draft(self, arg)
             elif screen == "rules":
                 self.rules_game, self.rules_part = arg, ""
             elif not self.game(arg).daily_options:
@@ -820,7 +808,7 @@ class App:
         if to in SCREENS and to not in ("table", "rules"):
             self.error = self.notice = None
             if to == "new" and self.draft is None:
-                self.draft = self._new_draft(self.games()[0].id)
+                self.draft = screen_new.new_draft(self, self.games()[0].id)
             self.go(to)
         elif to == "table" and self.match is not None:
             self.error = None
@@ -851,38 +839,12 @@ class App:
     def on_dismiss(self, d: dict[str, Any]) -> None:
         self.error = self.notice = None
 
-    # new game
-    def _new_draft(self, game_id: str) -> dict[str, Any]:
-        g = self.game(game_id)
-        desc = g.describe()
-        levels = [lv for lv in desc["bot_levels"] if lv != "random"] or desc["bot_levels"]
-        level = "normal" if "normal" in levels else levels[len(levels) // 2]
-        seats = [{"kind": "human", "level": level, "name": "", "custom": False},
-                 {"kind": "bot", "level": level, "name": "", "custom": False}]
-        while len(seats) < g.min_players:
-            seats.append({"kind": "human", "level": level, "name": "", "custom": False})
-        draft = {"game": game_id, "seats": seats,
-                 "options": {o["name"]: (list(o["default"]) if isinstance(o["default"], list) else o["default"])
-                             for o in desc["options"]}}
-        self._refresh_names(draft)
-        return draft
-
-    def _refresh_names(self, draft: dict[str, Any]) -> None:
-        for i, s in enumerate(draft["seats"]):
-            if not s["custom"]:
-                s["name"] = default_seat_name(draft["seats"], i)
-
+    # the new-game form: the screen is tb_ui.screen_new
     def bot_levels(self, game_id: str) -> list[str]:
+        """The bot levels the new-game form offers for ``game_id`` (without "random", unless
+        it is the only one)."""
         levels = [lv for lv in self.game(game_id).bot_levels() if lv != "random"]
         return levels or list(self.game(game_id).bot_levels())
-
-    def on_new(self, d: dict[str, Any]) -> None:
-        game_id = d.get("game") or self.games()[0].id
-        if self.draft is None or self.draft["game"] != game_id:
-            self.draft = self._new_draft(game_id)
-        self.draft_error = None
-        self.error = self.notice = None
-        self.go("new")
 
     @property
     def form(self) -> dict[str, Any]:
@@ -894,141 +856,6 @@ class App:
         if self.draft is None:
             raise RuntimeError("no new-game form is open")
         return self.draft
-
-    def _seat(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        draft = self.form
-        try:
-            seat: dict[str, Any] = draft["seats"][int(d.get("i", -1))]
-            return seat
-        except (ValueError, IndexError, TypeError):
-            return None
-
-    def on_seat_add(self, d: dict[str, Any]) -> None:
-        draft = self.form
-        g = self.game(draft["game"])
-        if len(draft["seats"]) < g.max_players:
-            level = draft["seats"][-1]["level"]
-            draft["seats"].append({"kind": "human", "level": level, "name": "", "custom": False})
-            self._refresh_names(draft)
-        self.draft_error = None
-
-    def on_seat_remove(self, d: dict[str, Any]) -> None:
-        draft = self.form
-        g = self.game(draft["game"])
-        i = int(d.get("i", -1))
-        if len(draft["seats"]) > g.min_players and 0 <= i < len(draft["seats"]):
-            del draft["seats"][i]
-            self._refresh_names(draft)
-        self.draft_error = None
-
-    def on_seat_kind(self, d: dict[str, Any]) -> None:
-        draft = self.form
-        s = self._seat(d)
-        if s is not None and d.get("kind") in ("human", "bot", "phone"):
-            s["kind"] = d["kind"]
-            self._refresh_names(draft)
-
-    def on_seat_level(self, d: dict[str, Any]) -> None:
-        draft = self.form
-        s = self._seat(d)
-        if s is not None and d.get("value") in self.bot_levels(draft["game"]):
-            s["level"] = d["value"]
-            self._refresh_names(draft)
-
-    def on_seat_name(self, d: dict[str, Any]) -> dict[str, Any]:
-        s = self._seat(d)
-        if s is not None:
-            self._set_name(s, int(d["i"]), str(d.get("value", "")))
-        return {"render": False}  # keep focus in the form while typing
-
-    def _set_name(self, s: dict[str, Any], i: int, value: str) -> None:
-        draft = self.form
-        name = " ".join(value.split())[:MAX_NAME]
-        if not name or name == default_seat_name(draft["seats"], i):
-            s["custom"] = False
-            s["name"] = default_seat_name(draft["seats"], i)
-        else:
-            s["custom"], s["name"] = True, name
-
-    def _option(self, name: str) -> dict[str, Any] | None:
-        draft = self.form
-        for o in self.game(draft["game"]).describe()["options"]:
-            if o["name"] == name:
-                return dict(o)
-        return None
-
-    def on_opt(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """Change events of option inputs (int, choice, multi, bool)."""
-        draft = self.form
-        o = self._option(str(d.get("name")))
-        if o is None:
-            return None
-        opts = draft["options"]
-        self.draft_error = None
-        if o["kind"] == "int":
-            try:
-                v = int(str(d.get("value", "")).strip())
-            except ValueError:
-                self.draft_error = f"{o['label']}: enter a whole number from {o['min']} to {o['max']}."
-                return None
-            opts[o["name"]] = max(o["min"], min(o["max"], v))
-            if opts[o["name"]] == v and d.get("value") is not None:
-                # typed in range: keep the field as it is (a re-render now would swallow
-                # the tap on "Start game" that caused this change event)
-                return {"render": False}
-        elif o["kind"] == "choice":
-            for c in o["choices"]:
-                if str(c) == d.get("value"):
-                    opts[o["name"]] = c
-        elif o["kind"] == "multi":
-            chosen = [c for c in o["choices"] if c in opts[o["name"]]]
-            c = next((c for c in o["choices"] if str(c) == d.get("choice")), None)
-            if c is not None:
-                if truthy(d.get("checked")) and c not in chosen:
-                    chosen.append(c)
-                elif not truthy(d.get("checked")) and c in chosen:
-                    chosen.remove(c)
-            opts[o["name"]] = [c for c in o["choices"] if c in chosen]
-        elif o["kind"] == "bool":
-            opts[o["name"]] = truthy(d.get("checked"))
-        return None
-
-    def on_opt_step(self, d: dict[str, Any]) -> None:
-        draft = self.form
-        o = self._option(str(d.get("name")))
-        if o is None or o["kind"] != "int":
-            return
-        opts = draft["options"]
-        opts[o["name"]] = max(o["min"], min(o["max"], int(opts[o["name"]]) + int(d.get("d", 0))))
-        self.draft_error = None
-
-    def on_start(self, d: dict[str, Any]) -> None:
-        draft = self.form
-        fields = d.get("fields") or {}
-        for i, s in enumerate(draft["seats"]):
-            if f"seat-name-{i}" in fields:
-                self._set_name(s, i, str(fields[f"seat-name-{i}"]))
-        for o in self.game(draft["game"]).describe()["options"]:
-            if o["kind"] == "int" and f"opt-{o['name']}" in fields:
-                self.on_opt({"name": o["name"], "value": fields[f"opt-{o['name']}"]})
-                if self.draft_error:
-                    return
-        names = [s["name"] for s in draft["seats"]]
-        seen: dict[str, str] = {}
-        for n in names:
-            if n.casefold() in seen:
-                self.draft_error = f"Two seats are called “{n}”: give each seat its own name."
-                return
-            seen[n.casefold()] = n
-        seats = [Seat(s["name"], "bot" if s["kind"] == "bot" else "human", s["level"] if s["kind"] == "bot" else None)
-                 for s in draft["seats"]]
-        phones = [i for i, s in enumerate(draft["seats"]) if s["kind"] == "phone"]
-        try:
-            self.new_match(draft["game"], seats, dict(draft["options"]), phones)
-        except OptionError as e:
-            self.draft_error = str(e)
-            return
-        self.draft_error = None
 
     # play
     def on_play(self, d: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import daily, phones, replay, screen_saves, screen_settings
+from . import daily, phones, replay, screen_new, screen_saves, screen_settings
 from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
 from .rules import rules_html, rules_pages
@@ -50,7 +50,7 @@ def render(app: Any) -> Markup:
     position is refused as before."""
     screen = current(app)
     body = {
-        "library": library, "new": new_game, "table": table, "handoff": handoff,
+        "library": library, "new": screen_new.render, "table": table, "handoff": handoff,
         "saves": screen_saves.render, "rules": rules, "settings": screen_settings.render, "replay": replay.render,
         "daily": daily.render, "join": phones.guest_screen,
     }[screen](app)
@@ -103,103 +103,6 @@ def library(app: Any) -> Markup:
                    "hosted on another phone nearby.</span></p>", button("Join a table", "join", "btn"))
     return html('{}<main class="wrap" id="main">{}<h1 tabindex="-1">Games</h1><div class="gamegrid">{}</div>{}</main>',
                 appbar(app, "library"), alerts(app), join(cards), joining)
-
-
-# ---- new game ------------------------------------------------------------------------
-def _seat_row(app: Any, i: int, s: dict[str, Any], n: int, min_p: int, levels: list[str], role: str = "") -> Markup:
-    kind_btns = join(
-        button(label, "seat-kind", "seg-btn", data_i=i, data_kind=k, aria_pressed="true" if s["kind"] == k else "false")
-        for k, label in (("human", "Human"), ("bot", "Bot"), ("phone", "Phone")))
-    level = Markup()
-    if s["kind"] == "bot":
-        opts = join(html("<option{}>{}</option>", attrs(value=lv, selected=lv == s["level"]), lv.capitalize())
-                    for lv in levels)
-        level = html('<label class="level"><span>Level</span><select{}>{}</select></label>',
-                     attrs(data_act="seat-level", data_i=i, id=f"seat-level-{i}"), opts)
-    remove = button("✕", "seat-remove", "btn icon ghost", data_i=i, aria_label=f"Remove seat {i + 1}",
-                    disabled=n <= min_p)
-    name = attrs(type="text", class_="seat-name", name=f"seat-name-{i}", id=f"seat-name-{i}", data_act="seat-name",
-                 data_i=i, value=s["name"], maxlength=24, autocomplete="off", aria_label=f"Name of seat {i + 1}")
-    return html('<li class="seat"{seat}>'
-                '<div class="seat-head"><span class="seat-no" aria-hidden="true">{no}</span>'
-                "<input{name}>{remove}</div>"
-                '<div class="seat-kind"><div class="seg" role="group" aria-label="Seat {no} is played by">{kinds}</div>'
-                "{level}{role}</div></li>",
-                seat=attrs(data_seat=i), no=i + 1, name=name, remove=remove, kinds=kind_btns, level=level,
-                role=html('<span class="seat-role">{}</span>', role) if role else Markup())
-
-
-def option_field(o: dict[str, Any], value: Any) -> Markup:
-    """One declared option (Option JSON) as a form field with its help text."""
-    oid = f"opt-{o['name']}"
-    help_id = f"{oid}-help"
-    help_html = html('<p class="help" id="{}">{}</p>', help_id, o.get("help", "")) if o.get("help") else Markup()
-    desc = help_id if o.get("help") else None
-    kind = o["kind"]
-    if kind == "int":
-        return html('<div class="field"><label for="{oid}">{label}</label>'
-                    '<div class="stepper">{minus}<input{field}>{plus}</div>{help}</div>',
-                    oid=oid, label=o["label"],
-                    minus=button("−", "opt-step", "btn icon", data_name=o["name"], data_d=-1,
-                                 aria_label="Fewer: " + o["label"], disabled=value <= o["min"]),
-                    field=attrs(type="number", id=oid, name=oid, inputmode="numeric", min=o["min"], max=o["max"],
-                                value=value, data_act="opt", data_name=o["name"], aria_describedby=desc),
-                    plus=button("+", "opt-step", "btn icon", data_name=o["name"], data_d=1,
-                                aria_label="More: " + o["label"], disabled=value >= o["max"]),
-                    help=help_html)
-    if kind == "choice":
-        opts = join(html("<option{}>{}</option>", attrs(value=str(c), selected=c == value), lbl)
-                    for c, lbl in zip(o["choices"], o["labels"], strict=False))
-        return html('<div class="field"><label for="{}">{}</label><select{}>{}</select>{}</div>',
-                    oid, o["label"], attrs(id=oid, data_act="opt", data_name=o["name"], aria_describedby=desc),
-                    opts, help_html)
-    if kind == "multi":
-        boxes = join(
-            html('<label class="check"><input{}><span>{}</span></label>',
-                 attrs(type="checkbox", data_act="opt", data_name=o["name"], data_choice=str(c), checked=c in value), lbl)
-            for c, lbl in zip(o["choices"], o["labels"], strict=False))
-        checks = html('<div class="checks">{}</div>', boxes)
-        if len(o["choices"]) > 12:  # a long list (e.g. a custom card mix) stays folded
-            checks = html('<details class="checks-fold"><summary>{} of {} chosen</summary>{}</details>',
-                          len(value), len(o["choices"]), checks)
-        return html('<fieldset class="field"{}><legend>{}</legend>{}{}</fieldset>',
-                    attrs(aria_describedby=desc), o["label"], checks, help_html)
-    if kind == "bool":
-        return html('<div class="field"><label class="switch"><input{}>'
-                    '<span class="switch-track" aria-hidden="true"></span><span>{}</span></label>{}</div>',
-                    attrs(type="checkbox", role="switch", id=oid, data_act="opt", data_name=o["name"],
-                          checked=bool(value), aria_describedby=desc), o["label"], help_html)
-    return html('<p class="help">Option {} cannot be set here.</p>', o["label"])
-
-
-def new_game(app: Any) -> Markup:
-    """The new-game form: seats (name, human or bot and its level), options, start."""
-    draft = app.draft
-    g = app.game(draft["game"])
-    d = g.describe()
-    levels = app.bot_levels(draft["game"])
-    n = len(draft["seats"])
-    roles = g.seat_roles(n, draft["options"])
-    rows = join(_seat_row(app, i, s, n, g.min_players, levels, roles[i] if i < len(roles) else "")
-                for i, s in enumerate(draft["seats"]))
-    add = button("+ Add a seat", "seat-add", "btn", disabled=n >= g.max_players)
-    opts = join(option_field(o, draft["options"][o["name"]]) for o in d["options"])
-    err = (html('<div class="alert alert-error" role="alert" id="setup-error"><p>{}</p></div>', app.draft_error)
-           if app.draft_error else Markup())
-    about = (html('<section class="panel about"><h2>About the cards</h2><p>{}</p></section>', d["data_notes"])
-             if d.get("data_notes") else Markup())
-    return html('{appbar}<main class="wrap narrow" id="main">{alerts}'
-                '<h1 tabindex="-1">New game: {title}</h1>'
-                '<form class="setup" data-act="start" novalidate>'
-                '<section class="panel"><h2>Players <span class="count">{n} of {lo}–{hi}</span></h2>'
-                '<ol class="seats">{rows}</ol><div class="row">{add}</div></section>'
-                "{opts}{err}"
-                '<div class="row start-row"><button type="submit" class="btn primary big">Start game</button>'
-                "{cancel}</div>{about}</form></main>",
-                appbar=appbar(app, "new"), alerts=alerts(app), title=d["title"], n=n, lo=d["min_players"],
-                hi=d["max_players"], rows=rows, add=add,
-                opts=html('<section class="panel"><h2>Options</h2>{}</section>', opts) if opts else Markup(),
-                err=err, cancel=button("Cancel", "go", "btn ghost", data_to="library"), about=about)
 
 
 # ---- table and hand-off --------------------------------------------------------------

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "pwa"))
 sys.path.insert(0, str(ROOT))
 
-from tb_ui import screens  # noqa: E402
+from tb_ui import screen_new  # noqa: E402
 from tb_ui.app import FORM_EVENTS, App, default_seat_name  # noqa: E402
 from tb_ui.parts import LOG_SHOWN  # noqa: E402
 from tb_ui.store import CURRENT_KEY, INDEX_KEY, SAVE_PREFIX, SETTINGS_KEY, MemoryStorage, SaveStore  # noqa: E402
@@ -375,7 +375,7 @@ def test_new_game_renders_every_option_kind_with_help_and_card_note() -> None:
     assert '<select id="opt-first_player"' in html                          # choice
     assert html.count('type="checkbox"') >= 4                                # multi
     assert "About the cards" in html and escape(d["data_notes"][:40]) in html
-    bool_html = screens.option_field({"name": "x", "label": "Fast mode", "kind": "bool",
+    bool_html = screen_new.option_field({"name": "x", "label": "Fast mode", "kind": "bool",
                                       "default": False, "help": "Go faster."}, True)
     assert 'role="switch"' in bool_html and "checked" in bool_html and "Go faster." in bool_html
 
