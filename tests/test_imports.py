@@ -54,7 +54,7 @@ LOWER = {  # what each UI module may import from tb_ui (anything earlier in the 
     "parts": {"html", "context"},
     "rules": {"html"}, "tables": {"html", "context", "parts", "tables"},
     "replay": {"html", "events", "context", "parts", "tables"}, "daily": {"html", "events", "parts"},
-    "phones": {"html", "context", "parts", "tables", "replay"},
+    "phones": {"html", "events", "context", "parts", "tables", "replay"},
     "screen_new": {"html", "events", "parts"}, "screen_saves": {"html", "events", "parts", "store"},
     "screen_settings": {"html", "events", "parts", "store"},
     "screens": {"html", "context", "parts", "tables", "rules", "replay", "daily", "phones", "screen_new",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from py_engine.core import Action, IllegalAction, Match, SaveError, Seat
+from py_engine.core import Action, IllegalAction, Match, SaveError
 from py_engine.core.rng import KEYED, new_seed
 from py_engine.core.wording import a_an
 from py_engine.games import all as all_games
@@ -306,7 +306,7 @@ class App:
             return False
         if match is not None:
             if self.match is not match:
-                self._attach_net(match)
+                self.attach_net(match)
             self.match, self.match_id = match, sid
             if (self.store.entry(sid) or {}).get("listing_damaged"):
                 try:  # the game opened: its listing can be written anew from it
@@ -750,7 +750,7 @@ class App:
         match = Match.new(game_id, seats, options, seed, meta, generator)
         self.start_match(match, keep)
 
-    def _attach_net(self, match: Any, keep: HostTable | None = None) -> None:
+    def attach_net(self, match: Any, keep: HostTable | None = None) -> None:
         """Follow the phone seats of ``match`` (:class:`HostTable`), or none; ``keep``: the table
         whose links go on (a rematch keeps its phones); any other table's links are closed by the
         browser layer."""
@@ -765,7 +765,7 @@ class App:
     def start_match(self, match: Any, keep: HostTable | None = None) -> None:
         """Put a new match on the table under a new save id and save it; ``keep``: the table
         across phones whose links it takes over (a rematch)."""
-        self._attach_net(match, keep)
+        self.attach_net(match, keep)
         self.match, self.match_id = match, self.store.new_id()
         self._reset_marks()
         self.fresh_action = None
@@ -1124,40 +1124,12 @@ class App:
         return None
 
     # ---- a table across phones (issue 27): the host ------------------------------------------
-    # The browser layer carries out the "link" effects (make a code, take the other phone's code,
-    # close a link) and calls back the phone_* / guest_* methods below.
-    def _phone_seat(self, d: dict[str, Any]) -> int | None:
-        try:
-            seat = int(d.get("seat", -1))
-        except ValueError:
-            return None
-        return seat if self.net is not None and seat in self.net.phones else None
-
-    def on_phone_invite(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """Show a code for a phone seat (a new one: a code opens one link, once)."""
-        seat = self._phone_seat(d)
-        if seat is None or self.net is None or self.screen != "table":
-            return None
-        self.net.inviting(seat)
-        return {"link": {"op": "offer", "seat": seat}}
-
+    # The taps are tb_ui.phones's. The browser layer carries out the "link" effects (make a code,
+    # take the other phone's code, close a link) and calls back the phone_* / guest_* methods below.
     def phone_offered(self, seat: int, code: str) -> None:
         """The browser made the code of ``seat``'s invitation."""
         if self.net is not None and seat in self.net.phones:
             self.net.offered(seat, code)
-
-    def on_phone_answer(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """The guest's code for a phone seat, typed, pasted or read by the camera."""
-        seat = self._phone_seat(d)
-        code = str((d.get("fields") or {}).get("code") or d.get("code") or "").strip()
-        if seat is None or self.net is None:
-            return None
-        self.scan = None
-        if not code:
-            self.net.phones[seat].error = "Paste the code shown on the other phone, or scan it."
-            return None
-        self.net.joining(seat)
-        return {"link": {"op": "accept", "seat": seat, "code": code}}
 
     def phone_joined(self, seat: int) -> None:
         """The link of ``seat`` is open: its phone gets its table."""
@@ -1217,63 +1189,6 @@ class App:
         names = ", ".join(self.match.seats[s].name for s in waiting)
         return f"Waiting for {names}: {'that phone is' if len(waiting) == 1 else 'those phones are'} not connected."
 
-    def on_phone_cancel(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """Put an invitation away (its code no longer opens anything)."""
-        seat = self._phone_seat(d)
-        if seat is None or self.net is None:
-            return None
-        self.net.lost(seat)
-        self.scan = None
-        return {"link": {"op": "close", "seat": seat}}
-
-    def on_phone_drop(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """The host disconnects a phone (or stops connecting to it): its seat waits, as when a
-        phone leaves, and can be invited again, played here or given to a bot."""
-        seat = self._phone_seat(d)
-        if seat is None or self.net is None:
-            return None
-        self.net.lost(seat, f"You disconnected {self.match.seats[seat].name}’s phone.")
-        self.scan = None
-        return {"link": {"op": "close", "seat": seat}}
-
-    def on_phone_local(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """Play a phone seat on this device instead (pass and play)."""
-        return self._unphone(d, None)
-
-    def on_phone_bot(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """Let a bot play a phone seat (its phone is gone)."""
-        return self._unphone(d, "normal")
-
-    def _unphone(self, d: dict[str, Any], level: str | None) -> dict[str, Any] | None:
-        seat = self._phone_seat(d)
-        m = self.match
-        if seat is None or m is None or self.net is None:
-            return None
-        if level is not None:
-            levels = self.bot_levels(m.game.id)
-            m.seats[seat] = Seat(m.seats[seat].name, "bot", level if level in levels else levels[0])
-        m.meta["phones"] = [s for s in phone_seats(m) if s != seat]
-        keep = self.net
-        keep.lost(seat)
-        self._attach_net(m, keep)
-        if self.net is not None:
-            self.net.changed()
-        self.fresh_pacing()
-        self.autosave()
-        return {"link": {"op": "close", "seat": seat}}
-
-    def on_scan(self, d: dict[str, Any]) -> None:
-        """Open the camera to read the other phone's code (the browser layer reads it)."""
-        if d.get("for") == "answer":
-            seat = self._phone_seat(d)
-            if seat is not None:
-                self.scan = {"for": "answer", "seat": seat}
-        elif self.screen == "join" and self.guest is not None:
-            self.scan = {"for": "offer"}
-
-    def on_scan_cancel(self, d: dict[str, Any]) -> None:
-        self.scan = None
-
     def scan_failed(self, why: str) -> None:
         """The camera could not be opened or read (the text code remains)."""
         scan, self.scan = self.scan, None
@@ -1296,29 +1211,6 @@ class App:
         return out
 
     # ---- a table across phones: the guest --------------------------------------------------------
-    def on_join(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """Join a table hosted on another phone: read its code."""
-        self.error = self.notice = None
-        closing = self.guest is not None and self.guest.state in ("joined", "answer", "answering")
-        self.guest = GuestTable(seals=self.seals)
-        self.scan = None
-        self.go("join")
-        return {"link": {"op": "close-host"}} if closing else None
-
-    def on_join_code(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """The host's code, typed, pasted or read by the camera: make this phone's answer."""
-        code = str((d.get("fields") or {}).get("code") or d.get("code") or "").strip()
-        if self.guest is None:
-            self.guest = GuestTable(seals=self.seals)
-        self.scan = None
-        self.go("join")
-        if not code:
-            self.error = "Paste the code shown on the host’s phone, or scan it."
-            return None
-        self.error = None
-        self.guest.state = "answering"
-        return {"link": {"op": "answer", "code": code}}
-
     def guest_answered(self, code: str) -> None:
         """This phone's code is ready: the host reads it."""
         if self.guest is not None and self.guest.state == "answering":

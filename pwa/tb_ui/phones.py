@@ -23,11 +23,12 @@ from __future__ import annotations
 import itertools
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from py_engine import __version__
-from py_engine.core import Match
+from py_engine.core import Match, Seat
 from py_engine.core.host import (
     HONEST,
     Ledger,
@@ -44,6 +45,7 @@ from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
 from .context import TableContext
+from .events import Effects, NoPayload, handles, int_or_none
 from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
 from .replay import Stage
@@ -604,3 +606,153 @@ def _guest_table(app: Any, g: GuestTable) -> Markup:
     strip = html('<section class="phones guest-strip" aria-label="This phone at the host’s table">{}</section>',
                  join(notes))
     return html("{}{}", strip, render_with(GuestStage(app, g), ctx))
+
+
+# ---- taps (issue 49 §2: each screen answers its own, with a typed payload; tb_ui.events) -------------
+def _code(raw: Mapping[str, Any]) -> str:
+    """The other phone's code from a tap: the form's ``code`` field, or the camera's ``code``."""
+    fields = raw.get("fields")
+    typed = fields.get("code") if isinstance(fields, Mapping) else None
+    return str(typed or raw.get("code") or "").strip()
+
+
+@dataclass(frozen=True)
+class PhoneTap:
+    """A tap about the host's phone seat ``seat`` (None: not a seat) with the other phone's
+    ``code`` (typed, pasted or read by the camera; "" if none) and, for the camera, what it
+    reads ``for_`` ("answer": a guest's code for that seat; else the host's code, on a guest)."""
+
+    seat: int | None
+    code: str = ""
+    for_: str = ""
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> PhoneTap:
+        return cls(int_or_none(raw.get("seat")), _code(raw), str(raw.get("for") or ""))
+
+
+def _phone_seat(app: Any, p: PhoneTap) -> int | None:
+    """``p.seat`` if it is one of the host's phone seats now, else None."""
+    return p.seat if app.net is not None and p.seat in app.net.phones else None
+
+
+@handles("phone-invite", PhoneTap)
+def invite(app: Any, p: PhoneTap) -> Effects:
+    """Show a code for a phone seat (a new one: a code opens one link, once)."""
+    seat = _phone_seat(app, p)
+    if seat is None or app.screen != "table":
+        return None
+    app.net.inviting(seat)
+    return {"link": {"op": "offer", "seat": seat}}
+
+
+@handles("phone-answer", PhoneTap)
+def answer(app: Any, p: PhoneTap) -> Effects:
+    """The guest's code for a phone seat, typed, pasted or read by the camera."""
+    seat = _phone_seat(app, p)
+    if seat is None:
+        return None
+    app.scan = None
+    if not p.code:
+        app.net.phones[seat].error = "Paste the code shown on the other phone, or scan it."
+        return None
+    app.net.joining(seat)
+    return {"link": {"op": "accept", "seat": seat, "code": p.code}}
+
+
+@handles("phone-cancel", PhoneTap)
+def cancel(app: Any, p: PhoneTap) -> Effects:
+    """Put an invitation away (its code no longer opens anything)."""
+    seat = _phone_seat(app, p)
+    if seat is None:
+        return None
+    app.net.lost(seat)
+    app.scan = None
+    return {"link": {"op": "close", "seat": seat}}
+
+
+@handles("phone-drop", PhoneTap)
+def drop(app: Any, p: PhoneTap) -> Effects:
+    """The host disconnects a phone (or stops connecting to it): its seat waits, as when a
+    phone leaves, and can be invited again, played here or given to a bot."""
+    seat = _phone_seat(app, p)
+    if seat is None:
+        return None
+    app.net.lost(seat, f"You disconnected {app.match.seats[seat].name}’s phone.")
+    app.scan = None
+    return {"link": {"op": "close", "seat": seat}}
+
+
+@handles("phone-local", PhoneTap)
+def play_here(app: Any, p: PhoneTap) -> Effects:
+    """Play a phone seat on this device instead (pass and play)."""
+    return _unphone(app, p, None)
+
+
+@handles("phone-bot", PhoneTap)
+def give_to_bot(app: Any, p: PhoneTap) -> Effects:
+    """Let a bot play a phone seat (its phone is gone)."""
+    return _unphone(app, p, "normal")
+
+
+def _unphone(app: Any, p: PhoneTap, level: str | None) -> Effects:
+    seat = _phone_seat(app, p)
+    m = app.match
+    if seat is None or m is None:
+        return None
+    if level is not None:
+        levels = app.bot_levels(m.game.id)
+        m.seats[seat] = Seat(m.seats[seat].name, "bot", level if level in levels else levels[0])
+    m.meta["phones"] = [s for s in phone_seats(m) if s != seat]
+    keep = app.net
+    keep.lost(seat)
+    app.attach_net(m, keep)
+    if app.net is not None:
+        app.net.changed()
+    app.fresh_pacing()
+    app.autosave()
+    return {"link": {"op": "close", "seat": seat}}
+
+
+@handles("scan", PhoneTap)
+def scan(app: Any, p: PhoneTap) -> Effects:
+    """Open the camera to read the other phone's code (the browser layer reads it)."""
+    if p.for_ == "answer":
+        seat = _phone_seat(app, p)
+        if seat is not None:
+            app.scan = {"for": "answer", "seat": seat}
+    elif app.screen == "join" and app.guest is not None:
+        app.scan = {"for": "offer"}
+    return None
+
+
+@handles("scan-cancel", NoPayload)
+def scan_cancel(app: Any, p: NoPayload) -> Effects:
+    app.scan = None
+    return None
+
+
+@handles("join", NoPayload)
+def join_table(app: Any, p: NoPayload) -> Effects:
+    """Join a table hosted on another phone: read its code."""
+    app.error = app.notice = None
+    closing = app.guest is not None and app.guest.state in ("joined", "answer", "answering")
+    app.guest = GuestTable(seals=app.seals)
+    app.scan = None
+    app.go("join")
+    return {"link": {"op": "close-host"}} if closing else None
+
+
+@handles("join-code", PhoneTap)
+def join_code(app: Any, p: PhoneTap) -> Effects:
+    """The host's code, typed, pasted or read by the camera: make this phone's answer."""
+    if app.guest is None:
+        app.guest = GuestTable(seals=app.seals)
+    app.scan = None
+    app.go("join")
+    if not p.code:
+        app.error = "Paste the code shown on the host’s phone, or scan it."
+        return None
+    app.error = None
+    app.guest.state = "answering"
+    return {"link": {"op": "answer", "code": p.code}}

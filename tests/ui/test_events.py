@@ -27,7 +27,9 @@ from test_tb_ui import make_app, start_game  # noqa: E402
 MOVED = {"resume", "older-resume", "older-cancel", "delete", "delete-cancel", "delete-confirm", "export",
          "import-text", "setting", "replay-open", "replay-step", "replay-to", "replay-play", "replay-watch",
          "replay-reveal", "replay-export", "daily", "daily-start", "daily-copy", "daily-share",
-         "new", "seat-add", "seat-remove", "seat-kind", "seat-level", "seat-name", "opt", "opt-step", "start"}
+         "new", "seat-add", "seat-remove", "seat-kind", "seat-level", "seat-name", "opt", "opt-step", "start",
+         "phone-invite", "phone-answer", "phone-cancel", "phone-drop", "phone-local", "phone-bot", "scan",
+         "scan-cancel", "join", "join-code"}
 
 
 def test_the_moved_screens_register_their_taps_and_app_keeps_no_handler_for_them() -> None:
