@@ -9,25 +9,23 @@ by the worker layer with :meth:`App.bot_pending`, :meth:`App.bot_delay` and :met
 
 from __future__ import annotations
 
-import json
 import time
 import traceback
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from py_engine.core import Action, IllegalAction, Match, SaveError
+from py_engine.core import Match, SaveError
 from py_engine.core.rng import KEYED, new_seed
-from py_engine.core.wording import a_an
 from py_engine.games import all as all_games
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
-from . import screen_new, screen_saves, screens  # noqa: F401  (the screens register their taps; replay, daily too)
+from . import screen_new, screen_saves, screen_table, screens  # noqa: F401  (the screens register their taps; replay, daily too)
 from .daily import DailyRecords, record_of
 from .events import BadPayload, event
-from .html import Markup, as_markup, jattr
-from .phones import GuestTable, HostTable, add_phone_seats, flooded, guest_table_ui, phone_seats
+from .html import Markup, as_markup
+from .phones import GuestTable, HostTable, add_phone_seats, flooded, phone_seats
 from .replay import ReplayView, walk
 from .rules import rules_pages
 from .screen_new import default_seat_name  # noqa: F401  (kept importable from the app)
@@ -46,7 +44,7 @@ from .store import (
     odd_id_message,
     valid_id,
 )
-from .tables import own_last_turn, table_ui
+from .tables import own_last_turn
 
 SCREENS = ("library", "new", "table", "saves", "rules", "settings", "replay", "daily", "join")
 #: Lines of a catch-up panel / announcement shown before "…and N more".
@@ -434,7 +432,7 @@ class App:
         humans = self._local_to_act()
         return int(humans[0]) if humans else None
 
-    def _label(self, seat: int, action: Any) -> None:
+    def label_action(self, seat: int, action: Any) -> None:
         """Remember how to name an action about to be applied (announcements)."""
         m = self.match
         try:
@@ -455,7 +453,7 @@ class App:
         meta["play_ms"] = played
         meta["last_ms"] = now
 
-    def _after_action(self, seat: int, action: Any) -> None:
+    def after_action(self, seat: int, action: Any) -> None:
         self._count_play_time()
         self.paced_last = True  # a bot's own action says otherwise (bot_apply)
         self.hint = None  # a hint is for one decision
@@ -535,14 +533,14 @@ class App:
         if (m is not thinking.match or not self.bot_pending() or thinking.action is None
                 or len(m.actions) != thinking.n or m.bot_to_act() != thinking.seat):
             return False
-        self._label(thinking.seat, thinking.action)
+        self.label_action(thinking.seat, thinking.action)
         if thinking.seat != self._pause_seat:  # a new bot's run of decisions
             self._pause_seat, self._paused, self._thought = thinking.seat, 0.0, 0.0
         self._paused += self._pending_pause
         self._thought += thinking.elapsed
         before = m.state
         m.apply(thinking.seat, thinking.action)
-        self._after_action(thinking.seat, thinking.action)
+        self.after_action(thinking.seat, thinking.action)
         self.paced_last = m.game.paced(before, m.state)
         return True
 
@@ -557,37 +555,20 @@ class App:
                 and len(self.human_seats()) == 1 and not m.meta.get("daily")
                 and m.game.hint_level() is not None and self.acting_seat() is not None)
 
-    def _hint_key(self) -> tuple[int, int, int | None]:
+    def hint_key(self) -> tuple[int, int, int | None]:
         m = self.match
         return (id(m), len(m.actions), self.acting_seat())
 
-    def _live_hint(self) -> dict[str, Any] | None:
+    def live_hint(self) -> dict[str, Any] | None:
         """The hint asked for this very decision, or None (dropping one the game moved past)."""
         h = self.hint
-        if h is not None and (h["key"] != self._hint_key() or not self.hint_offered()):
+        if h is not None and (h["key"] != self.hint_key() or not self.hint_offered()):
             self.hint = h = None
         return h
 
-    def on_hint(self, d: dict[str, Any]) -> None:
-        """Ask for a hint: the hint bot starts thinking (stepped by the browser layer with
-        :meth:`hint_pending`, like a bot); the player may still act or cancel meanwhile."""
-        if not self.hint_offered() or self._live_hint() is not None:
-            return
-        seat = self.acting_seat()
-        assert seat is not None
-        thinking = self.match.hint(seat, time_limited=self.bots_timed)
-        if thinking is None:
-            return
-        self.hint = {"key": self._hint_key(), "thinking": thinking, "result": None, "scroll": False}
-        self.error = None
-
-    def on_hint_cancel(self, d: dict[str, Any]) -> None:
-        """Cancel the hint being looked for, or hide the one shown."""
-        self.hint = None
-
     def hint_pending(self) -> Any:
         """The hint decision to step now (a :class:`~py_engine.core.Thinking`), or None."""
-        h = self._live_hint()
+        h = self.live_hint()
         return h["thinking"] if h is not None and h["result"] is None else None
 
     def hint_step(self) -> bool:
@@ -603,7 +584,7 @@ class App:
     def hint_finish(self, thinking: Any) -> bool:
         """Show a finished hint (its line of why computed now) if it is still wanted; counts
         it in the match's ``meta["hints"]`` (the end panel shows the count)."""
-        h = self._live_hint()
+        h = self.live_hint()
         if h is None or h["thinking"] is not thinking or not thinking.done:
             return False
         result = self.match.hint_of(thinking)
@@ -619,7 +600,7 @@ class App:
     def take_hint_scroll(self) -> bool:
         """True once after a hint is shown (the browser layer then scrolls the hinted
         option's board target or button into view)."""
-        h = self._live_hint()
+        h = self.live_hint()
         if h is None or not h["scroll"]:
             return False
         h["scroll"] = False
@@ -631,7 +612,7 @@ class App:
         the line of why)."""
         if not self.hint_offered():
             return None
-        h = self._live_hint()
+        h = self.live_hint()
         if h is None:
             return {"state": "idle"}
         result = h["result"]
@@ -857,110 +838,14 @@ class App:
             raise RuntimeError("no new-game form is open")
         return self.draft
 
-    # play
-    def on_play(self, d: dict[str, Any]) -> None:
-        if self.screen == "join":
-            self._guest_play(d)
-            return
+    # the table: its taps are tb_ui.screen_table's
+    def mark_seen(self, only_if_unset: bool = False) -> None:
+        """The catch-up (:meth:`catchup`) lists from now on only what happens next (``only_if_unset``:
+        unless it already counts from an earlier point of this match)."""
         m = self.match
-        if m is None or self.screen != "table":
+        if m is None or (only_if_unset and self._mark is not None and self._mark[0] == id(m)):
             return
-        self.table_ui.pop("caution", None)
-        tapped = self._tapped_action(d)
-        if tapped is None:
-            return
-        seat, n, action = tapped
-        if n != m.state["n"]:
-            self.error = "The game moved on since that button was drawn; nothing was changed."
-            return
-        if seat != self.acting_seat():
-            self.error = "It is not your turn."
-            return
-        try:
-            self._label(seat, action)
-            m.apply(seat, action)
-        except IllegalAction as e:
-            self.error = str(e)
-            return
-        self._after_action(seat, action)
-
-    def _tapped_action(self, d: dict[str, Any]) -> tuple[int, int, Action] | None:
-        """``(seat, n, action)`` of a tapped action button (``data-a``, and the screen's
-        ``data-acting`` and ``data-n`` the page adds as ``seat`` and ``n``), or None with
-        :attr:`error` saying so when it is not one."""
-        try:
-            return int(d["seat"]), int(d.get("n", -1)), Action.from_json(json.loads(d["a"]))
-        except (KeyError, ValueError, SaveError):
-            self.error = "That button is not an action."
-            return None
-
-    def on_caution(self, d: dict[str, Any]) -> None:
-        """An option that harms the player's own side (its view entry has a
-        ``caution``): open its confirmation (:func:`tb_ui.parts.caution_dialog`) instead
-        of playing it; nothing in the game changes."""
-        g = self.guest
-        if self.screen == "join" and g is not None and g.msg is not None:
-            try:
-                g.table_ui["caution"] = {"n": int(d.get("n", -1)), "a": jattr(json.loads(d["a"]))}
-            except (KeyError, ValueError):
-                self.error = "That button is not an action."
-            return
-        m = self.match
-        if m is None or self.screen != "table":
-            return
-        try:
-            seat, n = int(d["seat"]), int(d.get("n", -1))
-            a = jattr(json.loads(d["a"]))
-        except (KeyError, ValueError):
-            self.error = "That button is not an action."
-            return
-        if n != m.state["n"] or seat != self.acting_seat():
-            self.error = "The game moved on since that button was drawn; nothing was changed."
-            return
-        self.table_ui["caution"] = {"n": n, "a": a}
-
-    def on_caution_cancel(self, d: dict[str, Any]) -> None:
-        """Close an open confirmation without playing anything."""
-        self.table_ui.pop("caution", None)
-        if self.guest is not None:
-            self.guest.table_ui.pop("caution", None)
-
-    def on_reselect(self, d: dict[str, Any]) -> None:
-        """Pick another card after choosing one: undo the choice, then choose again."""
-        m = self.match
-        seat = self.acting_seat()
-        if m is None or seat is None or str(seat) != d.get("seat") or not m.can_undo(seat):
-            self.error = "You cannot change your choice now."
-            return
-        old = m.actions[-1][1]
-        action = Action.from_json(json.loads(d["a"]))
-        m.undo(seat)
-        try:
-            m.apply(seat, action)
-        except IllegalAction as e:
-            m.apply(seat, old)
-            self.error = str(e)
-            return
-        self._after_action(seat, action)
-
-    def on_undo(self, d: dict[str, Any]) -> None:
-        g = self.guest
-        if self.screen == "join" and g is not None:
-            seat = g.perspective()
-            self._guest_send(g.undo(seat) if seat is not None else None, "Nothing to undo.")
-            return
-        m = self.match
-        seat = self.acting_seat()
-        if m is None or seat is None or not m.can_undo(seat):
-            self.error = (m.why_no_undo(seat) if m is not None and seat is not None else None) or "Nothing to undo."
-            return
-        m.undo(seat)
-        self.fresh_action = None
-        self.hint = None
-        self.error = None
-        if self.net is not None:
-            self.net.changed()
-        self.autosave()
+        self._mark = (id(m), len(m.state["log"]), len(m.actions))
 
     # a seat handed to a bot (issue 48 §3)
     def hand_over_levels(self) -> list[str]:
@@ -979,94 +864,13 @@ class App:
         return self.bot_levels(m.game.id)
 
     def handed_seat(self) -> int | None:
-        """The seat the table shows, when its player handed it to a bot (:meth:`on_hand_over`)
-        and the game runs: the table offers to take it back. None otherwise."""
+        """The seat the table shows, when its player handed it to a bot ("hand-over")
+        and the game runs: the table offers to take it back. None otherwise (tb_ui.screen_table)."""
         m = self.match
         if m is None or self.screen != "table" or m.is_over():
             return None
         seat = self.perspective()
         return seat if seat is not None and seat in m.handed() else None
-
-    def on_hand_over(self, d: dict[str, Any]) -> None:
-        """Let a bot of level ``d["level"]`` play the seat the table shows to the end (the
-        player watches, and may take the seat back: :meth:`on_take_back`). Nothing is played
-        or taken back; the bot decides from where the game stands."""
-        m = self.match
-        level = str(d.get("level", ""))
-        if level not in self.hand_over_levels():
-            self.error = "This seat cannot be handed to a bot now; nothing was changed."
-            return
-        seat = self.perspective()
-        assert m is not None and seat is not None
-        m.hand_over(seat, level)
-        m.meta["holder"] = seat  # the table stays turned to the player watching their seat
-        self.paced_last = True  # the bot's first move waits the bot speed's pause: Undo can come first
-        self.hint = None
-        self.table_ui.pop("caution", None)
-        self.error = None
-        self.notice = f"{a_an(level + ' bot').capitalize()} now plays for {m.seats[seat].name}. Undo takes the seat back."
-        self.autosave()
-
-    def on_take_back(self, d: dict[str, Any]) -> None:
-        """The player takes back the seat they handed to a bot (``d["seat"]``): they decide
-        again from where the game stands; the bot's moves stay made."""
-        m = self.match
-        try:
-            seat = int(d.get("seat", -1))
-        except (TypeError, ValueError):
-            seat = -1
-        if m is None or m.is_over() or seat != self.handed_seat():
-            self.error = "That seat is not played by a bot for you; nothing was changed."
-            return
-        m.take_back(seat)
-        m.meta["holder"] = seat
-        self.skipping = False
-        self.fresh_action = None
-        self.error = None
-        self.notice = f"{m.seats[seat].name} plays again."
-        self.autosave()
-
-    def on_handoff_ok(self, d: dict[str, Any]) -> None:
-        seat = self.handoff_seat()
-        if seat is not None and str(seat) == str(d.get("seat")):
-            self.match.meta["holder"] = seat
-            self.autosave()
-
-    def on_table_ui(self, d: dict[str, Any]) -> None:
-        """A table's own view state (a placement preview, an expanded stack): handled
-        by the game's renderer (``on_ui(app, data)`` in its module); the game is
-        unchanged."""
-        if self.screen == "join" and self.guest is not None and self.guest.msg is not None:
-            guest_table_ui(self, d)
-            return
-        if self.match is None or self.screen != "table" or self.handoff_seat() is not None:
-            return
-        table_ui(self, d)
-
-    def on_log_toggle(self, d: dict[str, Any]) -> None:
-        """Open or fold the game log (it opens on its latest lines)."""
-        self.log_open = not self.log_open
-        self.log_all = False
-
-    def on_log_all(self, d: dict[str, Any]) -> None:
-        """The whole game log (``d["all"]`` true), or only its latest lines again."""
-        self.log_all = d.get("all") == "yes"
-
-    def on_skip(self, d: dict[str, Any]) -> None:
-        """Skip to my turn: the bots play on at full speed (no pause, no drawing of
-        each move); what they did is then listed in one panel (and the log)."""
-        if self.bot_pending():
-            if not self.skipped:
-                m = self.match
-                if self._mark is None or self._mark[0] != id(m):
-                    self._mark = (id(m), len(m.state["log"]), len(m.actions))
-            self.skipping = self.skipped = True
-
-    def on_catchup_ok(self, d: dict[str, Any]) -> None:
-        m = self.match
-        if m is not None:
-            self._mark = (id(m), len(m.state["log"]), len(m.actions))
-            self.skipped = False
 
     # replays: the screen is tb_ui.replay
     def replay_tick(self) -> bool:
@@ -1078,41 +882,6 @@ class App:
         return bool(rv.playing)
 
     # the daily challenge: the screen is tb_ui.daily
-    def on_rematch(self, d: dict[str, Any]) -> None:
-        m = self.match
-        if m is None:
-            return
-        self.new_match(m.game.id, list(m.seats), dict(m.options), phone_seats(m), keep=self.net)
-
-    def on_leave(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """Leave the table for the library (the game stays saved; a guest phone leaves its
-        host's table, which then waits for it or hands its seat on). A guest at a game that
-        runs is asked first (issue 47): leaving drops its link, and only the host can invite
-        it back."""
-        g = self.guest
-        if (self.screen == "join" and g is not None and g.state == "joined" and g.msg is not None
-                and "reveal" not in g.msg and not g.leaving):
-            g.leaving = True
-            return None
-        self.error = None
-        self.scan = None
-        self.go("library")
-        if g is not None:
-            self.guest = None
-            return {"link": {"op": "close-host"}}
-        return None
-
-    def on_leave_confirm(self, d: dict[str, Any]) -> dict[str, Any] | None:
-        """The guest confirmed leaving the host's table."""
-        if self.guest is not None:
-            self.guest.leaving = True
-        return self.on_leave(d)
-
-    def on_leave_cancel(self, d: dict[str, Any]) -> None:
-        """The guest stays at the host's table."""
-        if self.guest is not None:
-            self.guest.leaving = False
-
     # saves: the screen is tb_ui.screen_saves
     def import_refusal(self, name: str, size: int) -> str | None:
         """The message refusing a file of ``size`` bytes before it is read (too large to
@@ -1168,9 +937,9 @@ class App:
             self.net.changed()
             self.autosave()
             return True
-        self._label(move.seat, move.action)
+        self.label_action(move.seat, move.action)
         m.apply(move.seat, move.action)
-        self._after_action(move.seat, move.action)
+        self.after_action(move.seat, move.action)
         return True
 
     def phone_refusals(self) -> int:
@@ -1242,24 +1011,12 @@ class App:
         if problem is None:
             self.notice, self.guest.news = self.guest.news, None
 
-    def _guest_send(self, text: str | None, stale: str) -> None:
+    def guest_send(self, text: str | None, stale: str) -> None:
         if text is None:
             self.error = stale
             return
         self.error = None
         self._to_host.append(text)
-
-    def _guest_play(self, d: dict[str, Any]) -> None:
-        g = self.guest
-        if g is None or g.msg is None or g.state != "joined":
-            self.error = "This phone is not at a table now: join again."
-            return
-        tapped = self._tapped_action(d)
-        if tapped is None:
-            return
-        seat, n, action = tapped
-        g.table_ui.pop("caution", None)
-        self._guest_send(g.act(seat, n, action), "The game moved on since that button was drawn; nothing was sent.")
 
     # ---- render ------------------------------------------------------------------
     def render(self) -> Markup:

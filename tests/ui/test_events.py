@@ -29,7 +29,9 @@ MOVED = {"resume", "older-resume", "older-cancel", "delete", "delete-cancel", "d
          "replay-reveal", "replay-export", "daily", "daily-start", "daily-copy", "daily-share",
          "new", "seat-add", "seat-remove", "seat-kind", "seat-level", "seat-name", "opt", "opt-step", "start",
          "phone-invite", "phone-answer", "phone-cancel", "phone-drop", "phone-local", "phone-bot", "scan",
-         "scan-cancel", "join", "join-code"}
+         "scan-cancel", "join", "join-code", "play", "caution", "caution-cancel", "reselect", "undo", "hand-over",
+         "take-back", "handoff-ok", "table-ui", "log-toggle", "log-all", "skip", "catchup-ok", "hint", "hint-cancel",
+         "rematch", "leave", "leave-confirm", "leave-cancel"}
 
 
 def test_the_moved_screens_register_their_taps_and_app_keeps_no_handler_for_them() -> None:
