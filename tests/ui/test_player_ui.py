@@ -165,8 +165,10 @@ def test_skip_catchup_and_announcements() -> None:
     st = m.state
     import json
 
-    app.dispatch("play", {"seat": "0", "n": str(st["n"]), "a": json.dumps(m.game.legal_actions(st, 0)[0].to_json())})
-    assert app.take_announcement().startswith("Player 1 chose ")
+    first = m.game.legal_actions(st, 0)[0]
+    label = m.game.action_label(st, 0, first)
+    app.dispatch("play", {"seat": "0", "n": str(st["n"]), "a": json.dumps(first.to_json())})
+    assert app.take_announcement().startswith(f"Player 1 chose {label}")  # named by its label, not its JSON
     st = m.state
     app.dispatch("play", {"seat": "0", "n": str(st["n"]), "a": json.dumps(m.game.legal_actions(st, 0)[0].to_json())})
     assert "Player 1 placed" in app.take_announcement()
