@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from py_engine.core import Match, SaveError
@@ -23,7 +23,7 @@ from py_engine.games import ids as game_ids
 
 from . import screen_new, screen_saves, screen_table, screens  # noqa: F401  (the screens register their taps; replay, daily too)
 from .daily import DailyRecords, record_of
-from .events import BadPayload, event
+from .events import BadPayload, Effects, NoPayload, event, handles
 from .html import Markup, as_markup
 from .phones import GuestTable, HostTable, add_phone_seats, flooded, phone_seats
 from .replay import ReplayView, walk
@@ -765,13 +765,11 @@ class App:
         ``{"render": bool, "download": (file name, text) | None}``."""
         data = dict(data or {})
         registered = event(act)
-        handler = (partial(registered.run, self) if registered is not None
-                   else getattr(self, "on_" + act.replace("-", "_"), None))
         effects: dict[str, Any] = {"render": True, "download": None}
-        if handler is None or (act in FORM_EVENTS and self.draft is None):
+        if registered is None or (act in FORM_EVENTS and self.draft is None):
             return effects  # unknown, or a tap left over from a new-game form that is gone
         try:
-            out = handler(data)
+            out = registered.run(self, data)
         except BadPayload as e:  # a tap whose values cannot be read: refused, nothing done
             self.error = str(e)
             return effects
@@ -783,9 +781,10 @@ class App:
             effects.update(out)
         return effects
 
-    # navigation
-    def on_go(self, d: dict[str, Any]) -> None:
-        to = d.get("to", "library")
+    # navigation (its taps are registered below the class: go, back, rules, dismiss)
+    def go_to(self, to: str) -> None:
+        """A navigation link to screen ``to`` (the table only while a match is open; the rules
+        through :meth:`open_rules`); an unknown screen changes nothing."""
         if to in SCREENS and to not in ("table", "rules"):
             self.error = self.notice = None
             if to == "new" and self.draft is None:
@@ -795,7 +794,7 @@ class App:
             self.error = None
             self.go("table")
 
-    def on_back(self, d: dict[str, Any]) -> None:
+    def back(self) -> None:
         """A screen's own Back button: the screen Back would show (the browser layer
         then steps back in the history instead of adding an entry)."""
         self.error = None
@@ -806,19 +805,15 @@ class App:
         else:
             self.go(self.back_to if self.back_to in SCREENS and self.back_to not in ("table", "replay") else "library")
 
-    def on_rules(self, d: dict[str, Any]) -> None:
-        """The rules help of ``d["game"]`` (default: the game at the table), or with
-        ``d["part"]`` one of its sub-pages (:func:`tb_ui.rules.rules_pages`)."""
-        game_id = d.get("game") or (self.match.game.id if self.match else "timeline")
-        part = str(d.get("part") or "")
+    def open_rules(self, game_id: str, part: str) -> None:
+        """The rules help of ``game_id`` ("": the game at the table, else Timeline's), or its
+        sub-page ``part`` (:func:`tb_ui.rules.rules_pages`; an unknown one: the rules page)."""
+        game_id = game_id or (self.match.game.id if self.match else "timeline")
         if self.screen != "rules":
             self.back_to = self.screen if self.screen != "replay" else "library"
         self.rules_game = game_id
         self.rules_part = part if part in rules_pages(game_id) else ""
         self.go("rules")
-
-    def on_dismiss(self, d: dict[str, Any]) -> None:
-        self.error = self.notice = None
 
     # the new-game form: the screen is tb_ui.screen_new
     def bot_levels(self, game_id: str) -> list[str]:
@@ -1028,3 +1023,52 @@ class App:
 
     def title(self) -> str:
         return screens.title(self)
+
+
+# ---- navigation taps (the App's own; every screen's are in its module: tb_ui.events) ---------------
+@dataclass(frozen=True)
+class GoTo:
+    """A navigation link: the screen ``to`` (default: the library)."""
+
+    to: str
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> GoTo:
+        return cls(str(raw.get("to") or "library"))
+
+
+@dataclass(frozen=True)
+class RulesTap:
+    """The rules help of ``game`` ("": the game at the table), its sub-page ``part`` ("": none)."""
+
+    game: str
+    part: str
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> RulesTap:
+        return cls(str(raw.get("game") or ""), str(raw.get("part") or ""))
+
+
+@handles("go", GoTo)
+def _go(app: App, p: GoTo) -> Effects:
+    app.go_to(p.to)
+    return None
+
+
+@handles("back", NoPayload)
+def _back(app: App, p: NoPayload) -> Effects:
+    app.back()
+    return None
+
+
+@handles("rules", RulesTap)
+def _rules(app: App, p: RulesTap) -> Effects:
+    app.open_rules(p.game, p.part)
+    return None
+
+
+@handles("dismiss", NoPayload)
+def _dismiss(app: App, p: NoPayload) -> Effects:
+    """Hide the error or notice shown."""
+    app.error = app.notice = None
+    return None

@@ -14,8 +14,8 @@ classmethod that takes the raw values and raises :class:`BadPayload` (its messag
 when they cannot be read; the dispatcher refuses such a tap in one place, with the state
 unchanged.
 
-Only navigation (go, back, rules, dismiss: the App's own concern) keeps ``App.on_<name>``
-methods; the dispatcher looks here first.
+Navigation (go, back, rules, dismiss: the App's own concern) registers its taps in
+:mod:`tb_ui.app`; a tap registered nowhere is ignored.
 """
 
 from __future__ import annotations
