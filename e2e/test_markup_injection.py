@@ -98,7 +98,8 @@ def _walk(page: Any, game_id: str, mid: str, done: str) -> None:
     page.locator("button[data-act=leave]").first.click()
     page.get_by_role("button", name="Saved games").click()
     page.locator(f"button[data-act=resume][data-id={done}]").click()
-    expect(page.locator(".endpanel")).to_be_visible()
+    # the whole game is replayed to open it (Time Barons: 400 moves and more), on a busy machine too
+    expect(page.locator(".endpanel")).to_be_visible(timeout=60_000)
     page.locator(".endpanel button[data-act=replay-open]").first.click()  # Watch again: from the start
     expect(page.locator("#app > .screen-replay")).to_be_attached()
     for _ in range(3):  # from the setup: step through the first moves, each drawn before the next

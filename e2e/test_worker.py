@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import VIEWPORTS, open_app, resume_game, seed_legacy, shot
+from conftest import VIEWPORTS, load_games, open_app, resume_game, seed_legacy, shot
 from player_helpers import route, screen_is
 from playwright.sync_api import expect
 from test_time_barons_ui import human_step
@@ -169,6 +169,44 @@ def test_forward_to_a_table_that_cannot_open_keeps_the_address_true(page, server
     page.wait_for_function("() => { const s = document.querySelector('#app > .screen');"
                            " return !!s && !location.hash.startsWith('#/table') && location.hash === '#/' + s.dataset.route; }")
     assert not route(page).startswith("table")
+
+
+#: Installed before the app's scripts: the page's history.go() starts its traversal only after
+#: 400 ms, as a busy phone may, so the taps that follow a step back reach the app first.
+SLOW_TRAVERSAL = """{ const go = history.go.bind(history);
+  history.go = (delta) => void setTimeout(() => go(delta), 400); }"""
+
+
+def test_taps_right_after_a_step_back_keep_the_game_they_open(page, server, traffic):
+    """Leave a table (the page steps back to the library) and, before that step is over, open
+    Saved games and another game: the page's history follows the app's steps in order, so the
+    late traversal does not take the player away from the game they opened, the address names
+    it, and Back returns to Saved games (the race behind a failed CI run of the markup scan)."""
+    page.add_init_script(SLOW_TRAVERSAL)
+    seats = [Seat("Ann", "human"), Seat("Bob", "human")]
+    mid = _position("timeline", seats, 2, 2, bot_to_act=False)
+    done = Match.new("timeline", seats, {}, 3)
+    rng = random.Random(3)
+    while not done.is_over():
+        seat = done.to_act()[0]
+        done.apply(seat, rng.choice(done.game.legal_actions(done.state, seat)))
+    load_games(page, server, {"mid": mid, "done": done})
+    page.locator("button[data-act=go][data-to=saves]").click()
+    page.locator("button[data-act=resume][data-id=e2e-0]").click()
+    page.wait_for_selector("#app > .screen-table, #app > .screen-handoff", state="attached")
+    page.locator("button[data-act=leave]").first.click()
+    page.locator("button[data-act=go][data-to=saves]").click()  # within the 400 ms
+    page.locator("button[data-act=resume][data-id=e2e-1]").click()
+    expect(page.locator(".endpanel")).to_be_visible()
+    page.wait_for_timeout(1000)  # the traversal is over and the page's history has caught up
+    assert route(page) == "table/e2e-1"
+    assert page.evaluate("location.hash") == "#/table/e2e-1"
+    expect(page.locator(".endpanel")).to_be_visible()
+    page.go_back()
+    screen_is(page, "saves")
+    assert page.evaluate("location.hash") == "#/saves"
+    page.go_back()
+    screen_is(page, "library")
 
 
 #: In the page: each region of the table (``data-patch``, tb_ui/regions.py) as the player sees it:

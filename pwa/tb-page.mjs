@@ -188,14 +188,42 @@ function liveRegion() {
 
 const routeURL = (route) => location.pathname + location.search + "#/" + route;
 
+/** The page's history follows the worker's steps in order. history.go() only starts a traversal:
+ * its popstate comes later (much later on a busy phone), and a pushState made meanwhile would be
+ * overtaken by it (a tap on Saved games right after leaving a table: the traversal back to the
+ * library then landed on an older entry and its popstate took the player away from the game they
+ * had opened since). So after a go, the steps that follow wait for its popstate, and that popstate,
+ * the page doing what the worker asked, is not reported back as a Back or Forward of the player's. */
+let traversal = null; // {state, timer}: our own history.go() whose popstate has not come yet
+const waitingSteps = [];
+const TRAVERSAL_MS = 10000; // a go the browser did not perform (no such entry) gives no popstate
+
 function applyHistory(step) {
+  if (traversal) return void waitingSteps.push(step);
   const url = routeURL(step.route);
   if (step.op === "push") history.pushState(step.state, "", url);
   else if (step.op === "replace") history.replaceState(step.state, "", url);
-  else if (step.op === "go") history.go(step.delta);
+  else if (step.op === "go" && step.delta) {
+    traversal = { state: step.state, timer: setTimeout(traversed, TRAVERSAL_MS) };
+    history.go(step.delta);
+  }
 }
 
-addEventListener("popstate", (ev) => post({ type: "popstate", state: ev.state }));
+/** Our traversal is over (its popstate came, or never will): the steps that waited for it. */
+function traversed() {
+  if (!traversal) return;
+  clearTimeout(traversal.timer);
+  traversal = null;
+  while (!traversal && waitingSteps.length) applyHistory(waitingSteps.shift());
+}
+
+const sameEntry = (a, b) => !!a && !!b && a.route === b.route && a.depth === b.depth;
+
+addEventListener("popstate", (ev) => {
+  if (traversal && sameEntry(ev.state, traversal.state)) return void traversed();
+  if (traversal) traversed(); // the player's own Back or Forward overtook ours
+  post({ type: "popstate", state: ev.state });
+});
 
 /** Benchmarks only (?cpu=N, benchmarks/taps.py): when each render arrived, when its patch was
  * applied and when the render's work was over, in ms of performance.now(), and the worker's own

@@ -46,7 +46,7 @@ def test_no_import_inside_a_function(path: Path) -> None:
     assert function_imports(path) == []
 
 
-LAYERS = ["html", "events", "context", "parts", "tables", "rules", "replay", "phones", "screen_new", "screen_saves",
+LAYERS = ["html", "events", "context", "parts", "tables", "rules", "replay", "phones", "tutorial", "screen_new", "screen_saves",
           "screen_settings", "screen_table", "screens", "daily", "store", "nav",
           "first", "regions", "app", "worker"]
 LOWER = {  # what each UI module may import from tb_ui (anything earlier in the one-way order)
@@ -57,11 +57,12 @@ LOWER = {  # what each UI module may import from tb_ui (anything earlier in the 
     "phones": {"html", "events", "context", "parts", "tables", "replay"},
     "screen_new": {"html", "events", "parts"}, "screen_saves": {"html", "events", "parts", "store"},
     "screen_settings": {"html", "events", "parts", "store"},
-    "screen_table": {"html", "events", "phones", "tables"},
+    "tutorial": {"events"},
+    "screen_table": {"html", "events", "phones", "tables", "tutorial"},
     "screens": {"html", "context", "parts", "tables", "rules", "replay", "daily", "phones", "screen_new",
-                "screen_saves", "screen_settings"},
+                "screen_saves", "screen_settings", "tutorial"},
     "app": {"html", "events", "context", "parts", "tables", "rules", "replay", "daily", "screen_new", "screen_saves",
-            "screen_settings", "screen_table", "screens", "store", "phones"},
+            "screen_settings", "screen_table", "screens", "store", "phones", "tutorial"},
     "worker": {"html", "app", "first", "nav", "regions", "replay", "store"},
 }
 

@@ -15,13 +15,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from py_engine.core import Match, SaveError
-from py_engine.core.rng import KEYED, new_seed
+from py_engine.core import Match, SaveError, Thinking
+from py_engine.core.rng import KEYED, Rng, new_seed
 from py_engine.games import all as all_games
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
-from . import screen_new, screen_saves, screen_table, screens  # noqa: F401  (the screens register their taps; replay, daily too)
+from . import screen_new, screen_saves, screen_table, screens, tutorial  # noqa: F401  (the screens register their taps; replay, daily too)
 from .daily import DailyRecords, record_of
 from .events import BadPayload, Effects, NoPayload, event, handles
 from .html import Markup, as_markup
@@ -133,6 +133,10 @@ class App:
         self._thought = 0.0  # seconds its searches took
         self._pending_pause = 0.0
         self.thinking: Any = None            # the bot decision being computed (Thinking)
+        #: A lesson's reason for the learner's last refused tap (tb_ui.tutorial.refusal), shown
+        #: by the coach until the next move.
+        self.coach_refused: str | None = None
+        self._coach_scrolled: tuple[int, int] | None = None  # the lesson step last brought into view
         #: The finished match's replay and key moments (replay.walk), with the match (id,
         #: actions) they belong to: walked once for the end panel and the viewer.
         self._walked: tuple[int, int, Any] | None = None
@@ -319,6 +323,7 @@ class App:
             self.table_ui = {}
             self.thinking = None
             self.hint = None
+            self.coach_refused = None
             self.log_open = False
             self.log_all = False
             self.go("table")
@@ -457,6 +462,7 @@ class App:
         self._count_play_time()
         self.paced_last = True  # a bot's own action says otherwise (bot_apply)
         self.hint = None  # a hint is for one decision
+        self.coach_refused = None
         if self.match.seats[seat].kind == "human" and seat not in phone_seats(self.match):
             self._pause_seat = None  # the next bot's run of decisions starts afresh
             self.match.meta["holder"] = seat
@@ -474,7 +480,7 @@ class App:
         """True if a bot must move now (the browser then waits :meth:`bot_delay`)."""
         m = self.match
         return (self.screen == "table" and m is not None and not m.is_over()
-                and m.bot_to_act() is not None)
+                and m.bot_to_act() is not None and not tutorial.finished(m))
 
     def bot_delay(self) -> float:
         """Seconds to wait before the next bot action: the bot speed's pause after an event a
@@ -511,6 +517,11 @@ class App:
         # least THINK_FLOOR_SECONDS), so a slow phone's bot turn stays short (issue 25 §2)
         spent = self._thought if self.match.bot_to_act() == self._pause_seat else 0.0
         at_most = max(THINK_FLOOR_SECONDS, RUN_THINK_SECONDS - spent)
+        scripted = tutorial.step_of(self.match)
+        if scripted is not None:  # a lesson's bot plays the script
+            seat, m = self.match.bot_to_act(), self.match
+            self.thinking = Thinking(m, seat, tutorial.ScriptBot(scripted[1].action), Rng.from_seed(m.seed))
+            return self.thinking
         self.thinking = self.match.think(time_limited=self.bots_timed, at_most=at_most)
         return self.thinking
 
@@ -552,7 +563,7 @@ class App:
         table, where a hint would help one of them) and it is not a daily challenge."""
         m = self.match
         return (self.screen == "table" and m is not None and bool(self.settings.get("hints"))
-                and len(self.human_seats()) == 1 and not m.meta.get("daily")
+                and len(self.human_seats()) == 1 and not m.meta.get("daily") and not m.meta.get("tutorial")
                 and m.game.hint_level() is not None and self.acting_seat() is not None)
 
     def hint_key(self) -> tuple[int, int, int | None]:
@@ -598,8 +609,14 @@ class App:
         return True
 
     def take_hint_scroll(self) -> bool:
-        """True once after a hint is shown (the browser layer then scrolls the hinted
-        option's board target or button into view)."""
+        """True once after a hint is shown, or a lesson's step for the learner comes (the
+        browser layer then scrolls the ringed option's board target or button into view)."""
+        coach = self.coach_view() if self.screen == "table" else None
+        if coach is not None and coach["action"] is not None and self.acting_seat() is not None:
+            key = (id(self.match), int(coach["step"]))
+            if self._coach_scrolled != key:
+                self._coach_scrolled = key
+                return True
         h = self.live_hint()
         if h is None or not h["scroll"]:
             return False
@@ -621,6 +638,11 @@ class App:
         seat = h["key"][2]
         label = str(self.match.game.action_label(self.match.state, seat, result.action))
         return {"state": "ready", "action": result.action.to_json(), "label": label, "reason": result.reason}
+
+    def coach_view(self) -> dict[str, Any] | None:
+        """The lesson's coach for the table (:func:`tb_ui.tutorial.coach_view`), or None for an
+        ordinary game."""
+        return tutorial.coach_view(self.match, self.coach_refused) if self.match is not None else None
 
     # ---- catching up and announcing ----------------------------------------------------
     def catchup(self) -> dict[str, Any] | None:
@@ -753,6 +775,7 @@ class App:
         self.table_ui = {}
         self.thinking = None
         self.hint = None
+        self.coach_refused = None
         self.log_open = False
         self.log_all = False
         self.error = None
@@ -851,7 +874,7 @@ class App:
         seats as they were agreed)."""
         m = self.match
         if (m is None or self.screen != "table" or m.is_over() or m.meta.get("daily") or self.net is not None
-                or self.handoff_seat() is not None):
+                or self.handoff_seat() is not None or m.meta.get("tutorial")):
             return []
         seat = self.perspective()
         if seat is None or seat not in self.local_humans():

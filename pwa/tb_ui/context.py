@@ -120,8 +120,17 @@ class TableContext:
     #: runs (Undo takes it back), else None.
     handed: tuple[int, str] | None = None
 
+    #: A lesson's coach (issue 45, :func:`tb_ui.tutorial.coach_view`): the step, its line and
+    #: rule, the learner's one choice (ringed like a hint), the last refusal, and the summary
+    #: once the script is over; None in an ordinary game.
+    coach: dict[str, Any] | None = None
+
     def hinted(self, a: dict[str, Any]) -> bool:
-        """True if action ``a`` (view shape) is the hint shown now."""
+        """True if action ``a`` (view shape) is the hint shown now, or a lesson's choice for
+        the learner (both are ringed, ``data-hint``)."""
+        c = self.coach
+        if c is not None and c.get("action") is not None and self.acting is not None:
+            return list(c["action"]) == list(a["action"])
         h = self.hint
         return h is not None and h.get("state") == "ready" and list(h["action"]) == list(a["action"])
 

@@ -21,6 +21,7 @@ from .events import BadPayload, Effects, NoPayload, handles, int_or_none
 from .html import jattr
 from .phones import guest_table_ui, phone_seats
 from .tables import table_ui
+from .tutorial import refusal
 
 NOT_AN_ACTION = "That button is not an action."
 
@@ -111,6 +112,8 @@ def play(app: Any, p: ActionTap) -> Effects:
     if p.seat != app.acting_seat():
         app.error = "It is not your turn."
         return None
+    if _refused(app, p.seat, p.action):
+        return None
     try:
         app.label_action(p.seat, p.action)
         m.apply(p.seat, p.action)
@@ -152,8 +155,18 @@ def caution(app: Any, p: ActionTap) -> Effects:
     if p.n != m.state["n"] or p.seat != app.acting_seat():
         app.error = "The game moved on since that button was drawn; nothing was changed."
         return None
+    if _refused(app, p.seat, p.action):
+        return None
     app.table_ui["caution"] = {"n": p.n, "a": a}
     return None
+
+
+def _refused(app: Any, seat: int, action: Action) -> bool:
+    """In a lesson, a choice other than the scripted one is refused with the coach's reason
+    (:func:`tb_ui.tutorial.refusal`), nothing changed; True if so."""
+    why = refusal(app.match, seat, action)
+    app.coach_refused = why
+    return why is not None
 
 
 @handles("caution-cancel", NoPayload)
@@ -174,6 +187,10 @@ def reselect(app: Any, p: ActionTap) -> Effects:
         app.error = "You cannot change your choice now."
         return None
     old = m.actions[-1][1]
+    if refusal(m, seat, p.action) is not None and m.actions[-1][1] != p.action:
+        # a lesson's scripted choice stands; the reason is the next step's own
+        app.coach_refused = "Not now: in this lesson, keep the card you chose."
+        return None
     m.undo(seat)
     try:
         m.apply(seat, p.action)

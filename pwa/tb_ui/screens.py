@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import daily, phones, replay, screen_new, screen_saves, screen_settings
+from . import daily, phones, replay, screen_new, screen_saves, screen_settings, tutorial
 from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
 from .rules import rules_html, rules_pages
@@ -89,15 +89,17 @@ def library(app: Any) -> Markup:
         new_cls = "btn" if cont is not None else "btn primary"
         daily = (button("Daily challenge", "daily", "btn", data_game=d["id"], aria_label=f"Daily challenge: {d['title']}")
                  if d.get("daily") else Markup())
+        learn = (button("Learn", "learn", "btn", data_game=d["id"], aria_label=f"Learn {d['title']}: a guided first game")
+                 if tutorial.lesson(d["id"]) is not None else Markup())
         cards.append(html(
             '<article class="gamecard" data-game="{id}">'
             '<div class="gamecard-art art-{id}" aria-hidden="true"><span></span><span></span><span></span><span></span></div>'
             '<div class="gamecard-body"><h2>{title}</h2>'
             '<p class="blurb">{blurb}</p><p class="meta">{players} · pass and play or against bots</p>'
-            '<div class="actions">{cont}{new}{daily}{rules}</div></div></article>',
+            '<div class="actions">{cont}{new}{learn}{daily}{rules}</div></div></article>',
             id=d["id"], title=d["title"], blurb=d["blurb"], players=players, cont=cont_html,
             new=button("New game", "new", new_cls, data_game=d["id"], aria_label="New game of " + d["title"]),
-            daily=daily,
+            daily=daily, learn=learn,
             rules=button("Rules", "rules", "btn ghost", data_game=d["id"], aria_label="Rules of " + d["title"])))
     joining = html('<p class="join-line">{} <span class="help">Play your seat on this phone, at a table '
                    "hosted on another phone nearby.</span></p>", button("Join a table", "join", "btn"))
@@ -148,6 +150,11 @@ def rules(app: Any) -> Markup:
         return html('<main class="wrap narrow rules" id="main"><div class="row">{}</div>'
                     '<h1 tabindex="-1">{}: {}</h1>{}</main>',
                     back, g.title, page[0][0].lower() + page[0][1:], page[1])
+    les, learn = tutorial.lesson(g.id), Markup()
+    if les is not None:  # a guided first game (issue 45)
+        learn = html('<p class="learn-line">{} <span class="help">{}</span></p>',
+                     button("Learn by playing", "learn", "btn", data_game=g.id,
+                            aria_label=f"Learn {g.title} by playing: a guided first game"), les.about)
     return html('<main class="wrap narrow rules" id="main"><div class="row">{}</div>'
-                '<h1 tabindex="-1">How to play {}</h1>{}</main>',
-                button("‹ " + back_label, "back", "btn ghost"), g.title, rules_html(app.rules_game))
+                '<h1 tabindex="-1">How to play {}</h1>{}{}</main>',
+                button("‹ " + back_label, "back", "btn ghost"), g.title, learn, rules_html(app.rules_game))

@@ -44,7 +44,7 @@ def table_context(app: Any, score: Markup | None = None) -> TableContext:
         moments=app.key_moments() if view["outcome"] is not None else [],
         hint=app.hint_view() if acting is not None and acting == persp else None,
         hints_used=hints_used(m.meta), link=app.link_note(), hand_over=app.hand_over_levels(),
-        handed=_handed(app), undo_locked=_undo_locked(m, acting, can_undo))
+        handed=_handed(app), undo_locked=_undo_locked(m, acting, can_undo), coach=app.coach_view())
 
 
 def _undo_locked(m: Any, acting: int | None, can_undo: bool) -> str | None:
