@@ -265,7 +265,9 @@ class App:
         if self.match is None or self.match_id is None:
             return
         try:
-            self.store.put(self.match_id, self.match)
+            les = tutorial.lesson_of(self.match)
+            self.store.put(self.match_id, self.match,
+                           lesson=(les.title, tutorial.finished(self.match)) if les is not None else None)
             self.store.set_current(self.match_id)
             self.save_error = None
             day = self.match.meta.get("daily")
@@ -430,9 +432,9 @@ class App:
 
     def acting_seat(self) -> int | None:
         """The human seat the UI may act for now (None while a bot is to act, the
-        hand-off screen shows, or the game is over)."""
+        hand-off screen shows, the game is over, or a lesson's script is: issue 45)."""
         m = self.match
-        if m is None or m.is_over() or self.handoff_seat() is not None:
+        if m is None or m.is_over() or self.handoff_seat() is not None or tutorial.finished(m):
             return None
         humans = self._local_to_act()
         return int(humans[0]) if humans else None

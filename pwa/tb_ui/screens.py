@@ -154,7 +154,7 @@ def rules(app: Any) -> Markup:
     if les is not None:  # a guided first game (issue 45)
         learn = html('<p class="learn-line">{} <span class="help">{}</span></p>',
                      button("Learn by playing", "learn", "btn", data_game=g.id,
-                            aria_label=f"Learn {g.title} by playing: a guided first game"), les.about)
+                            aria_label=f"Learn by playing: a guided first game of {g.title}"), les.about)
     return html('<main class="wrap narrow rules" id="main"><div class="row">{}</div>'
                 '<h1 tabindex="-1">How to play {}</h1>{}{}</main>',
                 button("‹ " + back_label, "back", "btn ghost"), g.title, learn, rules_html(app.rules_game))

@@ -511,11 +511,14 @@ class SaveStore:
         """The save JSON text of ``sid``, or None."""
         return self.storage.get(SAVE_PREFIX + sid)
 
-    def put(self, sid: str, match: Any, touch: bool = True, text: str | None = None) -> dict[str, Any]:
+    def put(self, sid: str, match: Any, touch: bool = True, text: str | None = None,
+            lesson: tuple[str, bool] | None = None) -> dict[str, Any]:
         """Write (autosave) ``match`` as ``sid`` and update its index entry (``touch``
         False: keep its last-played time if it has one, as when a listing is repaired).
         ``text``: the file to keep instead of ``match``'s save (an older save these rules
-        resume before its end is kept as it came, issue 50).
+        resume before its end is kept as it came, issue 50). ``lesson``: for a lesson (issue
+        45), its title and whether its script is over (it is then listed as over: viewed, not
+        continued).
 
         Raises:
             StorageFull: the storage refused the write (nothing else changed).
@@ -525,9 +528,9 @@ class SaveStore:
         old = next((e for e in entries if e["id"] == sid), None)
         now = self.now_ms()
         entry = {
-            "id": sid, "game": match.game.id, "title": match.game.title,
+            "id": sid, "game": match.game.id, "title": lesson[0] if lesson else match.game.title,
             "seats": [s.to_json() for s in match.seats], "progress": progress_text(match),
-            "over": match.is_over(), "result": result_text(match),
+            "over": match.is_over() or bool(lesson and lesson[1]), "result": result_text(match),
             "created": (old or {}).get("created") or now,
             "updated": now if touch else ((old or {}).get("updated") or now), "damaged": None,
             "listing_damaged": False,

@@ -53,14 +53,23 @@ def coach_text(app: App) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", m.group(1))) if m else ""
 
 
+def play_ringed(app: App) -> None:
+    """Tap the ringed choice (its preview first, where the table previews it)."""
+    rings = ringed(app)
+    if rings[0]["attrs"]["data-act"] == "table-ui":
+        tap(app, rings[0])
+        rings = ringed(app)
+    tap(app, next(b for b in rings if b["attrs"]["data-act"] in ("play", "caution")))
+
+
 def bots_play(app: App) -> None:
     while app.bot_pending():
         assert app.bot_step()
 
 
-def test_timeline_has_a_lesson() -> None:
-    """The lessons built so far (the issue asks for all five; the others are still to write)."""
-    assert "timeline" in LESSONS
+def test_the_lessons_built_so_far() -> None:
+    """The issue asks for all five; Time of Crisis, Time Barons and Barons are still to write."""
+    assert {"timeline", "time_war"} <= set(LESSONS)
 
 
 @pytest.mark.parametrize("game_id", LESSONS)
@@ -103,15 +112,25 @@ def test_tapping_only_the_ringed_choice_plays_the_lesson_to_its_end(game_id: str
         assert step.coach in coach_text(app) and f"step {i + 1} of {len(les.steps)}" in coach_text(app)
         rings = ringed(app)
         assert rings, f"step {i}: nothing ringed"
-        assert {b["attrs"]["data-a"] for b in rings} == {jattr(step.action.to_json())}
-        assert {b["attrs"]["data-act"] for b in rings} <= {"play", "caution"}
-        tap(app, rings[0])
+        if all(b["attrs"]["data-act"] == "table-ui" for b in rings):  # a preview first (Time War)
+            assert len(rings) == 1
+            tap(app, rings[0])
+            assert len(app.match.actions) == i, "a preview plays nothing"
+            rings = ringed(app)
+        plays = [b for b in rings if b["attrs"]["data-act"] in ("play", "caution")]
+        assert plays and {b["attrs"]["data-a"] for b in plays} == {jattr(step.action.to_json())}
+        tap(app, plays[0])
         assert app.error is None and app.coach_refused is None
         assert app.match.actions[-1] == (human, step.action)
     assert tutorial.finished(app.match) and len(app.match.actions) == len(les.steps)
     assert not app.bot_pending()
     page = str(app.render())
-    assert "Lesson complete" in page and all(x in page for x in les.summary)
+    assert "Lesson complete" in page and all(x in html.unescape(page) for x in les.summary)
+    assert app.acting_seat() is None, "the game stops with the lesson"
+    entry = app.store.entry(app.match_id)  # listed as the lesson, over: viewed, never "Continue"d
+    assert entry is not None and entry["title"] == les.title and entry["over"]
+    assert app.store.latest_unfinished(game_id) is None
+    assert not [b for b in buttons(page) if b["attrs"].get("data-act") in ("play", "caution")]
     real = [b for b in buttons(page, "new") if b["attrs"].get("data-game") == game_id]
     assert real, "Play a real game"
     tap(app, real[0])
@@ -141,7 +160,7 @@ def test_another_choice_is_refused_with_the_reason_and_nothing_changes(game_id: 
         assert app.coach_refused in str(app.render())
         assert json.dumps(app.match.state, sort_keys=True) == before
         assert app.store.text(app.match_id) == saved and len(app.match.actions) == step[0]
-    tap(app, ringed(app)[0])
+    play_ringed(app)
     assert app.coach_refused is None and len(app.match.actions) == step[0] + 1
 
 
@@ -153,7 +172,7 @@ def test_a_reload_mid_lesson_resumes_it(game_id: str) -> None:
     app = make_app(storage)
     app.dispatch("learn", {"game": game_id})
     bots_play(app)
-    tap(app, ringed(app)[0])
+    play_ringed(app)
     bots_play(app)
     step = tutorial.step_of(app.match)
     assert step is not None
@@ -162,7 +181,8 @@ def test_a_reload_mid_lesson_resumes_it(game_id: str) -> None:
     assert again.screen == "table" and again.match is not None and again.match.meta.get("tutorial") == game_id
     assert tutorial.step_of(again.match) == step
     assert coach_text(again) == coach_text(app)
-    assert {b["attrs"]["data-a"] for b in ringed(again)} == {jattr(step[1].action.to_json())}
+    assert ({b["attrs"].get("data-a") or b["attrs"].get("data-key") for b in ringed(again)}
+            == {b["attrs"].get("data-a") or b["attrs"].get("data-key") for b in ringed(app)})
 
 
 def test_no_hint_and_no_hand_over_in_a_lesson() -> None:
