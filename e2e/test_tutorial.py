@@ -36,6 +36,8 @@ def test_the_timeline_lesson_from_the_library_to_its_end(page, server, traffic, 
     page.locator("button[data-act=learn][data-game=timeline]").click()
     screen_is(page, "table")
     expect(page.locator("#coach-line")).to_contain_text("step 1 of 8")
+    # each step's line is a live region: screen readers hear it when it changes
+    expect(page.locator("#coach-line .coach-text")).to_have_attribute("role", "status")
     expect(page.locator(RINGED)).to_have_count(1)
     expect(page.locator(RINGED)).to_be_in_viewport()
     view_shot(page, f"{size}-timeline-lesson-first")

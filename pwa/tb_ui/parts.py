@@ -183,18 +183,17 @@ def coach_row(ctx: TableContext) -> Markup:
     """A lesson's coach under the table's bar (issue 45), pinned so it stays in view: the step
     (of how many), what to do and why, and the rule it teaches; a refused tap's reason under it.
     Once the script is over: what the lesson taught, and "Play a real game" (the new-game form
-    of this game) or back to the games. Its line is a live region: each step is announced."""
+    of this game), the game's whole rules help, or back to the games. Its line is a live region: each step is announced."""
     c = ctx.coach
     assert c is not None
     if c["done"]:
         points = join(html("<li>{}</li>", x) for x in c["summary"])
         return html('<div class="coach coach-done" role="status" id="coach-line">'
                     '<p class="coach-head"><b>Lesson complete.</b> What you learned:</p>'
-                    '<ul class="coach-summary">{}</ul><div class="coach-actions">{}{}</div>'
-                    '<p class="coach-rule">Rules: {}.</p></div>',
+                    '<ul class="coach-summary">{}</ul><div class="coach-actions">{}{}{}</div></div>',
                     points, button("Play a real game", "new", "btn primary small", data_game=c["game"]),
-                    button("Games", "leave", "btn ghost small", aria_label="Games: leave the lesson"),
-                    c["rulebook"])
+                    button("All the rules", "rules", "btn small", data_game=c["game"]),
+                    button("Games", "leave", "btn ghost small", aria_label="Games: leave the lesson"))
     refused = (html('<p class="coach-refused" role="alert">{}</p>', c["refused"]) if c.get("refused")
                else Markup())
     return html('<div class="coach" id="coach-line"><p class="coach-text" role="status">'

@@ -4,7 +4,7 @@ A lesson is data, one file per game (``tb_ui/tutorials/<game id>.json``): the se
 seed of a fixed deal, and the script of that game's first moves, every one with the coach's line
 and the rule it teaches::
 
-    {"game": "timeline", "title": "Learn Timeline", "about": str, "rulebook": str,
+    {"game": "timeline", "title": "Learn Timeline", "about": str,
      "seats": [{"name", "kind", "level"?}], "options": {...}, "seed": int,
      "steps": [{"seat": int, "action": [name, *args], "coach": str, "rule": "TL Gameplay"}],
      "summary": [str, ...]}
@@ -57,7 +57,6 @@ class Lesson:
     game: str
     title: str
     about: str
-    rulebook: str
     seats: tuple[Seat, ...]
     options: Mapping[str, Any]
     seed: int
@@ -78,7 +77,7 @@ def _lesson_from(doc: Mapping[str, Any]) -> Lesson:
         seats = tuple(Seat(str(s["name"]), str(s["kind"]), s.get("level")) for s in doc["seats"])
         steps = tuple(Step(int(s["seat"]), Action.from_json(s["action"]), str(s["coach"]), str(s["rule"]))
                       for s in doc["steps"])
-        lesson = Lesson(str(doc["game"]), str(doc["title"]), str(doc["about"]), str(doc["rulebook"]), seats,
+        lesson = Lesson(str(doc["game"]), str(doc["title"]), str(doc["about"]), seats,
                         dict(doc.get("options") or {}), int(doc["seed"]), steps,
                         tuple(str(x) for x in doc["summary"]))
     except (KeyError, TypeError, ValueError) as e:
@@ -163,13 +162,13 @@ def coach_view(match: Any, refused: str | None = None) -> dict[str, Any] | None:
     """What the table shows of a lesson (``TableContext.coach``), or None for an ordinary game:
     ``{"title", "step" (1-based), "steps", "text", "rule", "action" (the learner's ringed
     action as JSON, or None on a bot's step), "refused" (the last refused tap's reason, or
-    None), "done" (the script is over), "summary", "game", "rulebook"}``."""
+    None), "done" (the script is over), "summary", "game"}``."""
     les = lesson_of(match)
     if les is None:
         return None
     now = step_of(match)
     base = {"title": les.title, "steps": len(les.steps), "summary": list(les.summary), "game": les.game,
-            "rulebook": les.rulebook, "refused": refused}
+            "refused": refused}
     if now is None:
         return {**base, "step": len(les.steps), "text": "", "rule": "", "action": None, "done": True}
     i, step = now
