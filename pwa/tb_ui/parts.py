@@ -104,6 +104,8 @@ def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
     replay viewer, which shows a position where nobody thinks, its status line instead."""
     if ctx.mode == "replay":  # the replay viewer shows a position: nobody is thinking or waited for
         return html('<p class="prompt">{}</p>', replay_status(ctx))
+    if ctx.coach is not None and ctx.coach["done"]:  # a finished lesson: the game stops with it
+        return html('<p class="prompt">The lesson stops here; {} would move next.</p>', name)
     p = app.thinking_progress()
     pct = round(100 * (p or 0.0))
     bar = attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking",

@@ -130,6 +130,7 @@ def test_tapping_only_the_ringed_choice_plays_the_lesson_to_its_end(game_id: str
     assert entry is not None and entry["title"] == les.title and entry["over"]
     assert app.store.latest_unfinished(game_id) is None
     assert not [b for b in buttons(page) if b["attrs"].get("data-act") in ("play", "caution")]
+    assert "is thinking" not in page, "no bot is shown thinking after the lesson"
     real = [b for b in buttons(page, "new") if b["attrs"].get("data-game") == game_id]
     assert real, "Play a real game"
     tap(app, real[0])
