@@ -481,8 +481,19 @@ class App:
     def bot_pending(self) -> bool:
         """True if a bot must move now (the browser then waits :meth:`bot_delay`)."""
         m = self.match
-        return (self.screen == "table" and m is not None and not m.is_over()
-                and m.bot_to_act() is not None and not tutorial.finished(m))
+        return self.screen == "table" and m is not None and not m.is_over() and self._bot_seat() is not None
+
+    def _bot_seat(self) -> int | None:
+        """The bot seat to move now (``Match.bot_to_act``; in a lesson, the seat of the script's
+        step if it is a bot's and that seat is to act: issue 45), or None."""
+        m = self.match
+        if tutorial.lesson_of(m) is None:
+            seat: int | None = m.bot_to_act()
+            return seat
+        now = tutorial.step_of(m)
+        if now is None or m.seats[now[1].seat].kind != "bot" or now[1].seat not in m.to_act():
+            return None
+        return now[1].seat
 
     def bot_delay(self) -> float:
         """Seconds to wait before the next bot action: the bot speed's pause after an event a
@@ -520,9 +531,9 @@ class App:
         spent = self._thought if self.match.bot_to_act() == self._pause_seat else 0.0
         at_most = max(THINK_FLOOR_SECONDS, RUN_THINK_SECONDS - spent)
         scripted = tutorial.step_of(self.match)
-        if scripted is not None:  # a lesson's bot plays the script
-            seat, m = self.match.bot_to_act(), self.match
-            self.thinking = Thinking(m, seat, tutorial.ScriptBot(scripted[1].action), Rng.from_seed(m.seed))
+        if scripted is not None:  # a lesson's bot plays the script (bot_pending: it is that bot's move)
+            step, m = scripted[1], self.match
+            self.thinking = Thinking(m, step.seat, tutorial.ScriptBot(step.action), Rng.from_seed(m.seed))
             return self.thinking
         self.thinking = self.match.think(time_limited=self.bots_timed, at_most=at_most)
         return self.thinking
@@ -544,7 +555,7 @@ class App:
         if self.thinking is thinking:
             self.thinking = None
         if (m is not thinking.match or not self.bot_pending() or thinking.action is None
-                or len(m.actions) != thinking.n or m.bot_to_act() != thinking.seat):
+                or len(m.actions) != thinking.n or self._bot_seat() != thinking.seat):
             return False
         self.label_action(thinking.seat, thinking.action)
         if thinking.seat != self._pause_seat:  # a new bot's run of decisions

@@ -136,7 +136,9 @@ def refusal(match: Any, seat: int, action: Action) -> str | None:
     if now is None:
         return "This lesson is over: start a real game to play on."
     _, step = now
-    if step.seat != seat or step.action != action:
+    if step.seat != seat:
+        return f"Not yet: in this lesson, {match.seats[step.seat].name} moves first."
+    if step.action != action:
         label = str(match.game.action_label(match.state, step.seat, step.action))
         return f"Not yet: in this lesson, tap the ringed choice ({label})."
     return None

@@ -211,3 +211,21 @@ def test_a_tap_for_a_game_without_a_lesson_is_refused() -> None:
     app = make_app()
     app.dispatch("learn", {"game": "no_such_game"})
     assert app.error == "There is no lesson for that game yet." and app.match is None
+
+
+def test_the_refusal_names_whose_move_the_script_waits_for() -> None:
+    """refusal() in the learner's own step names the ringed choice; in a bot's step (a game with
+    choices made at once could let the learner tap then) it names the bot; none for the scripted
+    move or an ordinary game."""
+    les = tutorial.lesson("timeline")
+    assert les is not None
+    m = les.new_match()
+    first = les.steps[0]
+    assert tutorial.refusal(m, 0, first.action) is None
+    assert tutorial.refusal(m, 0, Action("select", ("dis-042",))) == (
+        "Not yet: in this lesson, tap the ringed choice (Rosetta Stone).")
+    for step in les.steps[:2]:
+        m.apply(step.seat, step.action)
+    assert tutorial.refusal(m, 0, Action("place", (0,))) == "Not yet: in this lesson, Clio moves first."
+    m.meta.pop("tutorial")
+    assert tutorial.refusal(m, 0, Action("place", (0,))) is None and tutorial.step_of(m) is None
