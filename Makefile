@@ -32,7 +32,8 @@ PYODIDE_ENV ?= TB_CONFORMANCE_GAMES=1 TB_CONFORMANCE_COUNTS=ends TB_HYPOTHESIS_E
 # a busy 2-core machine.
 TEST_TIMEOUT ?= 600
 ENGINE_ARGS ?= -n $(JOBS) --dist worksteal --timeout=$(TEST_TIMEOUT)
-E2E_ARGS ?= e2e -n $(JOBS) --dist worksteal --timeout=$(TEST_TIMEOUT)
+# -rR: the summary names a test that ran again after a browser crash (e2e/conftest.py)
+E2E_ARGS ?= e2e -n $(JOBS) --dist worksteal --timeout=$(TEST_TIMEOUT) -rR
 BENCH_ARGS ?=
 # `make test` runs the three suites at once, all at normal priority: the machine is busy from
 # start to end either way, and a lower priority for the CPython and Pyodide suites let any other
