@@ -10,6 +10,7 @@ real game".
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -229,3 +230,30 @@ def test_the_refusal_names_whose_move_the_script_waits_for() -> None:
     assert tutorial.refusal(m, 0, Action("place", (0,))) == "Not yet: in this lesson, Clio moves first."
     m.meta.pop("tutorial")
     assert tutorial.refusal(m, 0, Action("place", (0,))) is None and tutorial.step_of(m) is None
+
+
+#: The game log at each lesson's end, as this engine plays its script (sha256 of the log's JSON,
+#: first 16 hex digits). The coach lines name exact dice, draws and results that were read off
+#: this log; a rules or wording change that makes the lesson's game go (or read) differently
+#: fails here, so its coach lines are read again against the new log before the digest is updated.
+LESSON_LOGS = {
+    "timeline": "6d1a0279dc085a52",
+    "time_war": "25930cd08fec0089",
+    "time_barons": "a4904557b8e06697",
+    "time_of_crisis": "0c13a8b706c87ce9",
+    "barons": "93022933da1de73f",
+}
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_the_lesson_plays_out_as_its_coach_lines_were_written_for(game_id: str) -> None:
+    les = tutorial.lesson(game_id)
+    assert les is not None
+    m = les.new_match()
+    for step in les.steps:
+        m.apply(step.seat, step.action)
+    log = json.dumps(m.state["log"], ensure_ascii=False)
+    digest = hashlib.sha256(log.encode("utf-8")).hexdigest()[:16]
+    assert digest == LESSON_LOGS.get(game_id), (
+        f"the {game_id} lesson's game now goes differently: read its coach lines against this log, "
+        f"then set LESSON_LOGS[{game_id!r}] = {digest!r}\n" + "\n".join(str(x) for x in m.state["log"]))
