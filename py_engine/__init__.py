@@ -4,4 +4,4 @@ The engine contract lives in :mod:`py_engine.core`; each game is a subpackage
 registered in :mod:`py_engine.games`.
 """
 
-__version__ = "0.7.1"
+__version__ = "0.8.0"

@@ -61,11 +61,60 @@ Frame = dict[str, Any]
 @dataclass(frozen=True)
 class Ask:
     """A choice owed: ``seat`` chooses one of ``options`` (legal actions, at least one).
-    ``always``: ask even when there is a single option (see the module docstring)."""
+    ``always``: ask even when there is a single option (see the module docstring).
+    ``prompt``, and per option ``labels`` and board ``targets``: the words of the choice, for
+    a game whose questions are stored with their words (:class:`Stacks`); a :class:`Flow`
+    game gives them through :attr:`Step.prompt`, :attr:`Step.label` and :attr:`Step.target`."""
 
     seat: int
     options: tuple[Action, ...]
     always: bool = False
+    prompt: str = ""
+    labels: tuple[str, ...] = ()
+    targets: tuple[str | None, ...] = ()
+
+
+def ask_of(seat: int, prompt: str, acts: list[list[Any]], always: bool = False) -> Ask:
+    """An :class:`Ask` of options given JSON-ready (``[[name, *args], ...]``, as a
+    :class:`Stacks` question stores them).
+
+    >>> ask_of(1, "Advance?", [["advance", "yes"], ["advance", "no"]]).options[0]
+    Action(name='advance', args=('yes',))
+    """
+    return Ask(seat, tuple(Action(a[0], tuple(a[1:])) for a in acts), always, prompt)
+
+
+#: What a :data:`Resolve` step returns when its frame has nothing to ask yet but must not go
+#: on either: it waits for a choice owed on another stack (:class:`Stacks`).
+WAIT = Ask(-1, ())
+
+
+def asked(n_options: int, always: bool = False) -> bool:
+    """**The always-ask rule**, the one place it is written: a choice of ``n_options`` is put
+    to its seat if it has several options or must ``always`` be asked; a single option is
+    taken without asking. (A planner replaying its recorded answers reads it to know which
+    choices were asked, so recorded: :class:`Stacks`.)
+
+    >>> asked(2), asked(1), asked(1, always=True)
+    (True, False, True)
+    """
+    return n_options > 1 or always
+
+
+def unasked(ask: Ask) -> Action | None:
+    """The option :func:`asked` takes without asking (the only one, unless ``ask.always``),
+    or None when the seat must be asked.
+
+    Raises ValueError if ``ask`` offers no option (a rules bug).
+
+    >>> unasked(Ask(0, (Action("end"),)))
+    Action(name='end', args=())
+    >>> unasked(Ask(0, (Action("end"),), always=True)) is None
+    True
+    """
+    if not ask.options:
+        raise ValueError(f"a choice of seat {ask.seat} offers no option")
+    return None if asked(len(ask.options), ask.always) else ask.options[0]
 
 
 @dataclass(frozen=True)
@@ -140,9 +189,10 @@ class Flow:
                 continue
             if not ask.options:
                 raise ValueError(f"a {top['k']!r} frame waits on a choice with no option")
-            if len(ask.options) > 1 or ask.always:
+            taken = unasked(ask)
+            if taken is None:
                 return
-            step.answer(state, top, ask.options[0])
+            step.answer(state, top, taken)
         raise RuntimeError(f"the rules are looping: {MAX_STEPS} steps without a choice")
 
     def asking(self, state: Any) -> Ask | None:
@@ -191,3 +241,222 @@ class Flow:
         top = frames[-1]
         self.steps[top["k"]].answer(state, top, action)
         self.run(state)
+
+
+#: A frame kind's step in the one-function style of :class:`Stacks`: ``resolve(state, stack,
+#: frame, answer)``. Called with ``answer`` None it does what needs nobody's choice and returns
+#: the :class:`Ask` the frame owes (having changed nothing the question depends on, so it can
+#: be asked again), :data:`WAIT`, or None once it has popped or pushed frames (the loop goes
+#: on with the new top). Called with an answer (one of the options it asked) it carries it
+#: out and returns the same way (e.g. the next seat's question of the same frame).
+Resolve = Callable[[Any, Any, Frame, Action | None], Ask | None]
+
+
+class Stacks:
+    """Decisions on several frame stacks, each keeping its question in the state, for rules
+    written one function per frame kind (:data:`Resolve`, as in Rally the Troops) and for
+    choices owed at once on two stacks (ToC §6.8: the previous player buys while the next
+    one takes actions).
+
+    A *stack* is a dict holding a list of frames (top last) under ``frames`` (``"stack"`` by
+    default) and the question it waits for under ``ask`` (``"ask"``), stored JSON-ready as
+    ``{"seat", "prompt", "acts": [[name, *args], ...]}`` (so ``to_act`` and
+    ``legal_actions`` cost a lookup, and a table can show the prompt of a game that is not
+    running), plus ``"labels"`` and ``"targets"`` (one per option) with ``words``.
+    ``keys`` name the stacks in the state: ``keys[0]`` the main stack, always there (None:
+    the state itself holds its frames and question); any later key a side stack, ``None``
+    while it has no frames. The side stacks' seats come first in :meth:`to_act` (a player
+    finishing an earlier turn), while a seat owing choices on both answers the main stack's
+    first.
+
+    ``resolve`` maps a frame kind to its step; ``root``, if given, is the kind of the main
+    stack's standing decision while it has no frame (e.g. a turn's free actions): its step is
+    called with a fresh ``{"k": root}`` that is never stored, and it pushes frames to go on.
+    ``over`` says the game has ended (no stack is run or asked then): a test ``over(state)``,
+    or the name of a state key that is truthy once it has (e.g. ``"result"``: read without a
+    call, as a search reads it at every step).
+
+    >>> def count(state, stack, frame, answer):
+    ...     if answer is not None:
+    ...         state["count"] += answer.args[0]
+    ...     if state["count"] >= 5:
+    ...         stack["stack"].pop()
+    ...         return None
+    ...     room = 5 - state["count"]
+    ...     return Ask(state["count"] % 2, tuple(Action("add", (k,)) for k in (1, 2) if k <= room))
+    >>> stacks = Stacks({"count": count}, over=lambda state: False)
+    >>> state = {"count": 0, "main": {"stack": [{"k": "count"}], "ask": None}}
+    >>> stacks.run(state, state["main"]); stacks.to_act(state), state["main"]["ask"]["acts"]
+    ([0], [['add', 1], ['add', 2]])
+    >>> stacks.answer(state, 0, Action("add", (2,))); stacks.answer(state, 0, Action("add", (2,)))
+    >>> state["count"], stacks.to_act(state)  # at 4 the only option (add 1) was taken unasked
+    (5, [])
+    """
+
+    def __init__(self, resolve: Mapping[str, Resolve], over: Callable[[Any], bool] | str,
+                 keys: tuple[str | None, ...] = ("main",), *, root: str | None = None,
+                 frames: str = "stack", ask: str = "ask", words: bool = False) -> None:
+        self.resolve: dict[str, Resolve] = dict(resolve)
+        if isinstance(over, str):
+            key = over
+            self.over: Callable[[Any], bool] = lambda state: bool(state[key])
+            self._over_key: str | None = key
+        else:
+            self.over = over
+            self._over_key = None
+        self.keys = keys
+        self.root = root
+        self.frames = frames
+        self.ask = ask
+        self.words = words
+        self._main_key = keys[0]
+        self._sides = keys[1:]
+        #: Each option's :class:`Action`, by its JSON form: ``legal_actions`` is asked far
+        #: more often than questions change (a search's every playout step).
+        self._actions: dict[tuple[Any, ...], Action] = {}
+
+    def main(self, state: Any) -> Any:
+        """The main stack (the state itself when ``keys[0]`` is None)."""
+        key = self._main_key
+        return state if key is None else state[key]
+
+    def stacks(self, state: Any) -> list[Any]:
+        """The stacks there now: the side stacks first, the main stack last."""
+        key = self._main_key
+        main = state if key is None else state[key]
+        if not self._sides:
+            return [main]
+        out = [m for m in (state[k] for k in self._sides) if m is not None]
+        out.append(main)
+        return out
+
+    def store(self, stack: Any, ask: Ask) -> None:
+        """Keep ``ask`` as ``stack``'s question (JSON-ready; the class docstring)."""
+        q: dict[str, Any] = {"seat": ask.seat, "prompt": ask.prompt, "acts": [a.to_json() for a in ask.options]}
+        if self.words:
+            q["labels"] = list(ask.labels)
+            q["targets"] = list(ask.targets)
+        stack[self.ask] = q
+
+    def run(self, state: Any, stack: Any, answer: Action | None = None) -> None:
+        """Resolve ``stack``'s top frame (first with ``answer``, if given) until a seat must
+        choose (the question is stored in the stack), the frame waits (:data:`WAIT`), the
+        stack is empty (and has no ``root``) or the game is over. A question the always-ask
+        rule (:func:`unasked`) takes unasked is answered at once. Mutates ``state``.
+
+        Raises ValueError if a frame kind has no step or a question offers no option;
+        RuntimeError after :data:`MAX_STEPS` steps without a choice."""
+        stack[self.ask] = None
+        frames = stack[self.frames]
+        root = self.root if stack is self.main(state) else None
+        over, over_key = self.over, self._over_key
+        for _ in range(MAX_STEPS):
+            if state[over_key] if over_key is not None else over(state):
+                return
+            if frames:
+                top = frames[-1]
+            elif root is not None:
+                top = {"k": root}
+            else:
+                return
+            step = self.resolve.get(top["k"])
+            if step is None:
+                raise ValueError(f"no step for frames of kind {top['k']!r}")
+            ask = step(state, stack, top, answer)
+            answer = None
+            if ask is None:
+                continue
+            if ask is WAIT:
+                return
+            answer = unasked(ask)
+            if answer is None:
+                self.store(stack, ask)
+                return
+        raise RuntimeError(f"the rules are looping: {MAX_STEPS} steps without a choice")
+
+    def to_act(self, state: Any) -> list[int]:
+        """The seats owing a choice, the side stacks' first, each once; ``[]`` once the game
+        is over. Pure."""
+        if state[self._over_key] if self._over_key is not None else self.over(state):
+            return []
+        if not self._sides:  # one stack: no list to build (a search asks this at every step)
+            key = self._main_key
+            ask = (state if key is None else state[key])[self.ask]
+            return [] if ask is None else [ask["seat"]]
+        out: list[int] = []
+        for m in self.stacks(state):
+            ask = m[self.ask]
+            if ask is not None and ask["seat"] not in out:
+                out.append(ask["seat"])
+        return out
+
+    def asking(self, state: Any, seat: int) -> tuple[Any, Any] | None:
+        """``(stack, question)`` that ``seat`` answers now (the main stack's first), or None.
+        Pure."""
+        if state[self._over_key] if self._over_key is not None else self.over(state):
+            return None
+        if not self._sides:
+            key = self._main_key
+            main = state if key is None else state[key]
+            ask = main[self.ask]
+            return (main, ask) if ask is not None and ask["seat"] == seat else None
+        for m in reversed(self.stacks(state)):
+            ask = m[self.ask]
+            if ask is not None and ask["seat"] == seat:
+                return m, ask
+        return None
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """The options of the question ``seat`` answers now, or ``[]``. Pure."""
+        found = self.asking(state, seat)
+        if found is None:
+            return []
+        cache = self._actions
+        out = []
+        for a in found[1]["acts"]:
+            key = tuple(a)
+            act = cache.get(key)
+            if act is None:
+                act = cache[key] = Action(a[0], key[1:])
+            out.append(act)
+        return out
+
+    def answer(self, state: Any, seat: int, action: Action) -> None:
+        """Carry out ``action`` (one of :meth:`legal_actions`; :meth:`Game.apply` has checked
+        it) on the stack that asked it and run on. While a side stack is there, the other
+        stacks are run again after it: their questions may have changed (a side stack that
+        just answered and asks again is not), and an emptied side stack is dropped. Mutates
+        ``state``.
+
+        Raises ValueError if ``seat`` owes no choice."""
+        found = self.asking(state, seat)
+        if found is None:
+            raise ValueError(f"seat {seat} owes no choice")
+        acted = found[0]
+        sides = self._sides
+        self.run(state, acted, action)
+        if not sides or (acted is self.main(state) and all(state[k] is None for k in sides)):
+            return
+        for k in sides:
+            side = state[k]
+            if self.over(state) or side is None:
+                continue
+            if side[self.frames] and (side[self.ask] is None or acted is not side):
+                self.run(state, side)
+            if not side[self.frames]:
+                state[k] = None
+        if not self.over(state):
+            self.run(state, self.main(state))
+
+    def refresh(self, state: Any, keep: int | None = None) -> None:
+        """Ask every stored question again except ``keep``'s (e.g. after other seats'
+        hidden cards were dealt anew for a search: their options may differ). Mutates
+        ``state``."""
+        for m in self.stacks(state):
+            if m[self.ask] is not None and m[self.ask]["seat"] != keep:
+                self.run(state, m)
+
+    def clear(self, state: Any) -> None:
+        """Forget every stored question (the game has ended). Mutates ``state``."""
+        for m in self.stacks(state):
+            m[self.ask] = None

@@ -11,7 +11,7 @@ Every message is one JSON object with a ``"type"``.
 Host → guest, :meth:`TableHost.table_message`::
 
     {"type": "table", "revision": 7, "commitment": "<sha256 hex>", "deal": "<16 hex>",
-     "engine": "0.7.1", "game": "time_barons", "kinds": ["human", "bot", ...], "levels": [null, "hard", ...],
+     "engine": "0.8.0", "game": "time_barons", "kinds": ["human", "bot", ...], "levels": [null, "hard", ...],
      "options": {...}, "away": [3], "undo": [2],
      "seats": {"2": <view(state, 2)>},
      "reveal": {"game": ..., "names": [...], "options": {...}, "seed": <int>, "generator": "blake2b-ctr",

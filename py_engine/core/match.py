@@ -9,7 +9,7 @@ long a game runs without chance (benchmarks/RESULTS.md, "Match memory").
 
 A save is versioned JSON::
 
-    {"format": "time-and-barons-save", "version": 1, "engine": "0.7.1",
+    {"format": "time-and-barons-save", "version": 1, "engine": "0.8.0",
      "game": "timeline", "seats": [{"name": "Ann", "kind": "human", "level": null}],
      "options": {...}, "seed": 7, "generator": "blake2b-ctr", "actions": [[seat, ["place", 2]], ...],
      "state_hash": "…16 hex…", "meta": {...free-form UI data...}}

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from ..core import Action
+from ..core.flow import asked
 from ..core.wording import plural, possessive
 from .board import (
     abilities_blocked,
@@ -72,10 +73,11 @@ class Ctx:
 
     # ---- decisions ---------------------------------------------------------------
     def ask(self, options: list[Option], prompt: str, seat: int | None = None) -> Action:
-        """The chosen option's action. A single option is taken without asking.
+        """The chosen option's action. A single option is taken without asking (the core's
+        always-ask rule, :func:`~py_engine.core.flow.asked`: so it is never recorded).
         ``options`` must not be empty."""
         assert options, prompt
-        if len(options) == 1:
+        if not asked(len(options)):
             return options[0][0]
         if self.i < len(self.ans):
             a = Action.from_json(self.ans[self.i])
@@ -88,7 +90,7 @@ class Ctx:
         """:meth:`ask` for a decision with ``count`` options that ``options()``
         builds (with their labels) only when the decision is really asked: a planner
         replaying its recorded answers skips that work."""
-        if count != 1 and self.i < len(self.ans):
+        if asked(count) and self.i < len(self.ans):
             a = Action.from_json(self.ans[self.i])
             self.i += 1
             return a

@@ -9,10 +9,13 @@ of an action lives on a *resolution stack* (``state["frames"]``, top = last):
 planner frames (``{"k": "plan", "fn", "seat", "args", "ans"}``: a card or
 ability effect, a reaction window; see :mod:`.effects`) and operation frames
 (``{"k": <op>, ...}``: damage batches, gains, draws, plays...). After every
-decision :meth:`TimeBarons._run` executes frames until one needs a decision,
-which it stores in ``state["ask"]`` (``seat``, ``prompt``, ``acts``,
-``labels``, ``targets``); with an empty stack the active player is in the
-*main phase* and may take an action (TB Turn structure) or use a site ability.
+decision the core's :class:`~py_engine.core.flow.Stacks` (:attr:`TimeBarons.stacks`)
+resolves frames until one needs a decision, which it stores in ``state["ask"]``
+(``seat``, ``prompt``, ``acts``, ``labels``, ``targets``); with an empty stack the
+active player is in the *main phase* (the stack's root decision) and may take an
+action (TB Turn structure) or use a site ability. A choice with a single option is
+taken unasked by the core's always-ask rule: End turn when nothing else is left
+(logged as the player ending the turn), and inside a planner (never recorded).
 
 Hidden hands and undo (issue 9). A reaction window (R5) opens only for a seat
 that holds a possible answer, so whether the engine stops for an opponent tells
@@ -59,6 +62,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from typing import Any, ClassVar
 
 from ..core import (
@@ -76,6 +80,7 @@ from ..core import (
     clone,
     ranked,
 )
+from ..core.flow import Ask, Resolve, Stacks
 from ..core.game import engine_version, log, reveal
 from ..core.wording import a_an, plural
 from . import cards as C
@@ -168,9 +173,8 @@ OWED = (
 )
 
 
-#: Parsed actions by their JSON (as a tuple): the same few hundred options recur all game
-#: long, and bots ask for the legal actions at every step of every search.
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
+def _no_cause(frame: Any) -> None:
+    return None
 
 
 def _clone_for_search(state: State) -> State:
@@ -297,7 +301,7 @@ class TimeBarons(Game):
         else:
             log(st, f"{st['seats'][first]} holds the {C.name(start)} marked first player.")
             st["frames"].append({"k": "start_turn", "seat": first})
-        self._run(st)
+        self.stacks.run(st, st)
 
     def seat_roles(self, n_players: int, options: Mapping[str, Any]) -> list[str]:
         """The teams by seat (TB Team multiplayer): 3 players: two Team Barons and
@@ -327,35 +331,16 @@ class TimeBarons(Game):
     def to_act(self, state: State) -> list[int]:
         """The seat owing the pending decision (the active player in the main phase,
         any seat in a reaction window); empty when the game is over."""
-        st = tbs(state)
-        ask = st["ask"]
-        return [] if ask is None or st["result"] else [ask["seat"]]
+        return self.stacks.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """The pending decision's options for ``seat`` (none if not to act)."""
-        st = tbs(state)
-        ask = st["ask"]
-        if ask is None or st["result"] or ask["seat"] != seat:
-            return []
-        out = []
-        for a in ask["acts"]:
-            key = tuple(a)
-            act = _ACTIONS.get(key)
-            if act is None:
-                act = _ACTIONS[key] = Action.from_json(a)
-            out.append(act)
-        return out
+        return self.stacks.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         st = tbs(state)
         st["by"] = seat  # who decided: what is hidden from them must not leak unmarked
-        if st["frames"]:
-            top = st["frames"][-1]
-            assert top["k"] == "plan", top  # with frames on the stack only a planner asks (Need)
-            top["ans"].append(action.to_json())
-        else:
-            self._main(st, seat, action)
-        self._run(st)
+        self.stacks.answer(st, seat, action)
         del st["by"]
 
     @staticmethod
@@ -834,49 +819,64 @@ class TimeBarons(Game):
         return {"k": "plan", "fn": fn, "seat": seat, "args": args, "ans": []}
 
     # ---- the resolution loop ------------------------------------------------------------
-    def _run(self, state: TimeBaronsState) -> None:
-        """Execute frames until a decision is needed or the game ends; store it."""
+    @cached_property
+    def stacks(self) -> Stacks:
+        """The decisions (:class:`~py_engine.core.flow.Stacks` on ``state["frames"]`` and
+        ``state["ask"]``): with no frame, the active player's main phase (``"main"``: an
+        action or a site ability, TB Turn structure; End turn taken unasked when it is all
+        that is left); a planner frame runs its planner with the answers so far until it
+        needs one more (:class:`~.effects.Need`); any other frame is an operation, carried
+        out when it comes to the top (``_op_<kind>``), followed by the checks that hold at
+        every moment (:meth:`_continuous`)."""
+        ops: dict[str, Resolve] = {name[4:]: self._resolve_op for name in dir(self) if name.startswith("_op_")}
+        return Stacks({**ops, "plan": self._resolve_plan, "main": self._resolve_main}, over="result", keys=(None,),
+                      root="main", frames="frames", ask="ask", words=True)
+
+    def _resolve_main(self, state: TimeBaronsState, stack: Any, frame: Any, answer: Action | None) -> Ask | None:
+        p = state["active"]
+        if answer is not None:
+            self._main(state, p, answer)
+            return None
+        if p in state["out"]:  # eliminated during their own turn
+            state["frames"].append({"k": "end_turn", "seat": p})
+            return None
+        return self._ask(state, p, self._main_prompt(state), self.main_options(state))
+
+    def _resolve_plan(self, state: TimeBaronsState, stack: Any, top: Any, answer: Action | None) -> Ask | None:
+        """Run a planner with its answers so far (``answer`` recorded last); an eliminated
+        player's effects lapse."""
         fr = state["frames"]
-        state["ask"] = None
-        while not state["result"]:
-            if not fr:
-                if state["active"] in state["out"]:  # eliminated during their own turn
-                    fr.append({"k": "end_turn", "seat": state["active"]})
-                    continue
-                opts = self.main_options(state)
-                if len(opts) == 1:  # only "end turn" is left
-                    fr.append({"k": "end_turn", "seat": state["active"]})
-                    continue
-                self._set_ask(state, state["active"], self._main_prompt(state), opts)
-                return
-            top = fr[-1]
-            if top["k"] == "plan":
-                if top["seat"] in state["out"]:  # an eliminated player's effects lapse
-                    fr.pop()
-                    continue
-                if top["fn"] in HAND_WINDOWS:
-                    self._peek_hand(state, top["seat"])
-                ctx = Ctx(state, top)
-                try:
-                    PLANNERS[top["fn"]](ctx)
-                except Need as need:
-                    self._set_ask(state, need.seat, need.prompt, need.options)
-                    return
-                fr.pop()
-                fr.extend(reversed(ctx.ops))
-                continue
+        if answer is not None:
+            top["ans"].append(answer.to_json())
+        if top["seat"] in state["out"]:
             fr.pop()
-            getattr(self, "_op_" + top["k"])(state, top)
-            self._continuous(state, CAUSE.get(top["k"], lambda f: None)(top))
+            return None
+        if top["fn"] in HAND_WINDOWS:
+            self._peek_hand(state, top["seat"])
+        ctx = Ctx(state, top)
+        try:
+            PLANNERS[top["fn"]](ctx)
+        except Need as need:
+            return self._ask(state, need.seat, need.prompt, need.options)
+        fr.pop()
+        fr.extend(reversed(ctx.ops))
+        return None
+
+    def _resolve_op(self, state: TimeBaronsState, stack: Any, top: Any, answer: Action | None) -> Ask | None:
+        assert answer is None, top  # only the main phase and planners ask
+        state["frames"].pop()
+        getattr(self, "_op_" + top["k"])(state, top)
+        self._continuous(state, CAUSE.get(top["k"], _no_cause)(top))
+        return None
 
     @staticmethod
-    def _set_ask(state: TimeBaronsState, seat: int, prompt: str, opts: list[tuple[Action, str, str | None]]) -> None:
+    def _ask(state: TimeBaronsState, seat: int, prompt: str, opts: list[tuple[Action, str, str | None]]) -> Ask:
+        """The question of ``seat``: ``opts`` as ``(action, label, board target)``; in a
+        search's lean state the actions alone."""
         if "lean" in state:  # a search reads the actions alone (:meth:`search_root`)
-            state["ask"] = {"seat": seat, "prompt": "", "acts": [o[0].to_json() for o in opts], "labels": [],
-                            "targets": []}
-            return
-        state["ask"] = {"seat": seat, "prompt": prompt, "acts": [o[0].to_json() for o in opts],
-                        "labels": [o[1] for o in opts], "targets": [o[2] for o in opts]}
+            return Ask(seat, tuple([o[0] for o in opts]))
+        return Ask(seat, tuple([o[0] for o in opts]), prompt=prompt, labels=tuple([o[1] for o in opts]),
+                   targets=tuple([o[2] for o in opts]))
 
     def _main_prompt(self, state: TimeBaronsState) -> str:
         if "lean" in state:
@@ -1695,7 +1695,8 @@ class TimeBarons(Game):
         """Recompute the pending decision (after re-dealing hidden cards)."""
         fr = state["frames"]
         if not fr:
-            self._set_ask(state, state["active"], self._main_prompt(state), self.main_options(state))
+            self.stacks.store(state, self._ask(state, state["active"], self._main_prompt(state),
+                                               self.main_options(state)))
             return
         top = fr[-1]
         assert top["k"] == "plan", top  # the decision was a planner's (Need)
@@ -1703,7 +1704,7 @@ class TimeBarons(Game):
         try:
             PLANNERS[top["fn"]](ctx)
         except Need as need:
-            self._set_ask(state, need.seat, need.prompt, need.options)
+            self.stacks.store(state, self._ask(state, need.seat, need.prompt, need.options))
 
     def check_invariants(self, state: State) -> None:
         """Every card is in exactly one place; counts never negative; no site at or

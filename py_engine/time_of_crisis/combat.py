@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ..core import Action
+from ..core.flow import Ask, ask_of
 from ..core.game import log
 from ..core.wording import a_an, plural, possessive
 from . import components as D
@@ -36,8 +37,6 @@ from .board import (
 )
 from .effects import name_of, roll
 from .state import BattleFrame, Machine, Suit, TimeOfCrisisState, Units, gain_legacy
-
-Ask = tuple[int, str, list[list[Any]]]
 
 
 # ---- sides -----------------------------------------------------------------------------------------
@@ -194,7 +193,7 @@ class Combat:
         if st == "flank":
             fm = [i for i, (c, used) in enumerate(tp["played"]) if c == "flanking_maneuver" and not used]
             if fm and ans is None:
-                return (p, "Declare Flanking Maneuver for this battle?", [["flank", "yes"], ["flank", "no"]])
+                return ask_of(p, "Declare Flanking Maneuver for this battle?", [["flank", "yes"], ["flank", "no"]])
             if fm and ans is not None and ans.args[0] == "yes":
                 tp["played"][fm[0]][1] = True
                 f["flank"] = True
@@ -214,8 +213,8 @@ class Combat:
             return None
         if st == "reroll":
             if ans is None:
-                return (p, f"You inflict {plural(f['ha'], 'hit')} and take {f['hd']}. Re-roll your dice (Flanking Maneuver)?",
-                        [["reroll", "yes"], ["reroll", "no"]])
+                return ask_of(p, f"You inflict {plural(f['ha'], 'hit')} and take {f['hd']}. Re-roll your dice "
+                                 "(Flanking Maneuver)?", [["reroll", "yes"], ["reroll", "no"]])
             if ans.args[0] == "yes":
                 f["ra"], f["fa"] = roll_groups(state, dice_groups(state, f["att"], f["ua"]))
                 self._hits(state, f)
@@ -248,9 +247,9 @@ class Combat:
                     opts.append(["reward", "support"])
                 suit: Suit = "military" if what in D.leaders() else "senate"
                 opts.append(["reward", "discount"])
-                if len(opts) > 1 and ans is None:
-                    return (p, "You beat a historical figure: choose your reward (ToC §10).", opts)
-                choice = ans.args[0] if ans is not None and len(opts) > 1 else opts[0][1]
+                if ans is None:
+                    return ask_of(p, "You beat a historical figure: choose your reward (ToC §10).", opts)
+                choice = ans.args[0]
                 ans = None
                 f["rewards"].pop(0)
                 if choice == "support":
@@ -267,8 +266,8 @@ class Combat:
             if (a is not None and not a["cap"] and D.regions()[a["at"]]["type"] == "province"
                     and capital_free(state, a["at"])):
                 if ans is None:
-                    return (int(a["owner"]), f"Advance into the capital of {region_name(a['at'])}?",
-                            [["advance", "yes"], ["advance", "no"]])
+                    return ask_of(int(a["owner"]), f"Advance into the capital of {region_name(a['at'])}?",
+                                  [["advance", "yes"], ["advance", "no"]])
                 if ans.args[0] == "yes":
                     a["cap"] = True
                     a["castra"] = False
@@ -296,19 +295,17 @@ class Combat:
                 f[key] = 0
                 break
             opts = self._hit_options(state, side, u)
-            if f[key] >= hp or len(opts) == 1:
+            if f[key] >= hp:  # every unit goes: in the order the rules give (ToC §8.1)
                 choice = opts[0][1]
             elif ans is not None:
                 choice, ans = str(ans.args[0]), None
             else:
-                if is_roman(side):
-                    chooser = side_owner(state, side)
-                    prompt = f"Your army takes a hit ({f[key]} left): which legion?"
-                else:
-                    chooser = f["seat"]
-                    prompt = f"Allocate your hits on {side_label(state, side)} ({f[key]} left)."
-                assert chooser is not None
-                return (chooser, prompt, opts)
+                owner = side_owner(state, side) if is_roman(side) else None
+                if owner is not None:
+                    return ask_of(owner, f"Your army takes a hit ({f[key]} left): which legion?", opts)
+                # the hitting side chooses among barbarians; a neutral province's Militia is a
+                # single option, taken unasked
+                return ask_of(f["seat"], f"Allocate your hits on {side_label(state, side)} ({f[key]} left).", opts)
             self._take_hit(state, f, side, choice)
             f[key] -= 1
         return None

@@ -3,14 +3,15 @@
 Source: the GMT 2nd-edition rulebook, cited ``ToC §n`` (its FAQ as ``ToC FAQ``);
 component values come from ``data/*.json`` (see :mod:`.data`).
 
-How a turn is resolved. Everything happens on *machines*: a machine is a stack of
-frames (``{"k": kind, ...}``, top = last) plus the decision it waits for (``ask``:
-``seat``, ``prompt``, ``acts``). After every decision :meth:`TimeOfCrisis._run`
-steps the top frame (``step_<kind>``) until one needs a decision. A step that asks
-changes nothing before asking, so a pending question can always be recomputed
-(``determinize`` does, after re-dealing hidden cards). ``state["main"]`` is the
-game's machine; ``state["trail"]`` exists only with the §6.8 speed-up variant,
-while the previous player finishes Buy/Trash and End of Turn as the next one starts.
+How a turn is resolved. Everything happens on frame stacks resolved by the core's
+:class:`~py_engine.core.flow.Stacks` (:attr:`TimeOfCrisis.stacks`): a stack holds frames
+(``{"k": kind, ...}``, top = last) and the decision it waits for (``ask``: ``seat``,
+``prompt``, ``acts``). After every decision the core steps the top frame (``step_<kind>``)
+until one needs a decision, taking a single option unasked by its always-ask rule. A step
+that asks changes nothing before asking, so a pending question can always be recomputed
+(``determinize`` does, after re-dealing hidden cards). ``state["main"]`` is the game's
+stack; ``state["trail"]`` exists only with the §6.8 speed-up variant, while the previous
+player finishes Buy/Trash and End of Turn as the next one starts.
 
 Flow keys of the state (the board is described in :mod:`.board`): ``first``
 (first player), ``active`` (whose turn), ``turns`` (turns completed per seat),
@@ -29,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
-from typing import Any, ClassVar
+from functools import cache, cached_property
+from typing import Any, ClassVar, cast
 
 from ..core import (
     Action,
@@ -48,6 +49,7 @@ from ..core import (
     engine_version,
     ranked,
 )
+from ..core.flow import WAIT, Ask, Stacks, ask_of
 from ..core.game import log, reveal
 from ..core.wording import a_an, possessive
 from ..core.wording import plural as _plural
@@ -133,15 +135,15 @@ from .state import (
 )
 from .view import board
 
-Ask = tuple[int, str, list[Act]]
 #: The free Take Actions moves (ToC §6.3.1: into and out of a provincial capital, at no cost).
 #: While the previous player finishes his turn (the §6.8 speed-up variant) and "end" is not
 #: yet offered, each army makes at most one of them between the player's other choices
 #: (``tp["free_moved"]`` lists those that did): a second one would only undo the first, and a
 #: player with nothing else to do would otherwise never stop choosing (he waits instead).
 FREE_MOVES = ("enter_capital", "leave_capital")
-#: A step's answer meaning "nothing to ask now, but do not go on" (the speed-up variant).
-WAIT: Ask = (-1, "", [])
+#: A question among hidden cards is asked even with a single option: taking it at once would
+#: show the others that the hidden pile holds one kind of card (ToC §6.8, §9).
+HIDDEN_PILE = True
 SUIT_NAME = {"military": "Military", "senate": "Senate", "populace": "Populace"}
 
 
@@ -212,66 +214,37 @@ class TimeOfCrisis(Combat, Game):
             "main": {"stack": [{"k": "turn", "seat": first, "ph": "start"}, {"k": "opening", "i": 0}], "ask": None},
             "trail": None})
         log(st, f"{st['seats'][first]} is the first player.")
-        self._run(st, st["main"], None)
+        self.stacks.run(st, st["main"])
 
     # ---- the contract -----------------------------------------------------------------------------------
-    def _machines(self, state: TimeOfCrisisState) -> list[Machine]:
-        return [state["trail"], state["main"]] if state["trail"] else [state["main"]]
+    @cached_property
+    def stacks(self) -> Stacks:
+        """The decisions (:class:`~py_engine.core.flow.Stacks`): ``state["main"]``, and
+        ``state["trail"]`` while the §6.8 speed-up variant lets the previous player finish
+        Buy/Trash and End of Turn as the next one starts. Each frame kind's step is its
+        ``step_<kind>`` method; a question is asked even with one option on the Take
+        Actions menu (ending one's actions is a choice) and among hidden cards
+        (:data:`HIDDEN_PILE`)."""
+        kinds = ("opening", "turn", "crisis", "pax", "actions", "pg", "occupy", "turn_end", "battle")
+        return Stacks({k: getattr(self, "step_" + k) for k in kinds}, over="result", keys=("main", "trail"))
 
     def to_act(self, state: State) -> list[int]:
         """The seats owing a decision: usually one; two in the speed-up variant while
         one player buys and the next takes actions (the one finishing his turn is
         listed first)."""
-        st = toc(state)
-        if st["result"]:
-            return []
-        main = st["main"]["ask"]
-        tr = st["trail"]
-        if tr is None or tr["ask"] is None:
-            return [] if main is None else [main["seat"]]
-        out = [tr["ask"]["seat"]]
-        if main is not None and main["seat"] != out[0]:
-            out.append(main["seat"])
-        return out
+        return self.stacks.to_act(state)
 
     def _ask_for(self, state: TimeOfCrisisState, seat: int) -> tuple[Machine, Question] | None:
-        """The question ``seat`` answers now; the main machine's first if both ask it."""
-        if state["result"]:
-            return None
-        for m in (state["main"], state["trail"]):
-            if m is None:
-                continue
-            if m["ask"] is not None and m["ask"]["seat"] == seat:
-                return m, m["ask"]
-        return None
+        """The question ``seat`` answers now; the main stack's first if both ask it."""
+        found = self.stacks.asking(state, seat)
+        return None if found is None else (cast(Machine, found[0]), cast(Question, found[1]))
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """The pending decision's options for ``seat`` (none if it is not to act)."""
-        found = self._ask_for(toc(state), seat)
-        return [] if found is None else [Action(a[0], tuple(a[1:])) for a in found[1]["acts"]]
+        return self.stacks.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        st = toc(state)
-        found = self._ask_for(st, seat)
-        assert found is not None
-        m = found[0]
-        self._run(st, m, action)
-        if st["trail"] is not None or m is not st["main"]:
-            self._settle(st, m)
-
-    def _settle(self, state: TimeOfCrisisState, acted: Machine) -> None:
-        """The speed-up variant: after a decision in one machine the other one's
-        question is recomputed (its options may have changed); a finished trail is
-        dropped, which lets the main machine's player end his actions."""
-        tr = state["trail"]
-        if state["result"] or tr is None:
-            return
-        if tr["stack"] and (tr["ask"] is None or acted is not tr):
-            self._run(state, tr, None)
-        if not tr["stack"]:
-            state["trail"] = None
-        if not state["result"]:
-            self._run(state, state["main"], None)
+        self.stacks.answer(state, seat, action)
 
     def outcome(self, state: State) -> Outcome | None:
         """The winner after the last round or Diocletian (ToC §7.1)."""
@@ -292,37 +265,6 @@ class TimeOfCrisis(Combat, Game):
             return "It is not your decision now."
         return f"“{action}” is not one of the choices now: {found[1]['prompt']}"
 
-    # ---- the machine -----------------------------------------------------------------------------------
-    def _run(self, state: TimeOfCrisisState, m: Machine, ans: Action | None) -> None:
-        """Step ``m``'s top frame until a decision is needed, the machine is empty or
-        the game ends; a question with one option is answered at once, except the
-        Take Actions menu and a choice among hidden cards (answering it at once would
-        show others that the hidden pile holds one kind of card)."""
-        m["ask"] = None
-        while not state["result"] and m["stack"]:
-            f = m["stack"][-1]
-            q = getattr(self, "step_" + f["k"])(state, m, f, ans)
-            ans = None
-            if q is None:
-                continue
-            if q is WAIT:
-                return
-            seat, prompt, opts = q
-            assert opts, f"no option for {f['k']}"
-            if len(opts) == 1 and f["k"] != "actions" and opts[0][0] != "take":
-                ans = Action(opts[0][0], tuple(opts[0][1:]))
-                continue
-            m["ask"] = {"seat": seat, "prompt": prompt, "acts": opts}
-            return
-
-    def _refresh(self, state: TimeOfCrisisState, seat: int | None = None) -> None:
-        """Recompute the pending questions of seats other than ``seat`` (after their
-        hidden cards were re-dealt; ``seat``'s own questions depend only on what it
-        knows)."""
-        for m in self._machines(state):
-            if m["ask"] is not None and m["ask"]["seat"] != seat:
-                self._run(state, m, None)
-
     # ---- opening (ToC §3.2) -------------------------------------------------------------------------------
     def step_opening(self, state: TimeOfCrisisState, m: Machine, f: OpeningFrame, ans: Action | None) -> Ask | None:
         """ToC §3.2: the starting provinces in turn order from the first player, then the
@@ -337,7 +279,7 @@ class TimeOfCrisis(Combat, Game):
             if ans is None:
                 opts = [["start", pid] for pid in D.provinces()
                         if pid != italia() and state["prov"][pid]["gov"] is None and not state["prov"][pid]["npg"]]
-                return (seat, "Choose your starting province.", opts)
+                return ask_of(seat, "Choose your starting province.", opts)
             pid = str(ans.args[0])
             su = D.setup()
             pr = state["prov"][pid]
@@ -358,7 +300,7 @@ class TimeOfCrisis(Combat, Game):
                 ids = sorted(have, key=lambda c: D.SUITS.index(D.card(c)["suit"]))
                 size = int(D.setup()["hand_size"])
                 opts = [["hand", *combo] for combo in _combos([have[c] for c in ids], size)]
-                return (seat, "Choose your opening hand of five cards (secretly).", opts)
+                return ask_of(seat, "Choose your opening hand of five cards (secretly).", opts)
             me = state["players"][seat]
             ids = sorted(set(me["avail"]), key=lambda c: D.SUITS.index(D.card(c)["suit"]))
             for c, k in zip(ids, ans.args, strict=True):
@@ -484,8 +426,8 @@ class TimeOfCrisis(Combat, Game):
                 f["i"] += 1
                 continue
             if ans is None:
-                return (seat, "Pax Deorum: take one card from your Available Pile into your hand.",
-                        [["take", c] for c in sorted(set(me["avail"]), key=_card_order)])
+                return ask_of(seat, "Pax Deorum: take one card from your Available Pile into your hand.",
+                              [["take", c] for c in sorted(set(me["avail"]), key=_card_order)], always=HIDDEN_PILE)
             self._take(state, seat, str(ans.args[0]))
             ans = None
             f["i"] += 1
@@ -523,10 +465,10 @@ class TimeOfCrisis(Combat, Game):
             if state["trail"] is not None:
                 opts = [o for o in opts if o[0] != "end"]
                 if not opts:
-                    return WAIT
+                    return WAIT  # until the previous player is done (§6.8)
             pts = state["tp"]["pts"]
-            return (p, f"{state['seats'][p]}: take actions — {pts['military']} Military, {pts['senate']} Senate, "
-                       f"{pts['populace']} Populace points.", opts)
+            return ask_of(p, f"{state['seats'][p]}: take actions — {pts['military']} Military, {pts['senate']} Senate, "
+                             f"{pts['populace']} Populace points.", opts, always=True)
         self._do(state, m, p, ans)
         return None
 
@@ -892,9 +834,10 @@ class TimeOfCrisis(Combat, Game):
             need = self.votes_needed(state, p, pid)
             have = tp["pts"][suit]
             if ans is None:
-                return (p, f"Place Governor in {region_name(pid)}: {_plural(need, 'vote')} needed. How many {SUIT_NAME[suit]} "
-                           f"points will you spend?" + (f" (+{_plural(extra, 'Basilica die')})" if extra else ""),
-                        [["spend", k] for k in range(1, have + 1)])
+                return ask_of(p, f"Place Governor in {region_name(pid)}: {_plural(need, 'vote')} needed. How many "
+                                 f"{SUIT_NAME[suit]} points will you spend?"
+                              + (f" (+{_plural(extra, 'Basilica die')})" if extra else ""),
+                              [["spend", k] for k in range(1, have + 1)])
             k = int(ans.args[0])
             tp["pts"][suit] -= k
             neutral = gov(state, pid) == NEUTRAL
@@ -923,8 +866,8 @@ class TimeOfCrisis(Combat, Game):
         if (f["ok"] and pid == italia() and dm and old is not None and old >= 0 and old != p
                 and D.param("damnatio_memoriae", "effect") == "reset_emperor_turns"):
             if ans is None:
-                return (p, f"Use Damnatio Memoriae on {state['seats'][old]}?",
-                        [["damnatio", "yes"], ["damnatio", "no"]])
+                return ask_of(p, f"Use Damnatio Memoriae on {state['seats'][old]}?",
+                              [["damnatio", "yes"], ["damnatio", "no"]])
             if ans.args[0] == "yes":
                 self._use_event(state, "damnatio_memoriae")
                 state["players"][old]["eturns"] = 0
@@ -998,9 +941,9 @@ class TimeOfCrisis(Combat, Game):
                        f"{'Seat of Power' if kind == 'sop' else 'Breakaway'} falls and {possessive(name_of(state, old))} governor goes home.")
         opts: list[Act] = [["occupy", "mine"]] if governors_free(state, p) > 0 else []
         opts.append(["occupy", "neutral"])
-        if len(opts) > 1 and ans is None:
-            return (p, f"{region_name(pid)} is free: whose governor?", opts)
-        choice = ans.args[0] if ans is not None else opts[0][1]
+        if ans is None:
+            return ask_of(p, f"{region_name(pid)} is free: whose governor?", opts)
+        choice = ans.args[0]
         if choice == "mine":
             pr.update({"gov": p, "sup": 1})
         else:
@@ -1092,7 +1035,7 @@ class TimeOfCrisis(Combat, Game):
                     opts += [["trash", cid] for cid in sorted(set(me["discard"]), key=_card_order)]
                 opts += [["discard", cid] for cid in sorted(set(me["hand"]), key=_card_order)]
                 opts.append(["done"])
-                return (p, f"Buy or trash cards: {_plural(f['pp'], 'political point')}.", opts)
+                return ask_of(p, f"Buy or trash cards: {_plural(f['pp'], 'political point')}.", opts)
             cid = str(ans.args[0]) if ans.args else ""
             if ans.name == "buy":
                 cost = self.price(state, p, cid, f["bought"], f["disc"])
@@ -1136,9 +1079,9 @@ class TimeOfCrisis(Combat, Game):
                 if not me["avail"]:
                     break
                 if ans is None:
-                    return (p, f"Refill your hand: choose a card from your Available Pile "
-                               f"({size - len(me['hand'])} to go).",
-                            [["take", c] for c in sorted(set(me["avail"]), key=_card_order)])
+                    return ask_of(p, f"Refill your hand: choose a card from your Available Pile "
+                                     f"({size - len(me['hand'])} to go).",
+                                  [["take", c] for c in sorted(set(me["avail"]), key=_card_order)], always=HIDDEN_PILE)
                 self._take(state, p, str(ans.args[0]))
                 ans = None
             m["stack"].pop()
@@ -1207,9 +1150,7 @@ class TimeOfCrisis(Combat, Game):
         w = tied[0]
         reason = f"{why} {state['seats'][w]} wins with {legacy[w]} legacy ({how})."
         state["result"] = {"winners": [w], "reason": reason, "scores": legacy, "ending": Ending.STANDINGS.value}
-        state["main"]["ask"] = None
-        if state["trail"] is not None:
-            state["trail"]["ask"] = None
+        self.stacks.clear(state)
         log(state, reason)
 
     def leaders(self, state: State) -> frozenset[int] | None:
@@ -1392,7 +1333,7 @@ class TimeOfCrisis(Combat, Game):
             pos = len(deck) - zone + rng.below(zone)
             rest.insert(pos, dio)
         st["events"] = rest
-        self._refresh(st, seat)
+        self.stacks.refresh(st, seat)
         return new
 
     def check_invariants(self, state: State) -> None:

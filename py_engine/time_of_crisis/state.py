@@ -132,14 +132,14 @@ class Units(TypedDict):
 
 
 class Question(TypedDict):
-    """The decision a machine waits for: who answers, the prompt and the options."""
+    """The decision a stack waits for: who answers, the prompt and the options."""
 
     seat: int
     prompt: str
     acts: list[Act]
 
 
-# ---- frames (see :mod:`.rules`: a machine steps its top frame) ------------------------------------------------
+# ---- frames (see :mod:`.rules`: the core steps a stack's top frame) ------------------------------------------------
 class OpeningFrame(TypedDict):
     """The opening (ToC §3.2): ``i`` counts starting provinces, then opening hands."""
 

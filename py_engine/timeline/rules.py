@@ -13,6 +13,8 @@ State (beyond the core keys):
   left the game (the "box"), which refill the pile when it runs out (TL Gameplay);
 - ``first``: the first player; ``turn``: whose turn it is; ``selected``: the card
   chosen to place (None until chosen; implied when the hand holds one card);
+- ``frames``: the decisions being resolved (:mod:`py_engine.core.flow`): always
+  ``[{"k": "turn"}]``, the player to act choosing a card and then its gap;
 - ``round``: round number from 1; ``phase``: ``"main"`` or ``"playoff"``;
 - ``contenders``: seats still in the game; ``done``: seats that correctly placed
   their last card (main phase) or their card (playoff) this round;
@@ -42,6 +44,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cached_property
 from itertools import combinations
 from typing import Any, TypedDict, cast
 
@@ -62,6 +65,7 @@ from ..core import (
     ranked,
 )
 from ..core.daily import DailyScore
+from ..core.flow import Ask, Flow, Frame, Step
 from ..core.game import CoreState, canonical_json, log, reveal
 from ..core.replay import Replay
 from ..core.wording import plural, their, verb
@@ -119,6 +123,7 @@ class TimelineState(CoreState):
     done: list[int]
     last: LastPlacement | None
     result: Result | None
+    frames: list[Frame]
 
 
 def tl(state: Mapping[str, Any]) -> TimelineState:
@@ -189,7 +194,8 @@ class Timeline(Game):
         first = 0 if opts["first_player"] == "first_seat" else rng.below(n)
         st.update({"timeline": [start], "hands": hands, "pile": pile, "discard": [], "first": first,
                    "turn": first, "selected": None, "round": 1, "phase": "main",
-                   "contenders": list(range(n)), "done": [], "last": None, "result": None})
+                   "contenders": list(range(n)), "done": [], "last": None, "result": None,
+                   "frames": [{"k": "turn"}]})
         log(st, f"The starting card is {self._card(start).title} ({format_year(self._card(start).year)}).")
         log(st, f"{st['seats'][first]} {verb(st['seats'][first], 'plays')} first.")
 
@@ -227,18 +233,37 @@ class Timeline(Game):
     # ---- contract --------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
         """The player whose turn it is (one seat), or nobody once the game is over."""
-        st = tl(state)
-        return [] if st["result"] is not None else [st["turn"]]
+        return self.flow.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """``select <card id>`` while the player holds several cards and has not chosen;
         then ``place <gap>`` for every gap 0..len(timeline) (TL Gameplay)."""
-        st = tl(state)
-        if st["result"] is not None or seat != st["turn"]:
-            return []
+        return self.flow.legal_actions(state, seat)
+
+    # ---- the decisions (py_engine.core.flow) -----------------------------------------
+    @cached_property
+    def flow(self) -> Flow:
+        """One standing frame, the turn: the player to act chooses a card, then its gap."""
+        return Flow({"turn": Step(self._turn_advance, self._turn_ask, self._turn_answer,
+                                  who=lambda state, frame: int(state["turn"]))},
+                    over=lambda state: state["result"] is not None)
+
+    def _turn_advance(self, state: TimelineState, frame: Frame) -> Ask | None:
+        return self._turn_ask(state, frame)
+
+    def _turn_ask(self, state: TimelineState, frame: Frame) -> Ask:
+        """``select`` among the hand, or ``place`` in a gap once a card is chosen (or is the
+        only one). Always asked: which card, and where, is the game."""
+        seat = state["turn"]
         if self.selected_card(state) is None:
-            return [Action(SELECT, (cid,)) for cid in st["hands"][seat]]
-        return [Action(PLACE, (g,)) for g in range(len(st["timeline"]) + 1)]
+            return Ask(seat, tuple(Action(SELECT, (cid,)) for cid in state["hands"][seat]), always=True)
+        return Ask(seat, tuple(Action(PLACE, (g,)) for g in range(len(state["timeline"]) + 1)), always=True)
+
+    def _turn_answer(self, state: TimelineState, frame: Frame, action: Action) -> None:
+        if action.name == SELECT:
+            state["selected"] = str(action.args[0])
+            return
+        self._place(state, state["turn"], int(action.args[0]))
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> str:
         """Why a select/place is refused, in a player's words."""
@@ -253,11 +278,7 @@ class Timeline(Game):
         return f"“{action}” is not a Timeline action."
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        st = tl(state)
-        if action.name == SELECT:
-            st["selected"] = str(action.args[0])
-            return
-        self._place(st, seat, int(action.args[0]))
+        self.flow.answer(state, seat, action)
 
     def _place(self, state: TimelineState, seat: int, gap: int) -> None:
         """TL Gameplay: flip the card; a correct card stays, a wrong one leaves the
@@ -578,6 +599,7 @@ class Timeline(Game):
         assert sorted(places) == sorted(all_cards), "cards were lost or created"
         years = [self._card(c).year for c in st["timeline"]]
         assert years == sorted(years), "the timeline is out of order"
+        assert st["frames"] == [{"k": "turn"}], "the turn is the only frame"
         if st["result"] is None:
             t = st["turn"]
             assert t in st["contenders"] and st["hands"][t], "the player to act has no card"

@@ -50,6 +50,7 @@ RELEASES = {
     "0.6.0": ("0d40b2d", "0caf120", "b5ce146", "3fb23a1", "1c0e07e", "9089347^"),
     "0.6.1": ("9089347", "9fbc51e", "f54f7f2", "df69ebe", "7935942", "cdbacdb", "0b0ad91"),
     "0.7.0": ("15f800b", "774daf8", "2eedade"),
+    "0.7.1": ("2ef9c87", "c3f5b90", "4f9d7ff", "692ddc4", "b58230c", "d10f492", "c95994b", "882d1d7"),
 }
 
 #: The variants played besides each title's defaults, for every player count the version allows.

@@ -65,7 +65,7 @@ def table(a: list[dict[str, Any]] | None = None, b: list[dict[str, Any]] | None 
     s.update(active=active, actions=actions, turn=turn, frames=[], limbo=[], blocked=None, eod=False,
              result=None, log=[])
     rebox(s)
-    GAME._run(s)
+    GAME.stacks.run(s, s)
     GAME.check_invariants(s)
     return s
 
@@ -104,7 +104,7 @@ def mtable(sites: list[list[dict[str, Any]]], hands: list[list[str]] | None = No
     if s["solo"] is not None:
         s["last_tb"] = active if active != s["solo"] else 0
     rebox(s)
-    GAME._run(s)
+    GAME.stacks.run(s, s)
     GAME.check_invariants(s)
     return s
 

@@ -55,7 +55,7 @@ def knocked_out(s: State, p: int) -> State:
     s["sites"] = [x for x in s["sites"] if x["owner"] != p]
     s["players"][p].update(hand=[], known=[], team_known=[], forge=0)
     rebox(s)
-    GAME._run(s)
+    GAME.stacks.run(s, s)
     GAME.check_invariants(s)
     return s
 
@@ -566,7 +566,7 @@ def test_firing_a_weapon_hits_each_opponent_in_turn_from_the_left() -> None:
                 [site("capital", 9)], [site("capital", 9), site("fort", 3)]], options=FFA, active=2)
     s["players"][2]["forge"] = 4
     s["hammer"] = 0
-    GAME._run(s)
+    GAME.stacks.run(s, s)
     s = pick(s, "fire")
     assert s["players"][2]["forge"] == 1 and s["actions"] == 3
     assert choices(s) == [["site", 6], ["site", 7]] and "Dee's sites" in s["ask"]["prompt"]
@@ -589,7 +589,7 @@ def test_firing_a_weapon_hits_each_opponent_in_turn_from_the_left() -> None:
 def test_fire_needs_three_tokens() -> None:
     s = mtable(caps(9, 9, 9), options=FFA)
     s["players"][0]["forge"] = 2
-    GAME._run(s)
+    GAME.stacks.run(s, s)
     assert ["fire"] not in choices(s)
     refused(s, "fire")
 

@@ -226,7 +226,7 @@ def test_the_last_players_falling_together_the_higher_tech_level_wins() -> None:
     s["out"].append(2)
     s["sites"] = [x for x in s["sites"] if x["owner"] != 2]
     rebox(s)
-    GAME._run(s)
+    GAME.stacks.run(s, s)
     s = pick(pick(play(s, "shelling"), "site", 1), "site", 2)
     assert s["out"] == [2, 0, 1]
     assert standings(s) == Standings(

@@ -64,7 +64,7 @@ def test_shortcuts_take_the_best_card_and_play_the_hand_first() -> None:
     s = table(hands=[["military_1", "castra"], []], armies=[{"owner": 0, "at": "italia"}], pts={"military": 1})
     assert bot.quick(GAME, s, 0) == Action("play", ("military_1",))
     s["players"][0]["hand"] = []
-    GAME._refresh(s)
+    GAME.stacks.refresh(s)
     assert len(GAME.legal_actions(s, 0)) > 1 and bot.quick(GAME, s, 0) is None
     t = table(hands=[["senate_1"], []], avail=[["military_1", "senate_1", "mob"], []])
     t = GAME.apply(t, 0, Action("end"))

@@ -172,7 +172,7 @@ def table(n: int = 2, prov: dict[str, dict[str, Any]] | None = None, armies: lis
         s["main"] = {"stack": [{"k": "turn", "seat": active, "ph": "start"}], "ask": None}
     else:
         raise ValueError(phase)
-    GAME._run(s, s["main"], None)
+    GAME.stacks.run(s, s["main"])
     GAME.check_invariants(s)
     return s
 

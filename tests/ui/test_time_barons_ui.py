@@ -366,7 +366,7 @@ def test_free_for_all_shows_the_forge_and_a_fire_button_with_three_tokens() -> N
     start(app, kinds=("human", "bot", "bot"), names=("Ann", "Bob", "Cy"), mode="free_for_all")
     s = mtable([[site("capital", 9), site("church", 1)]] * 3, options={"mode": "free_for_all"})
     s["players"][0]["forge"] = 3
-    GAME._run(s)  # the main phase's options again, now with three tokens
+    GAME.stacks.run(s, s)  # the main phase's options again, now with three tokens
     app.match = _table_match(s, ("human", "bot", "bot"))
     html = app.render()
     assert "Your Forge: 3 weapon tokens" in html and "The Hammer lies in the middle" in html

@@ -239,7 +239,7 @@ def test_the_refusal_names_whose_move_the_script_waits_for() -> None:
 LESSON_LOGS = {
     "timeline": "6d1a0279dc085a52",
     "time_war": "25930cd08fec0089",
-    "time_barons": "a4904557b8e06697",
+    "time_barons": "f6db400052d4c4a5",
     "time_of_crisis": "0c13a8b706c87ce9",
     "barons": "93022933da1de73f",
 }
