@@ -53,9 +53,17 @@ def tap_targets_under_44(page: Any) -> list[str]:
 
 def axe_violations(page: Any, within: str | None = None) -> list[str]:
     """axe-core's violations on the page (all rules axe runs by default), one line each;
-    ``within``: only inside the first element matching this selector."""
+    ``within``: only inside the first element matching this selector. Animations that end
+    (a move's step fading in) are let finish first, up to 3 s: axe reads the colours of the
+    moment, and text half faded in fails the contrast rule."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE_JS.read_text(encoding="utf-8") + "\n;undefined")
+    page.evaluate("""() => {
+        const ending = document.getAnimations().filter(a => a.playState === 'running'
+            && Number.isFinite(a.effect?.getComputedTiming().endTime));
+        return Promise.race([Promise.all(ending.map(a => a.finished.catch(() => null))),
+                             new Promise(r => setTimeout(r, 3000))]);
+    }""")
     result = page.evaluate("""async (within) => {
         const r = await axe.run(within ? document.querySelector(within) : document, {resultTypes: ['violations']});
         return r.violations.map(v => `${v.id} (${v.impact}): ${v.help} — ` +
