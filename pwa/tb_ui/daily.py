@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from py_engine.core import daily_match
 
+from .context import TableApp
 from .events import Effects, handles
 from .html import Markup, button, html, join, plural
 from .parts import alerts, appbar
+from .store import SaveStore
 
 DAILY_KEY = "tb:daily"
 RIGHT, WRONG = "🟩", "🟥"
@@ -123,7 +125,23 @@ def grid_html(marks: str) -> Markup:
                 '{}</ol>', n_ok, n_bad, items)
 
 
-def score_html(app: Any, match: Any) -> Markup:
+class DailyHost(TableApp, Protocol):
+    """What the daily challenge screen reads and does of the app, besides what every screen
+    shows (:class:`~tb_ui.context.TableApp`)."""
+
+    daily: DailyRecords
+    daily_game: str
+    store: SaveStore
+    today: Callable[[], str]
+
+    def games(self) -> list[Any]: ...
+    def game(self, game_id: str) -> Any: ...
+    def go(self, screen: str) -> None: ...
+    def open_save(self, sid: str) -> bool: ...
+    def start_match(self, match: Any, keep: Any = None) -> None: ...
+
+
+def score_html(app: DailyHost, match: Any) -> Markup:
     """The daily score of ``match`` for its end panel."""
     score = match.game.daily_score(match)
     return html('<div class="daily-score">{}<p>{}</p></div>', grid_html(score.to_json()["marks"]), score.summary)
@@ -136,7 +154,7 @@ def record_of(match: Any, sid: str) -> dict[str, Any]:
             "marks": score["marks"], "summary": score["summary"]}
 
 
-def render(app: Any) -> Markup:
+def render(app: DailyHost) -> Markup:
     """The daily screen of ``app.daily_game``: today's deal, its result, streak,
     best score, and the text to share."""
     g = app.game(app.daily_game)
@@ -205,7 +223,7 @@ class DailyGame:
 
 
 @handles("daily", DailyGame)
-def show(app: Any, p: DailyGame) -> Effects:
+def show(app: DailyHost, p: DailyGame) -> Effects:
     """The daily challenge screen of ``p.game`` (a game without one is not shown)."""
     game_id = p.game or app.daily_game
     if game_id in [g.id for g in app.games()] and app.game(game_id).daily_options:
@@ -216,7 +234,7 @@ def show(app: Any, p: DailyGame) -> Effects:
 
 
 @handles("daily-start", DailyGame)
-def start(app: Any, p: DailyGame) -> Effects:
+def start(app: DailyHost, p: DailyGame) -> Effects:
     """Deal today's game (or reopen it if it was started here; a finished one shows its score)."""
     game_id = p.game or app.daily_game
     day = app.today()
@@ -232,7 +250,7 @@ def start(app: Any, p: DailyGame) -> Effects:
     return None
 
 
-def _shared(app: Any, p: DailyGame) -> str | None:
+def _shared(app: DailyHost, p: DailyGame) -> str | None:
     """Today's result of ``p.game`` as the text to share, or None before it is finished."""
     game_id = p.game or app.daily_game
     day = app.today()
@@ -243,14 +261,14 @@ def _shared(app: Any, p: DailyGame) -> str | None:
 
 
 @handles("daily-copy", DailyGame)
-def copy(app: Any, p: DailyGame) -> Effects:
+def copy(app: DailyHost, p: DailyGame) -> Effects:
     """``{"copy": text}``: the browser layer puts today's result on the clipboard."""
     text = _shared(app, p)
     return {"copy": text} if text else None
 
 
 @handles("daily-share", DailyGame)
-def share(app: Any, p: DailyGame) -> Effects:
+def share(app: DailyHost, p: DailyGame) -> Effects:
     """``{"share": text}``: the browser layer offers the device's share sheet."""
     text = _shared(app, p)
     return {"share": text} if text else None

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 #: The screens that may be first screens: the same for every first visit on any day (not the
 #: daily challenge, whose deal is the day's, nor a table).
@@ -139,7 +139,15 @@ def _at(make_app: Callable[[], Any], path: Iterable[tuple[str, dict[str, str]]])
     return app
 
 
-def replay(app: Any, queued: Iterable[Mapping[str, Any]]) -> None:
+class Driven(Protocol):
+    """An app that the first screens' queued taps are replayed on (:class:`tb_ui.app.App`)."""
+
+    def route(self) -> str: ...
+    def navigate(self, route: str) -> bool: ...
+    def dispatch(self, act: str, data: dict[str, Any] | None = None) -> dict[str, Any]: ...
+
+
+def replay(app: Driven, queued: Iterable[Mapping[str, Any]]) -> None:
     """Replay on ``app`` what a player did on the first screens (in order): each entry
     ``{"route": the screen it was done on, "act": ..., "data": {...}}`` (a form field
     changed, a submit, a tap the first screens left to Python). The app is brought to the

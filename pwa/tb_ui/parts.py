@@ -54,8 +54,9 @@ def odds_details(actions: list[dict[str, Any]]) -> Markup:
     return join(out)
 
 
-def appbar(app: Any, active: str) -> Markup:
-    """The main navigation (games, saved games, settings), ``active`` marked."""
+def appbar(app: object, active: str) -> Markup:
+    """The main navigation (games, saved games, settings), ``active`` marked (the same on
+    every screen: ``app`` is not read)."""
     links = [("library", "Games"), ("saves", "Saved games"), ("settings", "Settings")]
     items = join(
         html("<li>{}</li>", button(label, "go", "navlink", data_to=to, aria_current="page" if to == active else None))

@@ -44,7 +44,7 @@ from py_engine.core.safejson import UnsafeJson, loads_limited
 from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
-from .context import TableContext
+from .context import TableApp, TableContext
 from .events import Effects, NoPayload, handles, int_or_none
 from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
@@ -426,13 +426,37 @@ def table_problem(msg: dict[str, Any]) -> str | None:
     return None
 
 
+class GuestHost(TableApp, Protocol):
+    """An app that may be a guest at another phone's table."""
+
+    guest: GuestTable | None
+
+
+class PhonesHost(GuestHost, Protocol):
+    """What the phone seats and the join screen read and do of the app, besides what every
+    screen shows (:class:`~tb_ui.context.TableApp`)."""
+
+    match: Any
+    screen: str
+    net: HostTable | None
+    scan: dict[str, Any] | None
+
+    @property
+    def seals(self) -> Seals: ...
+    def go(self, screen: str) -> None: ...
+    def bot_levels(self, game_id: str) -> list[str]: ...
+    def attach_net(self, match: Any, keep: HostTable | None = None) -> None: ...
+    def fresh_pacing(self) -> None: ...
+    def autosave(self) -> None: ...
+
+
 # ---- drawing -------------------------------------------------------------------------------------
 class GuestStage(Stage):
     """The app as a table renderer sees it on a guest phone (a :class:`~tb_ui.context.TableApp`):
     the replay viewer's stand-in (no bot thinks here, no device is passed, no catch-up) with the
     guest table's own view state, and nothing of this phone's storage (the game is the host's)."""
 
-    def __init__(self, app: Any, guest: GuestTable) -> None:
+    def __init__(self, app: TableApp, guest: GuestTable) -> None:
         super().__init__(app)
         self.table_ui = guest.table_ui
         self.save_error = None
@@ -442,7 +466,7 @@ class GuestStage(Stage):
         return None  # nothing of the host's game is kept on a guest phone
 
 
-def guest_table_ui(app: Any, data: dict[str, Any]) -> None:
+def guest_table_ui(app: GuestHost, data: dict[str, Any]) -> None:
     """A ``table-ui`` tap on a guest phone's table: its renderer changes the guest's view state."""
     g = app.guest
     if g is None or g.msg is None:
@@ -480,7 +504,7 @@ def code_form(act: str, label: str, scan_label: str, purpose: str, seat: int | N
                 field=attrs(name="code", rows=3, spellcheck="false", autocomplete="off", class_="code-text"))
 
 
-def scan_panel(app: Any) -> Markup:
+def scan_panel(app: PhonesHost) -> Markup:
     """The camera's picture while it looks for a code (``[data-scan]``: the browser layer puts its
     camera's ``<video>`` there, the same element across renders), and Cancel."""
     if app.scan is None:
@@ -490,7 +514,7 @@ def scan_panel(app: Any) -> Markup:
                 "{}</div>", button("Cancel", "scan-cancel", "btn"))
 
 
-def phones_panel(app: Any) -> Markup:
+def phones_panel(app: PhonesHost) -> Markup:
     """The host's panel of the phone seats (issue 27): each phone's link, its invitation (a QR
     code and the text code, then the guest's code read by camera, photo or paste), and what to do
     with a seat whose phone is gone; and the deal's seal."""
@@ -545,10 +569,12 @@ def phones_panel(app: Any) -> Markup:
                 scan=scan_panel(app))
 
 
-def guest_screen(app: Any) -> Markup:
+def guest_screen(app: PhonesHost) -> Markup:
     """A guest phone's screen: joining (the host's code read, this phone's code shown), then the
     seat's table as the host sends it."""
-    g: GuestTable = app.guest
+    g = app.guest
+    if g is None:  # the join screen always has one (App.navigate makes it)
+        g = app.guest = GuestTable(seals=app.seals)
     if g.state == "joined" and g.msg is not None or g.state == "lost" and g.msg is not None:
         return _guest_table(app, g)
     if g.state == "answering":
@@ -573,7 +599,7 @@ def guest_screen(app: Any) -> Markup:
                              data_part="phones"))
 
 
-def _guest_table(app: Any, g: GuestTable) -> Markup:
+def _guest_table(app: PhonesHost, g: GuestTable) -> Markup:
     msg = g.msg
     assert msg is not None
     ctx = g.context()
@@ -631,80 +657,85 @@ class PhoneTap:
         return cls(int_or_none(raw.get("seat")), _code(raw), str(raw.get("for") or ""))
 
 
-def _phone_seat(app: Any, p: PhoneTap) -> int | None:
-    """``p.seat`` if it is one of the host's phone seats now, else None."""
-    return p.seat if app.net is not None and p.seat in app.net.phones else None
+def _phone_seat(app: PhonesHost, p: PhoneTap) -> tuple[HostTable, int] | None:
+    """The host's table and ``p.seat`` if that is one of its phone seats now, else None."""
+    net = app.net
+    return (net, p.seat) if net is not None and p.seat is not None and p.seat in net.phones else None
 
 
 @handles("phone-invite", PhoneTap)
-def invite(app: Any, p: PhoneTap) -> Effects:
+def invite(app: PhonesHost, p: PhoneTap) -> Effects:
     """Show a code for a phone seat (a new one: a code opens one link, once)."""
-    seat = _phone_seat(app, p)
-    if seat is None or app.screen != "table":
+    found = _phone_seat(app, p)
+    if found is None or app.screen != "table":
         return None
-    app.net.inviting(seat)
+    net, seat = found
+    net.inviting(seat)
     return {"link": {"op": "offer", "seat": seat}}
 
 
 @handles("phone-answer", PhoneTap)
-def answer(app: Any, p: PhoneTap) -> Effects:
+def answer(app: PhonesHost, p: PhoneTap) -> Effects:
     """The guest's code for a phone seat, typed, pasted or read by the camera."""
-    seat = _phone_seat(app, p)
-    if seat is None:
+    found = _phone_seat(app, p)
+    if found is None:
         return None
+    net, seat = found
     app.scan = None
     if not p.code:
-        app.net.phones[seat].error = "Paste the code shown on the other phone, or scan it."
+        net.phones[seat].error = "Paste the code shown on the other phone, or scan it."
         return None
-    app.net.joining(seat)
+    net.joining(seat)
     return {"link": {"op": "accept", "seat": seat, "code": p.code}}
 
 
 @handles("phone-cancel", PhoneTap)
-def cancel(app: Any, p: PhoneTap) -> Effects:
+def cancel(app: PhonesHost, p: PhoneTap) -> Effects:
     """Put an invitation away (its code no longer opens anything)."""
-    seat = _phone_seat(app, p)
-    if seat is None:
+    found = _phone_seat(app, p)
+    if found is None:
         return None
-    app.net.lost(seat)
+    net, seat = found
+    net.lost(seat)
     app.scan = None
     return {"link": {"op": "close", "seat": seat}}
 
 
 @handles("phone-drop", PhoneTap)
-def drop(app: Any, p: PhoneTap) -> Effects:
+def drop(app: PhonesHost, p: PhoneTap) -> Effects:
     """The host disconnects a phone (or stops connecting to it): its seat waits, as when a
     phone leaves, and can be invited again, played here or given to a bot."""
-    seat = _phone_seat(app, p)
-    if seat is None:
+    found = _phone_seat(app, p)
+    if found is None:
         return None
-    app.net.lost(seat, f"You disconnected {app.match.seats[seat].name}’s phone.")
+    net, seat = found
+    net.lost(seat, f"You disconnected {app.match.seats[seat].name}’s phone.")
     app.scan = None
     return {"link": {"op": "close", "seat": seat}}
 
 
 @handles("phone-local", PhoneTap)
-def play_here(app: Any, p: PhoneTap) -> Effects:
+def play_here(app: PhonesHost, p: PhoneTap) -> Effects:
     """Play a phone seat on this device instead (pass and play)."""
     return _unphone(app, p, None)
 
 
 @handles("phone-bot", PhoneTap)
-def give_to_bot(app: Any, p: PhoneTap) -> Effects:
+def give_to_bot(app: PhonesHost, p: PhoneTap) -> Effects:
     """Let a bot play a phone seat (its phone is gone)."""
     return _unphone(app, p, "normal")
 
 
-def _unphone(app: Any, p: PhoneTap, level: str | None) -> Effects:
-    seat = _phone_seat(app, p)
+def _unphone(app: PhonesHost, p: PhoneTap, level: str | None) -> Effects:
+    found = _phone_seat(app, p)
     m = app.match
-    if seat is None or m is None:
+    if found is None or m is None:
         return None
+    keep, seat = found
     if level is not None:
         levels = app.bot_levels(m.game.id)
         m.seats[seat] = Seat(m.seats[seat].name, "bot", level if level in levels else levels[0])
     m.meta["phones"] = [s for s in phone_seats(m) if s != seat]
-    keep = app.net
     keep.lost(seat)
     app.attach_net(m, keep)
     if app.net is not None:
@@ -715,7 +746,7 @@ def _unphone(app: Any, p: PhoneTap, level: str | None) -> Effects:
 
 
 @handles("scan", PhoneTap)
-def scan(app: Any, p: PhoneTap) -> Effects:
+def scan(app: PhonesHost, p: PhoneTap) -> Effects:
     """Open the camera to read the other phone's code (the browser layer reads it)."""
     if p.for_ == "answer":
         seat = _phone_seat(app, p)
@@ -727,13 +758,13 @@ def scan(app: Any, p: PhoneTap) -> Effects:
 
 
 @handles("scan-cancel", NoPayload)
-def scan_cancel(app: Any, p: NoPayload) -> Effects:
+def scan_cancel(app: PhonesHost, p: NoPayload) -> Effects:
     app.scan = None
     return None
 
 
 @handles("join", NoPayload)
-def join_table(app: Any, p: NoPayload) -> Effects:
+def join_table(app: PhonesHost, p: NoPayload) -> Effects:
     """Join a table hosted on another phone: read its code."""
     app.error = app.notice = None
     closing = app.guest is not None and app.guest.state in ("joined", "answer", "answering")
@@ -744,7 +775,7 @@ def join_table(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("join-code", PhoneTap)
-def join_code(app: Any, p: PhoneTap) -> Effects:
+def join_code(app: PhonesHost, p: PhoneTap) -> Effects:
     """The host's code, typed, pasted or read by the camera: make this phone's answer."""
     if app.guest is None:
         app.guest = GuestTable(seals=app.seals)

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from py_engine.core import Moment, Replay, key_moments
 
-from .context import TableContext
+from .context import TableApp, TableContext
 from .events import BadPayload, Effects, NoPayload, handles, int_or_none, truthy
 from .html import Markup, attrs, button, html, join, plural
 from .tables import render_with
@@ -128,12 +128,22 @@ class ReplayView:
         return f"Move {self.k} of {self.rep.length} · {self.match.seats[seat].name}"
 
 
+class ReplayHost(TableApp, Protocol):
+    """What the replay viewer reads and does of the app, besides what every screen shows
+    (:class:`~tb_ui.context.TableApp`)."""
+
+    replay: Any
+    screen: str
+
+    def open_replay(self, sid: str, k: int | None = None) -> bool: ...
+
+
 class Stage:
     """The app as a table renderer sees it during a replay (a :class:`~tb_ui.context.TableApp`):
     the app's messages and log setting; no bot thinking, no hand-off, no catch-up, no
     table-local state."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: TableApp) -> None:
         self._app = app
         self.table_ui: dict[str, Any] = {}
         self.error: str | None = app.error
@@ -145,7 +155,7 @@ class Stage:
         self.match_id: str | None = app.match_id
 
     def storage_problem(self) -> str | None:
-        return self._app.storage_problem()  # type: ignore[no-any-return]
+        return self._app.storage_problem()
 
     def catchup(self) -> dict[str, Any] | None:
         return None
@@ -231,14 +241,14 @@ def controls(view: ReplayView) -> Markup:
                 view.caption(), pct, pct, step_btns, jump, chapters, watch, reveal, export, what)
 
 
-def render(app: Any) -> Markup:
+def render(app: ReplayHost) -> Markup:
     """The replay screen: the game's own table, read-only, under the replay bar."""
     view = app.replay
     return render_with(Stage(app), table_context(view))
 
 
 # ---- taps (issue 49 §2: each screen answers its own, with a typed payload; tb_ui.events) -------------
-def _viewer(app: Any) -> ReplayView | None:
+def _viewer(app: ReplayHost) -> ReplayView | None:
     """The replay on screen, or None (a tap left over from a replay that was closed)."""
     rv: ReplayView | None = app.replay if app.screen == "replay" else None
     return rv
@@ -305,7 +315,7 @@ class Reveal:
 
 
 @handles("replay-open", OpenReplay)
-def open_replay(app: Any, p: OpenReplay) -> Effects:
+def open_replay(app: ReplayHost, p: OpenReplay) -> Effects:
     """Open a save's replay (the end panel's "Watch again": at the start or a key moment)."""
     app.error = app.notice = None
     app.open_replay(p.id, p.k)
@@ -313,7 +323,7 @@ def open_replay(app: Any, p: OpenReplay) -> Effects:
 
 
 @handles("replay-step", Step)
-def step(app: Any, p: Step) -> Effects:
+def step(app: ReplayHost, p: Step) -> Effects:
     rv = _viewer(app)
     if rv is not None:
         rv.playing = False
@@ -322,7 +332,7 @@ def step(app: Any, p: Step) -> Effects:
 
 
 @handles("replay-to", StepTo)
-def step_to(app: Any, p: StepTo) -> Effects:
+def step_to(app: ReplayHost, p: StepTo) -> Effects:
     rv = _viewer(app)
     if rv is not None and p.k is not None:
         rv.playing = False
@@ -331,7 +341,7 @@ def step_to(app: Any, p: StepTo) -> Effects:
 
 
 @handles("replay-play", NoPayload)
-def play(app: Any, p: NoPayload) -> Effects:
+def play(app: ReplayHost, p: NoPayload) -> Effects:
     """Play or pause the replay (played from the start again once it reached its end)."""
     rv = _viewer(app)
     if rv is not None:
@@ -342,7 +352,7 @@ def play(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("replay-watch", Watch)
-def watch(app: Any, p: Watch) -> Effects:
+def watch(app: ReplayHost, p: Watch) -> Effects:
     """Watch as another seat, if that seat may be watched now (:meth:`ReplayView.watch_choices`)."""
     rv = _viewer(app)
     if rv is not None and p.seat in rv.watch_choices():
@@ -351,7 +361,7 @@ def watch(app: Any, p: Watch) -> Effects:
 
 
 @handles("replay-reveal", Reveal)
-def reveal(app: Any, p: Reveal) -> Effects:
+def reveal(app: ReplayHost, p: Reveal) -> Effects:
     """Reveal (or hide again) every hand of a finished game."""
     rv = _viewer(app)
     if rv is not None and rv.over:
@@ -362,7 +372,7 @@ def reveal(app: Any, p: Reveal) -> Effects:
 
 
 @handles("replay-export", NoPayload)
-def export(app: Any, p: NoPayload) -> Effects:
+def export(app: ReplayHost, p: NoPayload) -> Effects:
     """The replayed game as a file to open on another device: ``{"download": (name, text)}``."""
     rv = _viewer(app)
     if rv is None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from py_engine.core import OptionError, Seat
 
+from .context import TableApp
 from .events import Effects, handles, int_or_none, truthy
 from .html import Markup, attrs, button, html, join
 from .parts import alerts, appbar
@@ -34,7 +35,24 @@ def default_seat_name(seats: list[dict[str, Any]], i: int) -> str:
     return f"Bot {same.index(i) + 1} ({s['level']})"
 
 
-def new_draft(app: Any, game_id: str) -> dict[str, Any]:
+class NewGameHost(TableApp, Protocol):
+    """What the new-game form reads and does of the app, besides what every screen shows
+    (:class:`~tb_ui.context.TableApp`)."""
+
+    draft: dict[str, Any] | None
+    draft_error: str | None
+
+    @property
+    def form(self) -> dict[str, Any]: ...
+    def games(self) -> list[Any]: ...
+    def game(self, game_id: str) -> Any: ...
+    def go(self, screen: str) -> None: ...
+    def bot_levels(self, game_id: str) -> list[str]: ...
+    def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],
+                  phones: list[int] | None = None, keep: Any = None) -> None: ...
+
+
+def new_draft(app: NewGameHost, game_id: str) -> dict[str, Any]:
     """A fresh form for ``game_id``: a human and a bot at "normal" (or the middle level), more
     humans up to the game's least players, every option at its default."""
     g = app.game(game_id)
@@ -58,7 +76,7 @@ def _refresh_names(draft: dict[str, Any]) -> None:
             s["name"] = default_seat_name(draft["seats"], i)
 
 
-def _seat_row(app: Any, i: int, s: dict[str, Any], n: int, min_p: int, levels: list[str], role: str = "") -> Markup:
+def _seat_row(app: NewGameHost, i: int, s: dict[str, Any], n: int, min_p: int, levels: list[str], role: str = "") -> Markup:
     kind_btns = join(
         button(label, "seat-kind", "seg-btn", data_i=i, data_kind=k, aria_pressed="true" if s["kind"] == k else "false")
         for k, label in (("human", "Human"), ("bot", "Bot"), ("phone", "Phone")))
@@ -124,9 +142,9 @@ def option_field(o: dict[str, Any], value: Any) -> Markup:
     return html('<p class="help">Option {} cannot be set here.</p>', o["label"])
 
 
-def render(app: Any) -> Markup:
+def render(app: NewGameHost) -> Markup:
     """The new-game form: seats (name, human or bot and its level), options, start."""
-    draft = app.draft
+    draft = app.form
     g = app.game(draft["game"])
     d = g.describe()
     levels = app.bot_levels(draft["game"])
@@ -214,7 +232,7 @@ class StartForm:
 
 # ---- handlers -------------------------------------------------------------------------------------
 @handles("new", NewGame)
-def new(app: Any, p: NewGame) -> Effects:
+def new(app: NewGameHost, p: NewGame) -> Effects:
     """The form for ``p.game`` (the one being filled in, if it is that game's)."""
     game_id = p.game or app.games()[0].id
     if app.draft is None or app.draft["game"] != game_id:
@@ -225,13 +243,13 @@ def new(app: Any, p: NewGame) -> Effects:
     return None
 
 
-def _seat(app: Any, i: int | None) -> dict[str, Any] | None:
+def _seat(app: NewGameHost, i: int | None) -> dict[str, Any] | None:
     seats: list[dict[str, Any]] = app.form["seats"]
     return seats[i] if i is not None and 0 <= i < len(seats) else None
 
 
 @handles("seat-add", SeatTap)
-def seat_add(app: Any, p: SeatTap) -> Effects:
+def seat_add(app: NewGameHost, p: SeatTap) -> Effects:
     """One more seat (a human at the last seat's bot level), up to the game's most players."""
     draft = app.form
     if len(draft["seats"]) < app.game(draft["game"]).max_players:
@@ -243,7 +261,7 @@ def seat_add(app: Any, p: SeatTap) -> Effects:
 
 
 @handles("seat-remove", SeatTap)
-def seat_remove(app: Any, p: SeatTap) -> Effects:
+def seat_remove(app: NewGameHost, p: SeatTap) -> Effects:
     """Remove seat ``p.i``, down to the game's least players."""
     draft = app.form
     if len(draft["seats"]) > app.game(draft["game"]).min_players and _seat(app, p.i) is not None:
@@ -254,7 +272,7 @@ def seat_remove(app: Any, p: SeatTap) -> Effects:
 
 
 @handles("seat-kind", SeatTap)
-def seat_kind(app: Any, p: SeatTap) -> Effects:
+def seat_kind(app: NewGameHost, p: SeatTap) -> Effects:
     s = _seat(app, p.i)
     if s is not None and p.kind in ("human", "bot", "phone"):
         s["kind"] = p.kind
@@ -263,7 +281,7 @@ def seat_kind(app: Any, p: SeatTap) -> Effects:
 
 
 @handles("seat-level", SeatTap)
-def seat_level(app: Any, p: SeatTap) -> Effects:
+def seat_level(app: NewGameHost, p: SeatTap) -> Effects:
     s = _seat(app, p.i)
     if s is not None and p.value in app.bot_levels(app.form["game"]):
         s["level"] = p.value
@@ -272,7 +290,7 @@ def seat_level(app: Any, p: SeatTap) -> Effects:
 
 
 @handles("seat-name", SeatTap)
-def seat_name(app: Any, p: SeatTap) -> Effects:
+def seat_name(app: NewGameHost, p: SeatTap) -> Effects:
     """A name typed (not drawn again: the focus stays in the form while typing)."""
     s = _seat(app, p.i)
     if s is not None and p.i is not None:
@@ -289,7 +307,7 @@ def _set_name(draft: dict[str, Any], s: dict[str, Any], i: int, value: str) -> N
         s["custom"], s["name"] = True, name
 
 
-def _option(app: Any, name: str) -> dict[str, Any] | None:
+def _option(app: NewGameHost, name: str) -> dict[str, Any] | None:
     for o in app.game(app.form["game"]).describe()["options"]:
         if o["name"] == name:
             return dict(o)
@@ -297,7 +315,7 @@ def _option(app: Any, name: str) -> dict[str, Any] | None:
 
 
 @handles("opt", OptionTap)
-def option(app: Any, p: OptionTap) -> Effects:
+def option(app: NewGameHost, p: OptionTap) -> Effects:
     """Change events of option inputs (int, choice, multi, bool)."""
     o = _option(app, p.name)
     if o is None:
@@ -334,7 +352,7 @@ def option(app: Any, p: OptionTap) -> Effects:
 
 
 @handles("opt-step", OptionTap)
-def option_step(app: Any, p: OptionTap) -> Effects:
+def option_step(app: NewGameHost, p: OptionTap) -> Effects:
     """A whole-number option's − / + (kept within its bounds)."""
     o = _option(app, p.name)
     if o is None or o["kind"] != "int":
@@ -346,7 +364,7 @@ def option_step(app: Any, p: OptionTap) -> Effects:
 
 
 @handles("start", StartForm)
-def start(app: Any, p: StartForm) -> Effects:
+def start(app: NewGameHost, p: StartForm) -> Effects:
     """Start the game of the form (names typed and numbers read first; two seats of one name,
     or options the game refuses, are said on the form and nothing starts)."""
     draft = app.form

@@ -8,16 +8,35 @@ its last move the rules allow, as a new save) beside "Export the original".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from py_engine.core import SaveError
 
+from .context import TableApp
 from .events import Effects, NoPayload, SaveId, handles
 from .html import Markup, attrs, button, html, join, seat_name
 from .parts import alerts, appbar
-from .store import StorageFull, backup_document
+from .store import SaveStore, StorageFull, backup_document
+
+
+class SavesHost(TableApp, Protocol):
+    """What the Saved games screen reads and does of the app, besides what every screen shows
+    (:class:`~tb_ui.context.TableApp`); :class:`tb_ui.app.App` is one (``app.py`` checks)."""
+
+    store: SaveStore
+    format_time: Callable[[float], str]
+    confirm_delete: str | None
+    older: dict[str, str] | None
+    match: Any
+
+    def go(self, screen: str) -> None: ...
+    def load_save(self, sid: str) -> tuple[Any, str | None]: ...
+    def open_save(self, sid: str) -> bool: ...
+    def open_replay(self, sid: str, k: int | None = None) -> bool: ...
+    def start_match(self, match: Any, keep: Any = None) -> None: ...
+    def fresh_pacing(self) -> None: ...
 
 
 def players_text(seats: list[dict[str, Any]]) -> str:
@@ -26,7 +45,7 @@ def players_text(seats: list[dict[str, Any]]) -> str:
                      for s in seats)
 
 
-def render(app: Any) -> Markup:
+def render(app: SavesHost) -> Markup:
     """The saved games on this device (damaged ones too, with what is wrong), import."""
     items = []
     for entry in app.store.list():
@@ -96,7 +115,7 @@ class ImportFile:
 
 # ---- handlers -------------------------------------------------------------------------------------
 @handles("resume", SaveId)
-def resume(app: Any, p: SaveId) -> Effects:
+def resume(app: SavesHost, p: SaveId) -> Effects:
     """Back to the table of the game open now, or open save ``p.id`` (its failure shown)."""
     app.error = app.notice = None
     if app.match is not None and app.match_id == p.id:
@@ -108,7 +127,7 @@ def resume(app: Any, p: SaveId) -> Effects:
 
 
 @handles("older-resume", SaveId)
-def older_resume(app: Any, p: SaveId) -> Effects:
+def older_resume(app: SavesHost, p: SaveId) -> Effects:
     """Resume an older save after its last move today's rules allow, as a new saved game
     (the original stays listed, unchanged, to export)."""
     app.older = None
@@ -128,13 +147,13 @@ def older_resume(app: Any, p: SaveId) -> Effects:
 
 
 @handles("older-cancel", NoPayload)
-def older_cancel(app: Any, p: NoPayload) -> Effects:
+def older_cancel(app: SavesHost, p: NoPayload) -> Effects:
     app.older = None
     return None
 
 
 @handles("delete", SaveId)
-def delete(app: Any, p: SaveId) -> Effects:
+def delete(app: SavesHost, p: SaveId) -> Effects:
     """Ask once before save ``p.id`` is deleted."""
     app.confirm_delete = p.id
     app.error = app.notice = None
@@ -142,13 +161,13 @@ def delete(app: Any, p: SaveId) -> Effects:
 
 
 @handles("delete-cancel", NoPayload)
-def delete_cancel(app: Any, p: NoPayload) -> Effects:
+def delete_cancel(app: SavesHost, p: NoPayload) -> Effects:
     app.confirm_delete = None
     return None
 
 
 @handles("delete-confirm", SaveId)
-def delete_confirm(app: Any, p: SaveId) -> Effects:
+def delete_confirm(app: SavesHost, p: SaveId) -> Effects:
     """Delete save ``p.id`` (and leave its table if it is the game open now)."""
     app.store.delete(p.id)
     if app.match_id == p.id:
@@ -159,7 +178,7 @@ def delete_confirm(app: Any, p: SaveId) -> Effects:
 
 
 @handles("export", SaveId)
-def export(app: Any, p: SaveId) -> Effects:
+def export(app: SavesHost, p: SaveId) -> Effects:
     """Save ``p.id`` as a file: ``{"download": (file name, text)}``."""
     try:
         name, text = app.store.export(p.id)
@@ -171,7 +190,7 @@ def export(app: Any, p: SaveId) -> Effects:
 
 
 @handles("import-text", ImportFile)
-def import_text(app: Any, p: ImportFile) -> Effects:
+def import_text(app: SavesHost, p: ImportFile) -> Effects:
     """Import a chosen file: a save (an unfinished game listed, a finished one opened in the
     replay, an older one offered "Resume here"), or a backup of every save (restored as new
     saves). A file that is neither is refused with why, the other saves unchanged."""
@@ -204,7 +223,7 @@ def import_text(app: Any, p: ImportFile) -> Effects:
     return None
 
 
-def _import_backup(app: Any, fname: str, doc: dict[str, Any]) -> None:
+def _import_backup(app: SavesHost, fname: str, doc: dict[str, Any]) -> None:
     try:
         restored, already, failed = app.store.import_backup(doc)
     except StorageFull as e:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from .context import TableApp
 from .events import Effects, handles, truthy
 from .html import Markup, attrs, button, html, join
 from .parts import alerts, appbar
-from .store import BOT_SPEEDS, THEMES, save_settings
+from .store import BOT_SPEEDS, THEMES, Storage, save_settings
 
 
 def _seg(name: str, value: str, choices: list[tuple[str, str]], label: str) -> Markup:
@@ -22,7 +23,17 @@ def _seg(name: str, value: str, choices: list[tuple[str, str]], label: str) -> M
     return html('<div class="seg" role="group" aria-label="{}">{}</div>', label, btns)
 
 
-def render(app: Any) -> Markup:
+class SettingsHost(TableApp, Protocol):
+    """What the Settings screen reads and changes of the app, besides what every screen shows
+    (:class:`~tb_ui.context.TableApp`)."""
+
+    settings: dict[str, Any]
+    storage: Storage
+    bots_timed: bool
+    botspeed_override: str | None
+
+
+def render(app: SettingsHost) -> Markup:
     """Theme, bot speed, the hand-off screen and hints."""
     s = app.settings
     speed_note = Markup()
@@ -81,7 +92,7 @@ class Setting:
 
 
 @handles("setting", Setting)
-def setting(app: Any, p: Setting) -> Effects:
+def setting(app: SettingsHost, p: Setting) -> Effects:
     """Change one setting and store it (a name or value not offered changes nothing; a store
     that fails is said, the setting still applied for this visit)."""
     if p.name == "theme" and p.value in THEMES:

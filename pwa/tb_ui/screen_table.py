@@ -12,18 +12,45 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from py_engine.core import Action, IllegalAction, SaveError
 from py_engine.core.wording import a_an
 
 from .events import BadPayload, Effects, NoPayload, handles, int_or_none
 from .html import jattr
-from .phones import guest_table_ui, phone_seats
-from .tables import table_ui
+from .phones import GuestHost, HostTable, guest_table_ui, phone_seats
+from .tables import MatchApp, table_ui
 from .tutorial import refusal
 
 NOT_AN_ACTION = "That button is not an action."
+
+
+class TableHost(MatchApp, GuestHost, Protocol):
+    """What the table's taps read and do of the app, besides what its table shows
+    (:class:`~tb_ui.tables.MatchApp`): the bots, hints, the lesson's refusals and the phones
+    at the table."""
+
+    screen: str
+    coach_refused: str | None
+    hint: dict[str, Any] | None
+    paced_last: bool
+    skipped: bool
+    bots_timed: bool
+    net: HostTable | None
+    scan: dict[str, Any] | None
+
+    def go(self, screen: str) -> None: ...
+    def label_action(self, seat: int, action: Any) -> None: ...
+    def after_action(self, seat: int, action: Any) -> None: ...
+    def autosave(self) -> None: ...
+    def mark_seen(self, only_if_unset: bool = False) -> None: ...
+    def hint_offered(self) -> bool: ...
+    def hint_key(self) -> tuple[int, int, int | None]: ...
+    def live_hint(self) -> dict[str, Any] | None: ...
+    def guest_send(self, text: str | None, stale: str) -> None: ...
+    def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],
+                  phones: list[int] | None = None, keep: HostTable | None = None) -> None: ...
 
 
 # ---- payloads -------------------------------------------------------------------------------------
@@ -94,7 +121,7 @@ class LogAll:
 
 # ---- playing ----------------------------------------------------------------------------------------
 @handles("play", ActionTap)
-def play(app: Any, p: ActionTap) -> Effects:
+def play(app: TableHost, p: ActionTap) -> Effects:
     """Play the tapped action, if it was drawn for this position and this seat's turn."""
     if app.screen == "join":
         _guest_play(app, p)
@@ -124,7 +151,7 @@ def play(app: Any, p: ActionTap) -> Effects:
     return None
 
 
-def _guest_play(app: Any, p: ActionTap) -> None:
+def _guest_play(app: TableHost, p: ActionTap) -> None:
     g = app.guest
     if g is None or g.msg is None or g.state != "joined":
         app.error = "This phone is not at a table now: join again."
@@ -137,7 +164,7 @@ def _guest_play(app: Any, p: ActionTap) -> None:
 
 
 @handles("caution", ActionTap)
-def caution(app: Any, p: ActionTap) -> Effects:
+def caution(app: TableHost, p: ActionTap) -> Effects:
     """An option that harms the player's own side (its view entry has a ``caution``) or spends
     from a board tap: open its confirmation (:func:`tb_ui.parts.caution_dialog`) instead of
     playing it; nothing in the game changes."""
@@ -161,7 +188,7 @@ def caution(app: Any, p: ActionTap) -> Effects:
     return None
 
 
-def _refused(app: Any, seat: int, action: Action) -> bool:
+def _refused(app: TableHost, seat: int, action: Action) -> bool:
     """In a lesson, a choice other than the scripted one is refused with the coach's reason
     (:func:`tb_ui.tutorial.refusal`), nothing changed; True if so."""
     why = refusal(app.match, seat, action)
@@ -170,7 +197,7 @@ def _refused(app: Any, seat: int, action: Action) -> bool:
 
 
 @handles("caution-cancel", NoPayload)
-def caution_cancel(app: Any, p: NoPayload) -> Effects:
+def caution_cancel(app: TableHost, p: NoPayload) -> Effects:
     """Close an open confirmation without playing anything."""
     app.table_ui.pop("caution", None)
     if app.guest is not None:
@@ -179,7 +206,7 @@ def caution_cancel(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("reselect", ActionTap)
-def reselect(app: Any, p: ActionTap) -> Effects:
+def reselect(app: TableHost, p: ActionTap) -> Effects:
     """Pick another card after choosing one: undo the choice, then choose again."""
     m = app.match
     seat = app.acting_seat()
@@ -203,7 +230,7 @@ def reselect(app: Any, p: ActionTap) -> Effects:
 
 
 @handles("undo", NoPayload)
-def undo(app: Any, p: NoPayload) -> Effects:
+def undo(app: TableHost, p: NoPayload) -> Effects:
     """Take back the seat's last choice (or say why it stands: :meth:`Match.why_no_undo`)."""
     g = app.guest
     if app.screen == "join" and g is not None:
@@ -227,7 +254,7 @@ def undo(app: Any, p: NoPayload) -> Effects:
 
 # ---- a seat handed to a bot (issue 48 §3) ---------------------------------------------------------------
 @handles("hand-over", Level)
-def hand_over(app: Any, p: Level) -> Effects:
+def hand_over(app: TableHost, p: Level) -> Effects:
     """Let a bot of level ``p.level`` play the seat the table shows to the end (the player
     watches, and may take the seat back: "take-back"). Nothing is played or taken back; the bot
     decides from where the game stands."""
@@ -249,7 +276,7 @@ def hand_over(app: Any, p: Level) -> Effects:
 
 
 @handles("take-back", SeatOnly)
-def take_back(app: Any, p: SeatOnly) -> Effects:
+def take_back(app: TableHost, p: SeatOnly) -> Effects:
     """The player takes back the seat they handed to a bot: they decide again from where the game
     stands; the bot's moves stay made."""
     m = app.match
@@ -268,7 +295,7 @@ def take_back(app: Any, p: SeatOnly) -> Effects:
 
 # ---- the table's other taps ----------------------------------------------------------------------------
 @handles("handoff-ok", SeatOnly)
-def handoff_ok(app: Any, p: SeatOnly) -> Effects:
+def handoff_ok(app: TableHost, p: SeatOnly) -> Effects:
     """The device reached the player the hand-off screen named."""
     seat = app.handoff_seat()
     if seat is not None and p.seat == seat:
@@ -278,7 +305,7 @@ def handoff_ok(app: Any, p: SeatOnly) -> Effects:
 
 
 @handles("table-ui", RawTap)
-def table_view(app: Any, p: RawTap) -> Effects:
+def table_view(app: TableHost, p: RawTap) -> Effects:
     """A table's own view state (a placement preview, an expanded stack): handled by the game's
     renderer (``on_ui(app, data)`` in its module); the game is unchanged."""
     if app.screen == "join" and app.guest is not None and app.guest.msg is not None:
@@ -291,7 +318,7 @@ def table_view(app: Any, p: RawTap) -> Effects:
 
 
 @handles("log-toggle", NoPayload)
-def log_toggle(app: Any, p: NoPayload) -> Effects:
+def log_toggle(app: TableHost, p: NoPayload) -> Effects:
     """Open or fold the game log (it opens on its latest lines)."""
     app.log_open = not app.log_open
     app.log_all = False
@@ -299,14 +326,14 @@ def log_toggle(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("log-all", LogAll)
-def log_all(app: Any, p: LogAll) -> Effects:
+def log_all(app: TableHost, p: LogAll) -> Effects:
     """The whole game log, or only its latest lines again."""
     app.log_all = p.all
     return None
 
 
 @handles("skip", NoPayload)
-def skip(app: Any, p: NoPayload) -> Effects:
+def skip(app: TableHost, p: NoPayload) -> Effects:
     """Skip to my turn: the bots play on at full speed (no pause, no drawing of each move); what
     they did is then listed in one panel (and the log)."""
     if app.bot_pending():
@@ -317,7 +344,7 @@ def skip(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("catchup-ok", NoPayload)
-def catchup_ok(app: Any, p: NoPayload) -> Effects:
+def catchup_ok(app: TableHost, p: NoPayload) -> Effects:
     """Hide the catch-up: it lists from now on only what happens next."""
     if app.match is not None:
         app.mark_seen()
@@ -326,7 +353,7 @@ def catchup_ok(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("hint", NoPayload)
-def hint(app: Any, p: NoPayload) -> Effects:
+def hint(app: TableHost, p: NoPayload) -> Effects:
     """Ask for a hint: the hint bot starts thinking (stepped by the browser layer with
     ``App.hint_pending``, like a bot); the player may still act or cancel meanwhile."""
     if not app.hint_offered() or app.live_hint() is not None:
@@ -342,14 +369,14 @@ def hint(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("hint-cancel", NoPayload)
-def hint_cancel(app: Any, p: NoPayload) -> Effects:
+def hint_cancel(app: TableHost, p: NoPayload) -> Effects:
     """Cancel the hint being looked for, or hide the one shown."""
     app.hint = None
     return None
 
 
 @handles("rematch", NoPayload)
-def rematch(app: Any, p: NoPayload) -> Effects:
+def rematch(app: TableHost, p: NoPayload) -> Effects:
     """The same game again, same seats and options (a table across phones keeps its phones)."""
     m = app.match
     if m is not None:
@@ -358,7 +385,7 @@ def rematch(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("leave", NoPayload)
-def leave(app: Any, p: NoPayload) -> Effects:
+def leave(app: TableHost, p: NoPayload) -> Effects:
     """Leave the table for the library (the game stays saved; a guest phone leaves its host's
     table, which then waits for it or hands its seat on). A guest at a game that runs is asked
     first (issue 47): leaving drops its link, and only the host can invite it back."""
@@ -377,7 +404,7 @@ def leave(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("leave-confirm", NoPayload)
-def leave_confirm(app: Any, p: NoPayload) -> Effects:
+def leave_confirm(app: TableHost, p: NoPayload) -> Effects:
     """The guest confirmed leaving the host's table."""
     if app.guest is not None:
         app.guest.leaving = True
@@ -385,7 +412,7 @@ def leave_confirm(app: Any, p: NoPayload) -> Effects:
 
 
 @handles("leave-cancel", NoPayload)
-def leave_cancel(app: Any, p: NoPayload) -> Effects:
+def leave_cancel(app: TableHost, p: NoPayload) -> Effects:
     """The guest stays at the host's table."""
     if app.guest is not None:
         app.guest.leaving = False

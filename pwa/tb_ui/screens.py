@@ -3,20 +3,33 @@ renderer returns :class:`~tb_ui.html.Markup` built through :mod:`tb_ui.html`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from . import daily, phones, replay, screen_new, screen_saves, screen_settings, tutorial
 from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
 from .rules import rules_html, rules_pages
-from .tables import handoff_note, render_table
+from .tables import MatchApp, handoff_note, render_table
 
 TITLES = {"library": "Games", "new": "New game", "table": "Table", "saves": "Saved games",
           "rules": "Rules", "settings": "Settings", "handoff": "Pass the device", "replay": "Replay",
           "daily": "Daily challenge", "join": "Join a table"}
 
 
-def title(app: Any) -> str:
+class AppHost(screen_saves.SavesHost, screen_settings.SettingsHost, screen_new.NewGameHost, daily.DailyHost,
+              replay.ReplayHost, phones.PhonesHost, MatchApp, Protocol):
+    """What the screens read of the app: every screen's host, and the navigation's state
+    (the route, where Back goes, the rules page shown)."""
+
+    back_to: str
+    prev_route: str | None
+    rules_game: str
+    rules_part: str
+
+    def route(self) -> str: ...
+
+
+def title(app: AppHost) -> str:
     screen = current(app)
     if screen in ("table", "handoff") and app.match is not None:
         return f"{app.match.game.title} · Time & Barons"
@@ -25,7 +38,7 @@ def title(app: Any) -> str:
     return f"{TITLES.get(screen, 'Time & Barons')} · Time & Barons"
 
 
-def current(app: Any) -> str:
+def current(app: AppHost) -> str:
     """The screen actually shown ("handoff" replaces the table when needed)."""
     if app.screen == "table":
         if app.match is None:
@@ -39,7 +52,7 @@ def current(app: Any) -> str:
     return str(app.screen)
 
 
-def render(app: Any) -> Markup:
+def render(app: AppHost) -> Markup:
     """The current screen inside its ``.screen`` wrapper (``data-screen``, ``data-n``,
     ``data-actor``, ``data-route`` for styles and tests).
 
@@ -70,7 +83,7 @@ def render(app: Any) -> Markup:
 
 
 # ---- library -------------------------------------------------------------------------
-def library(app: Any) -> Markup:
+def library(app: AppHost) -> Markup:
     """The games, each with new game, continue (its latest unfinished game), daily and rules;
     the games with a game in progress first, the most recently played first (issue 24 §4)."""
     saves = app.store.list()  # most recently played first
@@ -108,14 +121,14 @@ def library(app: Any) -> Markup:
 
 
 # ---- table and hand-off --------------------------------------------------------------
-def table(app: Any) -> Markup:
+def table(app: AppHost) -> Markup:
     """The game's table (:mod:`tb_ui.tables`), with a daily deal's result once it ends."""
     m = app.match
     score = daily.score_html(app, m) if m.meta.get("daily") and m.is_over() else None
     return html("{}{}", phones.phones_panel(app), render_table(app, score))
 
 
-def handoff(app: Any) -> Markup:
+def handoff(app: AppHost) -> Markup:
     """Pass the device: the next human's name and nothing private (the game's
     renderer may add public news, such as what the last turn did)."""
     seat = app.handoff_seat()
@@ -132,7 +145,7 @@ def handoff(app: Any) -> Markup:
 
 # ---- saved games ----------------------------------------------------------------------
 # ---- rules -------------------------------------------------------------------------
-def rules(app: Any) -> Markup:
+def rules(app: AppHost) -> Markup:
     """The rules help of ``app.rules_game``, or its sub-page ``app.rules_part``."""
     prev = app.prev_route or ""
     if prev:

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from py_engine.core import Action, Match, Seat
 from py_engine.games import ids as game_ids
@@ -180,6 +180,15 @@ def coach_view(match: Any, refused: str | None = None) -> dict[str, Any] | None:
 
 
 # ---- taps -------------------------------------------------------------------------------------------
+class LessonHost(Protocol):
+    """What the Learn tap does of the app: start the lesson's match, or say why not."""
+
+    error: str | None
+    notice: str | None
+
+    def start_match(self, match: Any, keep: Any = None) -> None: ...
+
+
 @dataclass(frozen=True)
 class LessonGame:
     """A tap naming the game whose lesson to start (``game``). Raises BadPayload for a game
@@ -196,7 +205,7 @@ class LessonGame:
 
 
 @handles("learn", LessonGame)
-def learn(app: Any, p: LessonGame) -> Effects:
+def learn(app: LessonHost, p: LessonGame) -> Effects:
     """Start the lesson of ``p.game`` from its first step, as a new saved game."""
     les = lesson(p.game)
     assert les is not None

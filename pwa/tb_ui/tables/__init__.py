@@ -10,14 +10,14 @@ tables with the match's state out of reach).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from ..context import Seating, TableApp, TableContext, TableRenderer
 from ..html import Markup, html, join
 from ..parts import alerts, end_panel, log_panel, odds_label, odds_line, topbar
 from . import barons, time_barons, time_of_crisis, time_war, timeline
 
-__all__ = ["RENDERERS", "Seating", "TableContext", "handoff_note", "own_last_turn", "render_generic",
+__all__ = ["RENDERERS", "MatchApp", "Seating", "TableContext", "handoff_note", "own_last_turn", "render_generic",
            "render_table", "render_with", "table_context", "table_ui"]
 
 #: game id -> its table module.
@@ -25,7 +25,24 @@ RENDERERS: dict[str, TableRenderer] = {"timeline": timeline, "time_war": time_wa
                                     "barons": barons, "time_of_crisis": time_of_crisis}
 
 
-def table_context(app: Any, score: Markup | None = None) -> TableContext:
+class MatchApp(TableApp, Protocol):
+    """What the table layer reads of the app to draw ``app.match`` (:func:`table_context`),
+    besides what every screen shows (:class:`~tb_ui.context.TableApp`)."""
+
+    match: Any
+    fresh_action: tuple[int, Any] | None
+
+    def perspective(self) -> int | None: ...
+    def acting_seat(self) -> int | None: ...
+    def key_moments(self) -> list[tuple[int, str]]: ...
+    def hint_view(self) -> dict[str, Any] | None: ...
+    def link_note(self) -> str | None: ...
+    def hand_over_levels(self) -> list[str]: ...
+    def handed_seat(self) -> int | None: ...
+    def coach_view(self) -> dict[str, Any] | None: ...
+
+
+def table_context(app: MatchApp, score: Markup | None = None) -> TableContext:
     """What the table of ``app.match`` shows to the seat the device is turned to; ``score``:
     a daily deal's result for the end panel (made by :mod:`tb_ui.daily`)."""
     m = app.match
@@ -54,7 +71,7 @@ def _undo_locked(m: Any, acting: int | None, can_undo: bool) -> str | None:
     return str(m.why_no_undo(acting))
 
 
-def _handed(app: Any) -> tuple[int, str] | None:
+def _handed(app: MatchApp) -> tuple[int, str] | None:
     seat = app.handed_seat()
     return None if seat is None else (seat, str(app.match.seats[seat].level))
 
@@ -75,7 +92,7 @@ def played_minutes(meta: dict[str, Any]) -> int | None:
     return max(1, round(ms / 60_000))
 
 
-def render_table(app: Any, score: Markup | None = None) -> Markup:
+def render_table(app: MatchApp, score: Markup | None = None) -> Markup:
     """The table of ``app.match`` (``score``: see :func:`table_context`)."""
     return render_with(app, table_context(app, score))
 
@@ -94,14 +111,14 @@ def own_last_turn(game_id: str) -> bool:
     return bool(getattr(RENDERERS.get(game_id), "LAST_TURN_PANEL", False))
 
 
-def table_ui(app: Any, data: dict[str, Any]) -> None:
+def table_ui(app: MatchApp, data: dict[str, Any]) -> None:
     """Forward a ``table-ui`` tap to the renderer of ``app.match``'s game."""
     mod = RENDERERS.get(app.match.game.id)
     if mod is not None:
         mod.on_ui(app, data)
 
 
-def handoff_note(app: Any) -> Markup:
+def handoff_note(app: MatchApp) -> Markup:
     """Public news for the hand-off screen from the renderer of ``app.match``'s game, given
     the spectator's view (nothing private: the device is changing hands), or empty."""
     m = app.match
