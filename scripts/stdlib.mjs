@@ -10,7 +10,8 @@
 // could not load. The zip is loaded through Pyodide's stdLibURL, as the app loads it, so the same
 // script checks a trimmed zip: every import that works with the full one must work with it.
 // compile: Pyodide starts with the given standard library, and each archive (a standard-library
-// zip, or a wheel: *.whl) is written to <out-dir> under its own name with every module compiled
+// zip, or a wheel: *.whl; our own wheels, time_and_barons*, without their docstrings, which nothing
+// reads at run time) is written to <out-dir> under its own name with every module compiled
 // by this Pyodide's own Python (unchecked hash-based .pyc in place of the .py, no source), stored,
 // not deflated, so that the host's brotli compresses it whole. A wheel's RECORD is rewritten to
 // match. No start of the app then compiles a module again.
@@ -33,9 +34,24 @@ try {
 }
 
 const COMPILE = `
-import base64, hashlib, importlib._bootstrap_external as be, importlib.util, sys, sysconfig, zipfile
+import ast, base64, hashlib, importlib._bootstrap_external as be, importlib.util, sys, sysconfig, zipfile
 
-def _compile(src, out, wheel):
+def _undocumented(source, filename):
+    # the module, class and function docstrings left out (our wheels: nothing reads them at run
+    # time, and they were a tenth of the heap a memory snapshot stores); the line numbers of
+    # tracebacks stay those of the sources. Asserts stay (no -O).
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                first = body.pop(0)
+                if not body:
+                    body.append(ast.copy_location(ast.Pass(), first))
+    return tree
+
+def _compile(src, out, wheel, strip=False):
     # co_filename as the app's Python sees the file: in site-packages, or inside the zip on sys.path
     prefix = sysconfig.get_paths()["purelib"] if wheel else next(p for p in sys.path if p.endswith(".zip"))
     written, record = [], None
@@ -44,7 +60,8 @@ def _compile(src, out, wheel):
             data = z.read(info)
             name = info.filename
             if name.endswith(".py"):
-                code = compile(data, f"{prefix}/{name}", "exec", dont_inherit=True)
+                filename = f"{prefix}/{name}"
+                code = compile(_undocumented(data, filename) if strip else data, filename, "exec", dont_inherit=True)
                 data = bytes(be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
                 name += "c"
             if wheel and name.endswith(".dist-info/RECORD"):
@@ -71,7 +88,8 @@ if (mode === "compile") {
   const compileOne = py.globals.get("_compile");
   for (const archive of archives) {
     py.FS.writeFile("/tmp/in.zip", readFileSync(archive));
-    compileOne("/tmp/in.zip", "/tmp/out.zip", archive.endsWith(".whl"));
+    // our own wheels (time_and_barons*) without their docstrings
+    compileOne("/tmp/in.zip", "/tmp/out.zip", archive.endsWith(".whl"), path.basename(archive).startsWith("time_and_barons"));
     writeFileSync(path.join(arg, path.basename(archive)), py.FS.readFile("/tmp/out.zip"));
   }
   process.exit(0);

@@ -13,7 +13,7 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from py_engine.core import Match, SaveError, Thinking
 from py_engine.core.rng import KEYED, Rng, new_seed
@@ -22,12 +22,11 @@ from py_engine.games import get as get_game
 from py_engine.games import ids as game_ids
 
 from . import screen_new, screen_saves, screen_settings, screen_table, screens, tutorial  # noqa: F401  (the screens register their taps; replay, daily too)
-from .daily import DailyHost, DailyRecords, record_of
+from .daily import DailyRecords, record_of
 from .events import BadPayload, Effects, NoPayload, event, handles
-from .first import Driven
 from .html import Markup, as_markup
-from .phones import GuestTable, HostTable, PhonesHost, add_phone_seats, flooded, phone_seats
-from .replay import ReplayHost, ReplayView, walk
+from .phones import GuestTable, HostTable, add_phone_seats, flooded, phone_seats
+from .replay import ReplayView, walk
 from .rules import rules_pages
 from .screen_new import default_seat_name  # noqa: F401  (kept importable from the app)
 from .store import (
@@ -1111,9 +1110,16 @@ def _dismiss(app: App, p: NoPayload) -> Effects:
     return None
 
 
-def _hosts(app: App) -> tuple[screen_saves.SavesHost, screen_settings.SettingsHost, screen_new.NewGameHost,
-                              tutorial.LessonHost, DailyHost, ReplayHost, PhonesHost, screen_table.TableHost,
-                              screens.AppHost, Driven]:
-    """The App is the host of every screen: each screen module names what it reads and does of
-    the app as a Protocol, and mypy checks here that :class:`App` has all of it."""
-    return (app, app, app, app, app, app, app, app, app, app)
+
+if TYPE_CHECKING:  # the screens' Protocols exist for mypy only (nothing of them in the app's heap)
+    from .daily import DailyHost
+    from .first import Driven
+    from .phones import PhonesHost
+    from .replay import ReplayHost
+
+    def _hosts(app: App) -> tuple[screen_saves.SavesHost, screen_settings.SettingsHost, screen_new.NewGameHost,
+                                  tutorial.LessonHost, DailyHost, ReplayHost, PhonesHost, screen_table.TableHost,
+                                  screens.AppHost, Driven]:
+        """The App is the host of every screen: each screen module names what it reads and does
+        of the app as a Protocol, and mypy checks here that :class:`App` has all of it."""
+        return (app, app, app, app, app, app, app, app, app, app)

@@ -19,7 +19,7 @@ import datetime
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from py_engine.core import daily_match
 
@@ -125,20 +125,21 @@ def grid_html(marks: str) -> Markup:
                 '{}</ol>', n_ok, n_bad, items)
 
 
-class DailyHost(TableApp, Protocol):
-    """What the daily challenge screen reads and does of the app, besides what every screen
-    shows (:class:`~tb_ui.context.TableApp`)."""
+if TYPE_CHECKING:
+    class DailyHost(TableApp, Protocol):
+        """What the daily challenge screen reads and does of the app, besides what every screen
+        shows (:class:`~tb_ui.context.TableApp`)."""
 
-    daily: DailyRecords
-    daily_game: str
-    store: SaveStore
-    today: Callable[[], str]
+        daily: DailyRecords
+        daily_game: str
+        store: SaveStore
+        today: Callable[[], str]
 
-    def games(self) -> list[Any]: ...
-    def game(self, game_id: str) -> Any: ...
-    def go(self, screen: str) -> None: ...
-    def open_save(self, sid: str) -> bool: ...
-    def start_match(self, match: Any, keep: Any = None) -> None: ...
+        def games(self) -> list[Any]: ...
+        def game(self, game_id: str) -> Any: ...
+        def go(self, screen: str) -> None: ...
+        def open_save(self, sid: str) -> bool: ...
+        def start_match(self, match: Any, keep: Any = None) -> None: ...
 
 
 def score_html(app: DailyHost, match: Any) -> Markup:

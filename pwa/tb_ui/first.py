@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 #: The screens that may be first screens: the same for every first visit on any day (not the
 #: daily challenge, whose deal is the day's, nor a table).
@@ -139,12 +139,13 @@ def _at(make_app: Callable[[], Any], path: Iterable[tuple[str, dict[str, str]]])
     return app
 
 
-class Driven(Protocol):
-    """An app that the first screens' queued taps are replayed on (:class:`tb_ui.app.App`)."""
+if TYPE_CHECKING:
+    class Driven(Protocol):
+        """An app that the first screens' queued taps are replayed on (:class:`tb_ui.app.App`)."""
 
-    def route(self) -> str: ...
-    def navigate(self, route: str) -> bool: ...
-    def dispatch(self, act: str, data: dict[str, Any] | None = None) -> dict[str, Any]: ...
+        def route(self) -> str: ...
+        def navigate(self, route: str) -> bool: ...
+        def dispatch(self, act: str, data: dict[str, Any] | None = None) -> dict[str, Any]: ...
 
 
 def replay(app: Driven, queued: Iterable[Mapping[str, Any]]) -> None:

@@ -25,7 +25,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from py_engine import __version__
 from py_engine.core import Match, Seat
@@ -426,28 +426,30 @@ def table_problem(msg: dict[str, Any]) -> str | None:
     return None
 
 
-class GuestHost(TableApp, Protocol):
-    """An app that may be a guest at another phone's table."""
+if TYPE_CHECKING:
+    class GuestHost(TableApp, Protocol):
+        """An app that may be a guest at another phone's table."""
 
-    guest: GuestTable | None
+        guest: GuestTable | None
 
 
-class PhonesHost(GuestHost, Protocol):
-    """What the phone seats and the join screen read and do of the app, besides what every
-    screen shows (:class:`~tb_ui.context.TableApp`)."""
+if TYPE_CHECKING:
+    class PhonesHost(GuestHost, Protocol):
+        """What the phone seats and the join screen read and do of the app, besides what every
+        screen shows (:class:`~tb_ui.context.TableApp`)."""
 
-    match: Any
-    screen: str
-    net: HostTable | None
-    scan: dict[str, Any] | None
+        match: Any
+        screen: str
+        net: HostTable | None
+        scan: dict[str, Any] | None
 
-    @property
-    def seals(self) -> Seals: ...
-    def go(self, screen: str) -> None: ...
-    def bot_levels(self, game_id: str) -> list[str]: ...
-    def attach_net(self, match: Any, keep: HostTable | None = None) -> None: ...
-    def fresh_pacing(self) -> None: ...
-    def autosave(self) -> None: ...
+        @property
+        def seals(self) -> Seals: ...
+        def go(self, screen: str) -> None: ...
+        def bot_levels(self, game_id: str) -> list[str]: ...
+        def attach_net(self, match: Any, keep: HostTable | None = None) -> None: ...
+        def fresh_pacing(self) -> None: ...
+        def autosave(self) -> None: ...
 
 
 # ---- drawing -------------------------------------------------------------------------------------

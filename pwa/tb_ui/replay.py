@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from py_engine.core import Moment, Replay, key_moments
 
@@ -128,14 +128,15 @@ class ReplayView:
         return f"Move {self.k} of {self.rep.length} · {self.match.seats[seat].name}"
 
 
-class ReplayHost(TableApp, Protocol):
-    """What the replay viewer reads and does of the app, besides what every screen shows
-    (:class:`~tb_ui.context.TableApp`)."""
+if TYPE_CHECKING:
+    class ReplayHost(TableApp, Protocol):
+        """What the replay viewer reads and does of the app, besides what every screen shows
+        (:class:`~tb_ui.context.TableApp`)."""
 
-    replay: Any
-    screen: str
+        replay: Any
+        screen: str
 
-    def open_replay(self, sid: str, k: int | None = None) -> bool: ...
+        def open_replay(self, sid: str, k: int | None = None) -> bool: ...
 
 
 class Stage:

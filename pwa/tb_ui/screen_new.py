@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from py_engine.core import OptionError, Seat
 
@@ -35,21 +35,22 @@ def default_seat_name(seats: list[dict[str, Any]], i: int) -> str:
     return f"Bot {same.index(i) + 1} ({s['level']})"
 
 
-class NewGameHost(TableApp, Protocol):
-    """What the new-game form reads and does of the app, besides what every screen shows
-    (:class:`~tb_ui.context.TableApp`)."""
+if TYPE_CHECKING:
+    class NewGameHost(TableApp, Protocol):
+        """What the new-game form reads and does of the app, besides what every screen shows
+        (:class:`~tb_ui.context.TableApp`)."""
 
-    draft: dict[str, Any] | None
-    draft_error: str | None
+        draft: dict[str, Any] | None
+        draft_error: str | None
 
-    @property
-    def form(self) -> dict[str, Any]: ...
-    def games(self) -> list[Any]: ...
-    def game(self, game_id: str) -> Any: ...
-    def go(self, screen: str) -> None: ...
-    def bot_levels(self, game_id: str) -> list[str]: ...
-    def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],
-                  phones: list[int] | None = None, keep: Any = None) -> None: ...
+        @property
+        def form(self) -> dict[str, Any]: ...
+        def games(self) -> list[Any]: ...
+        def game(self, game_id: str) -> Any: ...
+        def go(self, screen: str) -> None: ...
+        def bot_levels(self, game_id: str) -> list[str]: ...
+        def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],
+                      phones: list[int] | None = None, keep: Any = None) -> None: ...
 
 
 def new_draft(app: NewGameHost, game_id: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from py_engine.core import SaveError
 
@@ -20,23 +20,23 @@ from .html import Markup, attrs, button, html, join, seat_name
 from .parts import alerts, appbar
 from .store import SaveStore, StorageFull, backup_document
 
+if TYPE_CHECKING:
+    class SavesHost(TableApp, Protocol):
+        """What the Saved games screen reads and does of the app, besides what every screen shows
+        (:class:`~tb_ui.context.TableApp`); :class:`tb_ui.app.App` is one (``app.py`` checks)."""
 
-class SavesHost(TableApp, Protocol):
-    """What the Saved games screen reads and does of the app, besides what every screen shows
-    (:class:`~tb_ui.context.TableApp`); :class:`tb_ui.app.App` is one (``app.py`` checks)."""
+        store: SaveStore
+        format_time: Callable[[float], str]
+        confirm_delete: str | None
+        older: dict[str, str] | None
+        match: Any
 
-    store: SaveStore
-    format_time: Callable[[float], str]
-    confirm_delete: str | None
-    older: dict[str, str] | None
-    match: Any
-
-    def go(self, screen: str) -> None: ...
-    def load_save(self, sid: str) -> tuple[Any, str | None]: ...
-    def open_save(self, sid: str) -> bool: ...
-    def open_replay(self, sid: str, k: int | None = None) -> bool: ...
-    def start_match(self, match: Any, keep: Any = None) -> None: ...
-    def fresh_pacing(self) -> None: ...
+        def go(self, screen: str) -> None: ...
+        def load_save(self, sid: str) -> tuple[Any, str | None]: ...
+        def open_save(self, sid: str) -> bool: ...
+        def open_replay(self, sid: str, k: int | None = None) -> bool: ...
+        def start_match(self, match: Any, keep: Any = None) -> None: ...
+        def fresh_pacing(self) -> None: ...
 
 
 def players_text(seats: list[dict[str, Any]]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .context import TableApp
 from .events import Effects, handles, truthy
@@ -23,14 +23,15 @@ def _seg(name: str, value: str, choices: list[tuple[str, str]], label: str) -> M
     return html('<div class="seg" role="group" aria-label="{}">{}</div>', label, btns)
 
 
-class SettingsHost(TableApp, Protocol):
-    """What the Settings screen reads and changes of the app, besides what every screen shows
-    (:class:`~tb_ui.context.TableApp`)."""
+if TYPE_CHECKING:
+    class SettingsHost(TableApp, Protocol):
+        """What the Settings screen reads and changes of the app, besides what every screen shows
+        (:class:`~tb_ui.context.TableApp`)."""
 
-    settings: dict[str, Any]
-    storage: Storage
-    bots_timed: bool
-    botspeed_override: str | None
+        settings: dict[str, Any]
+        storage: Storage
+        bots_timed: bool
+        botspeed_override: str | None
 
 
 def render(app: SettingsHost) -> Markup:

@@ -12,45 +12,49 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from py_engine.core import Action, IllegalAction, SaveError
 from py_engine.core.wording import a_an
 
 from .events import BadPayload, Effects, NoPayload, handles, int_or_none
 from .html import jattr
-from .phones import GuestHost, HostTable, guest_table_ui, phone_seats
-from .tables import MatchApp, table_ui
+from .phones import HostTable, guest_table_ui, phone_seats
+from .tables import table_ui
 from .tutorial import refusal
 
 NOT_AN_ACTION = "That button is not an action."
 
 
-class TableHost(MatchApp, GuestHost, Protocol):
-    """What the table's taps read and do of the app, besides what its table shows
-    (:class:`~tb_ui.tables.MatchApp`): the bots, hints, the lesson's refusals and the phones
-    at the table."""
+if TYPE_CHECKING:
+    from .phones import GuestHost
+    from .tables import MatchApp
 
-    screen: str
-    coach_refused: str | None
-    hint: dict[str, Any] | None
-    paced_last: bool
-    skipped: bool
-    bots_timed: bool
-    net: HostTable | None
-    scan: dict[str, Any] | None
+    class TableHost(MatchApp, GuestHost, Protocol):
+        """What the table's taps read and do of the app, besides what its table shows
+        (:class:`~tb_ui.tables.MatchApp`): the bots, hints, the lesson's refusals and the phones
+        at the table."""
 
-    def go(self, screen: str) -> None: ...
-    def label_action(self, seat: int, action: Any) -> None: ...
-    def after_action(self, seat: int, action: Any) -> None: ...
-    def autosave(self) -> None: ...
-    def mark_seen(self, only_if_unset: bool = False) -> None: ...
-    def hint_offered(self) -> bool: ...
-    def hint_key(self) -> tuple[int, int, int | None]: ...
-    def live_hint(self) -> dict[str, Any] | None: ...
-    def guest_send(self, text: str | None, stale: str) -> None: ...
-    def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],
-                  phones: list[int] | None = None, keep: HostTable | None = None) -> None: ...
+        screen: str
+        coach_refused: str | None
+        hint: dict[str, Any] | None
+        paced_last: bool
+        skipped: bool
+        bots_timed: bool
+        net: HostTable | None
+        scan: dict[str, Any] | None
+
+        def go(self, screen: str) -> None: ...
+        def label_action(self, seat: int, action: Any) -> None: ...
+        def after_action(self, seat: int, action: Any) -> None: ...
+        def autosave(self) -> None: ...
+        def mark_seen(self, only_if_unset: bool = False) -> None: ...
+        def hint_offered(self) -> bool: ...
+        def hint_key(self) -> tuple[int, int, int | None]: ...
+        def live_hint(self) -> dict[str, Any] | None: ...
+        def guest_send(self, text: str | None, stale: str) -> None: ...
+        def new_match(self, game_id: str, seats: list[Any], options: dict[str, Any],
+                      phones: list[int] | None = None, keep: HostTable | None = None) -> None: ...
 
 
 # ---- payloads -------------------------------------------------------------------------------------

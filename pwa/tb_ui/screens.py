@@ -3,30 +3,33 @@ renderer returns :class:`~tb_ui.html.Markup` built through :mod:`tb_ui.html`."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import daily, phones, replay, screen_new, screen_saves, screen_settings, tutorial
 from .html import Markup, attrs, button, html, join, plural
 from .parts import alerts, appbar
 from .rules import rules_html, rules_pages
-from .tables import MatchApp, handoff_note, render_table
+from .tables import handoff_note, render_table
 
 TITLES = {"library": "Games", "new": "New game", "table": "Table", "saves": "Saved games",
           "rules": "Rules", "settings": "Settings", "handoff": "Pass the device", "replay": "Replay",
           "daily": "Daily challenge", "join": "Join a table"}
 
 
-class AppHost(screen_saves.SavesHost, screen_settings.SettingsHost, screen_new.NewGameHost, daily.DailyHost,
-              replay.ReplayHost, phones.PhonesHost, MatchApp, Protocol):
-    """What the screens read of the app: every screen's host, and the navigation's state
-    (the route, where Back goes, the rules page shown)."""
+if TYPE_CHECKING:
+    from .tables import MatchApp
 
-    back_to: str
-    prev_route: str | None
-    rules_game: str
-    rules_part: str
+    class AppHost(screen_saves.SavesHost, screen_settings.SettingsHost, screen_new.NewGameHost, daily.DailyHost,
+                  replay.ReplayHost, phones.PhonesHost, MatchApp, Protocol):
+        """What the screens read of the app: every screen's host, and the navigation's state
+        (the route, where Back goes, the rules page shown)."""
 
-    def route(self) -> str: ...
+        back_to: str
+        prev_route: str | None
+        rules_game: str
+        rules_part: str
+
+        def route(self) -> str: ...
 
 
 def title(app: AppHost) -> str:

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from py_engine.core import Action, Match, Seat
 from py_engine.games import ids as game_ids
@@ -180,13 +180,14 @@ def coach_view(match: Any, refused: str | None = None) -> dict[str, Any] | None:
 
 
 # ---- taps -------------------------------------------------------------------------------------------
-class LessonHost(Protocol):
-    """What the Learn tap does of the app: start the lesson's match, or say why not."""
+if TYPE_CHECKING:
+    class LessonHost(Protocol):
+        """What the Learn tap does of the app: start the lesson's match, or say why not."""
 
-    error: str | None
-    notice: str | None
+        error: str | None
+        notice: str | None
 
-    def start_match(self, match: Any, keep: Any = None) -> None: ...
+        def start_match(self, match: Any, keep: Any = None) -> None: ...
 
 
 @dataclass(frozen=True)

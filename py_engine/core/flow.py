@@ -23,9 +23,14 @@ A game whose end can come in the middle of a frame (a death in a fight) gives th
 left stay as they were (what the table shows at the end).
 
 :meth:`Flow.run` (after setup and after every answer) advances the top frame until someone must
-choose. **The always-ask rule, written once:** a choice with a single option is taken without
-asking, unless its :class:`Ask` says ``always`` (asking is itself part of the game, e.g.
-choosing the card to play, or asking would reveal what the chooser may not know).
+choose. **The always-ask rule, written once** (:func:`asked`): a choice with a single option is
+taken without asking, unless its :class:`Ask` says ``always`` (asking is itself part of the game,
+e.g. choosing the card to play, or asking would reveal what the chooser may not know).
+
+Rules written one function per frame kind (a step that both asks and answers, as in Rally the
+Troops), with questions kept in the state, a standing decision when no frame is left, or two
+stacks asking at once, run on :class:`Stacks` instead, under the same rule. Every engine asks
+through one of the two (``tests/test_decisions.py``).
 
 A tiny game, a counter two seats take turns to raise by one or two until it reaches 5:
 
@@ -92,8 +97,8 @@ WAIT = Ask(-1, ())
 def asked(n_options: int, always: bool = False) -> bool:
     """**The always-ask rule**, the one place it is written: a choice of ``n_options`` is put
     to its seat if it has several options or must ``always`` be asked; a single option is
-    taken without asking. (A planner replaying its recorded answers reads it to know which
-    choices were asked, so recorded: :class:`Stacks`.)
+    taken without asking. (A planner replayed with its answers so far reads it too: only a
+    choice that was asked has a recorded answer.)
 
     >>> asked(2), asked(1), asked(1, always=True)
     (True, False, True)
