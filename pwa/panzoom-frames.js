@@ -32,11 +32,31 @@ const zoomed = (pz) => pz.getScale() > 1.001;
 // Panzoom sets the transform at the next animation frame; this sets it now, so the picture
 // never shows a stale view and Panzoom's next measure of it is right.
 const applyNow = (inner, pz) => Panzoom.defaultOptions.setTransform(inner, { scale: pz.getScale(), ...pz.getPan() });
+// A picture's layout size (CSS px), kept by a ResizeObserver: read after every patch, it would
+// force a layout in the middle of the page's work (issue 44); the observer reports it after the
+// browser's own layout. The first read of a new picture measures it.
+const boxes = new WeakMap(); // svg -> {w, h}
+const sizer = new ResizeObserver((entries) => {
+  for (const e of entries) boxes.set(e.target, { w: e.target.clientWidth, h: e.target.clientHeight });
+  for (const [inner, { frame, pz }] of live) detail(frame, inner, pz);
+  document.dispatchEvent(new Event("tb-svg-resized")); // tb-page.mjs: the Barons board's detail
+});
+/** ``svg``'s layout width and height in CSS px, as last laid out. */
+export function svgBox(svg) {
+  let box = boxes.get(svg);
+  if (!box) {
+    box = { w: svg.clientWidth, h: svg.clientHeight };
+    boxes.set(svg, box);
+    sizer.observe(svg);
+  }
+  return box;
+}
+
 // the frame's semantic zoom level, from the picture's size on screen (layout width x pinch scale)
 function detail(frame, inner, pz) {
   const at = parseFloat(frame.dataset.nearAt), svg = inner.querySelector("svg");
   if (!(at > 0) || !svg || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
-  const perUnit = (svg.clientWidth * pz.getScale()) / svg.viewBox.baseVal.width;
+  const perUnit = (svgBox(svg).w * pz.getScale()) / svg.viewBox.baseVal.width;
   frame.classList.toggle("pz-near", perUnit >= at);
 }
 

@@ -10,6 +10,7 @@
 //   snapshot's making (tb-snapshot-worker.mjs).
 // The protocol is described in pwa/tb_ui/worker.py. Nothing here decides anything about a game.
 import { Idiomorph } from "./vendor/idiomorph.js";
+import { svgBox } from "./panzoom-frames.js";
 
 const shell = window.tbShell;
 const root = document.getElementById("app");
@@ -99,18 +100,8 @@ const noteFoldOuts = (node) => {
   }
 };
 
-/** The markup each of the page's upper elements (the screen, its sections and panels: SKIP_DEPTH
- * levels under #app) was last drawn from. An element whose new markup is the same, letter for
- * letter, is left as it is, its whole subtree unvisited: most of a table (a map, the other
- * players' mats, the log) does not change with a tap, and comparing their markup costs the browser
- * far less than Idiomorph's walk of every node in them. */
-let lastMarkup = new WeakMap();
-const SKIP_DEPTH = 4;
-const depthIn = (node) => {
-  let d = 0;
-  for (let up = node.parentNode; up && up.parentNode; up = up.parentNode) d += 1;
-  return d;
-};
+/** The classes the page, not the markup, gives a picture's frame (see MORPH). */
+const PAGE_CLASSES = ["pz-near", "pz-zoomed"];
 
 /** Style attributes are the page's (data-css, panzoom's transforms), never the markup's (the
  * classes panzoom-frames.js sets on a zoom frame, it sets again); fold-outs and typed text as
@@ -137,13 +128,13 @@ const MORPH = {
           return false;
         }
         missed = `${newNode.getAttribute("data-patch")} matched ${oldNode.nodeName}.${(oldNode.getAttribute && oldNode.getAttribute("class")) || ""}`;
-        if (oldNode.nodeType === 1) lastMarkup.delete(oldNode); // drawn empty now: never "unchanged"
         return true;
       }
-      if (oldNode.nodeType === 1 && newNode.nodeType === 1 && depthIn(newNode) <= SKIP_DEPTH) {
-        const markup = newNode.outerHTML;
-        if (lastMarkup.get(oldNode) === markup) return false; // unchanged: left as it is
-        lastMarkup.set(oldNode, markup);
+      // the classes the page sets on a picture's frame (pz-near, pz-zoomed: panzoom-frames.js,
+      // nearDetail) stay through the patch: dropped and set again, they restyle the whole picture
+      if (oldNode.nodeType === 1 && newNode.nodeType === 1
+          && (oldNode.hasAttribute("data-near-at") || oldNode.hasAttribute("data-panzoom"))) {
+        for (const c of oldNode.classList) if (PAGE_CLASSES.includes(c)) newNode.classList.add(c);
       }
       // a QR code already drawn for the same code, and the camera's picture, stay as they are
       if (oldNode.nodeType === 1 && oldNode.matches("canvas[data-qr]") && oldNode.getAttribute("data-drawn") === "1"
@@ -243,7 +234,6 @@ let kept = 0;
 function askWhole(why) {
   root.dataset.wholeWhy = why; // the last reason (the tests print it)
   applied = null;
-  lastMarkup = new WeakMap(); // the whole page that follows is patched everywhere, nothing taken as drawn
   root.dataset.wholeAsked = String(++wholeAsked);
   post({ type: "whole" });
 }
@@ -338,7 +328,8 @@ function render(m) {
 function progress(m) {
   const el = document.getElementById(m.id);
   if (el) el.setAttribute("aria-valuenow", String(m.pct));
-  for (const fill of document.querySelectorAll(".think-bar > .think-fill")) fill.style.width = `${m.pct}%`;
+  // a transform, not a width: the bar moves on the compositor, with no layout or paint of the page
+  for (const fill of document.querySelectorAll(".think-bar > .think-fill")) fill.style.transform = `scaleX(${m.pct / 100})`;
 }
 
 // ---- the decision beside its targets (issue 24 §2) -------------------------------------------------
@@ -378,16 +369,18 @@ function fitsBelowBar(els) {
  * the frames that do): an element with data-near-at="<px per unit>" holding an <svg viewBox> has
  * class pz-near while one unit is drawn at least that many CSS px (the svg letterboxes its picture,
  * so the smaller of its two scales), so its CSS shows small labels only where they read (issue 48
- * §2). Set after every patch (which drops the class) and when the window changes size. */
+ * §2). Set after every patch (a new board) and when the picture changes size; the patch keeps
+ * the class meanwhile (MORPH). */
 function nearDetail() {
   for (const el of root.querySelectorAll("[data-near-at]:not([data-panzoom])")) {
     const svg = el.querySelector("svg"), vb = svg && svg.viewBox.baseVal;
     if (!vb || !vb.width || !vb.height) continue;
-    const perUnit = Math.min(svg.clientWidth / vb.width, svg.clientHeight / vb.height);
+    const box = svgBox(svg); // as last laid out: no layout forced after a patch
+    const perUnit = Math.min(box.w / vb.width, box.h / vb.height);
     el.classList.toggle("pz-near", perUnit >= parseFloat(el.dataset.nearAt));
   }
 }
-addEventListener("resize", nearDetail);
+document.addEventListener("tb-svg-resized", nearDetail);
 
 /** A decision's options on the page (see firstOption). */
 const OPTIONS = '#main [data-a][data-act="play"], #main [data-a][data-act="caution"], #main [data-option]';
@@ -461,6 +454,9 @@ function firstOption() {
 function bringTargets(key, tapped) {
   const isNew = key !== decision;
   decision = key;
+  // a region the patch kept (tb_ui/regions.py) keeps the classes the page gave it: an earlier
+  // decision's highlight goes with that decision
+  if (isNew) for (const el of root.querySelectorAll(".tgt-now")) el.classList.remove("tgt-now");
   if (!key) return;
   const ids = [];
   const cautioned = new Set();

@@ -113,7 +113,7 @@ def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
                 aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
     return html('<div class="thinking-box" role="status">'
                 '<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{} is thinking…</p>'
-                '<div{}><span class="think-fill" data-css="width:{}%"></span></div></div>', name, bar, pct)
+                '<div{}><span class="think-fill" data-css="transform:scaleX({:.2f})"></span></div></div>', name, bar, pct / 100)
 
 
 def replay_status(ctx: TableContext) -> str:
@@ -225,8 +225,8 @@ def hint_row(ctx: TableContext) -> Markup:
                     aria_label="Looking for a hint", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
         return html('<div class="hint-row" role="status"><p class="hint-text">'
                     '<span class="spinner" aria-hidden="true"></span>Looking for a hint…</p>'
-                    '<div{}><span class="think-fill" data-css="width:{}%"></span></div>{}</div>',
-                    bar, pct, button("Cancel", "hint-cancel", "btn ghost small",
+                    '<div{}><span class="think-fill" data-css="transform:scaleX({:.2f})"></span></div>{}</div>',
+                    bar, pct / 100, button("Cancel", "hint-cancel", "btn ghost small",
                                      aria_label="Cancel the hint"))
     return html('<div class="hint-row hint-ready" role="status" id="hint-line"><p class="hint-text">'
                 '<span class="hint-mark" aria-hidden="true">★</span><b>Hint: {}</b> '

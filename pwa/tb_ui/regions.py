@@ -3,10 +3,13 @@ whose markup is the same as in the page last sent goes as an empty placeholder t
 copy for.
 
 A region is an element whose start tag carries ``data-patch="<name>"`` and ``id="patch-<name>"``
-(names unique in a page; regions are not nested in one another; the id is what lets the page's
-patch, Idiomorph, match a placeholder with its copy rather than with a sibling of the same tag): the Time of Crisis map, the Barons board, the players'
-mats, the log. Most taps change one or two of them, so the page neither parses nor walks the
-others (tb-page.mjs: a node whose new markup says ``data-same`` is left as it is).
+(names unique in a page; the id is what lets the page's patch, Idiomorph, match a placeholder with
+its copy rather than with a sibling of the same tag): the Time of Crisis map, the Barons board, the
+players' mats. Regions may hold regions: a region that changed is sent with the regions inside it
+that did not change as placeholders (a map whose one province changed sends that province, the
+map's frame and a placeholder for every other province). Most taps change one or two of them, so
+the page neither parses nor walks the others (tb-page.mjs: a node whose new markup says
+``data-same`` is left as it is).
 
 >>> sent = {}
 >>> page = '<main><div id="patch-map" data-patch="map"><svg>…</svg></div><p>Your move</p></main>'
@@ -15,6 +18,10 @@ others (tb-page.mjs: a node whose new markup says ``data-same`` is left as it is
 True
 >>> send_changed(page.replace("Your", "Ann’s"), sent)
 '<main><div id="patch-map" data-patch="map" data-same="1"></div><p>Ann’s move</p></main>'
+>>> board = '<svg id="patch-b" data-patch="b"><g id="patch-x" data-patch="x">1</g><g id="patch-y" data-patch="y">2</g></svg>'
+>>> _ = send_changed(board, sent)
+>>> send_changed(board.replace(">2<", ">3<"), sent)
+'<svg id="patch-b" data-patch="b"><g id="patch-x" data-patch="x" data-same="1"></g><g id="patch-y" data-patch="y">3</g></svg>'
 """
 
 from __future__ import annotations
@@ -26,18 +33,24 @@ __all__ = ["regions", "send_changed"]
 #: A region's start tag: its tag name and the region's name.
 _START = re.compile(r'<([a-z][a-z0-9]*)\b[^>]*?\sdata-patch="([^"]+)"[^>]*>')
 _TAGS: dict[str, re.Pattern[str]] = {}  # tag name -> its start and end tags
+_MARK = ' data-patch="'
 
 
 def regions(page: str) -> list[tuple[str, int, int]]:
     """The regions of ``page``: ``(name, start, end)`` with ``page[start:end]`` the region's whole
-    element, in page order. A region inside another is part of that one, not listed.
+    element, in page order (a region inside another comes after it, and within its span).
 
     Raises:
         ValueError: a region's element is not closed, has not the id ``patch-<name>``, or two
             regions have one name (a renderer's mistake: the page could keep the wrong copy)."""
     out: list[tuple[str, int, int]] = []
-    pos = 0
-    while (m := _START.search(page, pos)) is not None:
+    names: set[str] = set()
+    at = page.find(_MARK)
+    while at >= 0:  # each start tag that names a region (a find, then the tag read: no regex scan of the page)
+        m = _START.match(page, page.rfind("<", 0, at))
+        at = page.find(_MARK, at + len(_MARK))
+        if m is None:
+            continue  # the words in a text, not an attribute
         tag, name = m.group(1), m.group(2)
         if f' id="patch-{name}"' not in m.group(0):
             raise ValueError(f'the region {name!r} has not the id "patch-{name}"')
@@ -46,23 +59,26 @@ def regions(page: str) -> list[tuple[str, int, int]]:
             tags = _TAGS[tag] = re.compile(rf"<(/?){tag}\b[^>]*>")
         depth, end = 1, -1
         for t in tags.finditer(page, m.end()):
+            if t.group(0).endswith("/>"):
+                continue  # <g/>: opens and closes
             depth += -1 if t.group(1) else 1
             if depth == 0:
                 end = t.end()
                 break
         if end < 0:
             raise ValueError(f"the region {name!r} is not closed")
-        if any(n == name for n, _, _ in out):
+        if name in names:
             raise ValueError(f"two regions are called {name!r}")
+        names.add(name)
         out.append((name, m.start(), end))
-        pos = end
     return out
 
 
 def send_changed(page: str, sent: dict[str, str]) -> str:
     """``page`` as it goes to the page: every region whose markup is ``sent[name]`` (what the page
     holds, from the last page sent) replaced by its start tag with ``data-same="1"`` and nothing
-    inside. ``sent`` is updated to this page's regions (whole markup).
+    inside (a region inside one so replaced goes with it). ``sent`` is updated to this page's
+    regions (whole markup), every one of them.
 
     Raises:
         ValueError: as :func:`regions`."""
@@ -70,6 +86,8 @@ def send_changed(page: str, sent: dict[str, str]) -> str:
     out: list[str] = []
     pos = 0
     for name, start, end in found:
+        if start < pos:
+            continue  # inside a region already sent as a placeholder
         markup = page[start:end]
         if sent.get(name) == markup:
             tag = _START.match(page, start)

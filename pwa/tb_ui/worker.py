@@ -246,6 +246,7 @@ def render(steps: list[dict[str, Any]] | None = None) -> None:
     first: the screen's Back button names the entry Back returns to)."""
     global _drawn_at, _tapped_target, _dispatch_ms, _seq
     _drawn_at = time.monotonic()
+    _bars.clear()  # the render draws each bar where its search is now
     app = _running()
     step = _history_step()
     t0 = time.perf_counter()
@@ -286,9 +287,22 @@ async def _render_after(seconds: float) -> None:
     render()
 
 
+#: Each thinking bar's percent last sent and when (time.monotonic()); a bar moves at most every
+#: BAR_SECONDS (its CSS transition fills the gap): each move is a message and a style change on the
+#: page, and a search's slices come far more often.
+_bars: dict[str, tuple[int, float]] = {}
+BAR_SECONDS = 0.1
+
+
 def _progress(fraction: float, bar: str = "think-progress") -> None:
-    """Move the thinking bars on the page (``#think-progress`` or ``bar``) without a render."""
-    post({"type": "progress", "id": bar, "pct": max(0, min(100, round(fraction * 100)))})
+    """Move the thinking bars on the page (``#think-progress`` or ``bar``) without a render: when the
+    percent shown changes, at most every BAR_SECONDS."""
+    pct = max(0, min(100, round(fraction * 100)))
+    last, at = _bars.get(bar, (-1, -BAR_SECONDS))
+    now = time.monotonic()
+    if pct != last and now - at >= BAR_SECONDS:
+        _bars[bar] = (pct, now)
+        post({"type": "progress", "id": bar, "pct": pct})
 
 
 # ---- bots, hints, replays, a guest's check: work in slices ----------------------------------------

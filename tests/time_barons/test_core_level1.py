@@ -122,6 +122,34 @@ def test_rules_gain_and_relocate_cost_one_action() -> None:
     assert s["actions"] == 1 and main_phase(s)
 
 
+def test_rules_the_last_action_spent_ends_the_turn_unasked() -> None:
+    """TB Turn structure: with no action left and nothing free to do, ending the turn is the only
+    choice, so it is taken without asking (core.flow.asked) and logged as a chosen End turn is;
+    the next player's turn starts with 3 actions and its question."""
+    s = table(a=[site("homeland", 5), site("temple", 0)], actions=1)
+    assert ["end"] in choices(s) and ["gain", 2] in choices(s)
+    s = pick(s, "gain", 2)
+    assert layout(s) == [(1, "homeland", 0, 5, 0), (2, "temple", 0, 1, 0), (3, "homeland", 1, 10, 0)]
+    assert [text for _, text in s["log"][-3:]] == [
+        "Temple (Ann) gains 1 follower.", "Ann ends the turn.", "Turn 6: Bob (3 actions)."]
+    assert (s["active"], s["actions"], s["turn"], s["frames"]) == (1, 3, 6, [])
+    assert s["ask"] == {"seat": 1, "prompt": "Bob: 3 actions left. Choose an action or end the turn.",
+                        "acts": [["draw", 1], ["gain", 3], ["upgrade"], ["end"]],
+                        "labels": ["Draw from level I (3 left)", "Gain a follower on Homeland (Bob)",
+                                   "Upgrade to level II (2 actions)", "End turn"],
+                        "targets": ["stack:1", "site:3", "level:1", None]}
+    refused(s, "end", seat=0)  # Ann's turn is over
+
+
+def test_rules_end_turn_chosen_with_actions_left() -> None:
+    """TB Turn structure: a player may end the turn with actions unspent; the log says so in the
+    same words as an End turn taken unasked."""
+    s = table(actions=2)
+    s = pick(s, "end")
+    assert [text for _, text in s["log"][-2:]] == ["Ann ends the turn.", "Turn 6: Bob (3 actions)."]
+    assert (s["active"], s["actions"]) == (1, 3)
+
+
 def test_rules_fortified_site_damage_kills_nobody() -> None:
     """TB Damage and destruction (Fortified): damage to a fortified site adds counters but
     kills no follower while the site stands."""

@@ -46,8 +46,13 @@ def test_regions_are_found_with_their_nested_tags_and_a_bad_region_is_refused() 
         regions('<i id="patch-a" data-patch="a"></i><b id="patch-a" data-patch="a"></b>')
     with pytest.raises(ValueError, match='has not the id "patch-a"'):
         regions('<i data-patch="a"></i>')
-    # a region inside another is part of it
-    assert [n for n, _, _ in regions('<div id="patch-a" data-patch="a"><i data-patch="b"></i></div>')] == ["a"]
+    # a region inside another is listed after it; it needs its id too
+    inner = '<div id="patch-a" data-patch="a"><i id="patch-b" data-patch="b"></i><g id="patch-c" data-patch="c"><g/></g></div>'
+    assert [n for n, _, _ in regions(inner)] == ["a", "b", "c"]
+    with pytest.raises(ValueError, match='has not the id "patch-b"'):
+        regions('<div id="patch-a" data-patch="a"><i data-patch="b"></i></div>')
+    # the words in a text are not a region
+    assert regions('<p>say data-patch="x" here</p>') == []
 
 
 def test_only_changed_regions_are_sent_and_a_new_region_or_a_whole_page_request_sends_all() -> None:
@@ -62,6 +67,32 @@ def test_only_changed_regions_are_sent_and_a_new_region_or_a_whole_page_request_
     assert send_changed(page, sent) == page
     sent.clear()  # the page asked for a whole page (tb_ui/worker.py)
     assert send_changed(page, sent) == page
+
+
+def test_a_changed_region_sends_the_unchanged_regions_inside_it_as_placeholders() -> None:
+    """A map whose one province changed: the map's frame, that province, and a placeholder for the
+    other; a region unchanged sends none of the regions inside it; the page put back together is
+    the page rendered."""
+    def board(x: str, y: str, title: str = "Map") -> str:
+        return (f'<main><svg id="patch-map" data-patch="map"><title>{title}</title>'
+                f'<g id="patch-x" data-patch="x"><g>{x}</g></g><g id="patch-y" data-patch="y">{y}</g></svg>'
+                '<p id="patch-log" data-patch="log">log</p></main>')
+    sent: dict[str, str] = {}
+    first = board("1", "2")
+    assert send_changed(first, sent) == first and set(sent) == {"map", "x", "y", "log"}
+    held = dict(sent)
+    second = board("1", "3")
+    out = send_changed(second, sent)
+    assert out == ('<main><svg id="patch-map" data-patch="map"><title>Map</title>'
+                   '<g id="patch-x" data-patch="x" data-same="1"></g><g id="patch-y" data-patch="y">3</g></svg>'
+                   '<p id="patch-log" data-patch="log" data-same="1"></p></main>')
+    assert held_by_the_page(out, held) == second
+    held = dict(sent)
+    third = board("1", "3").replace("<p id", "<p class=\"new\" id")
+    out = send_changed(third, sent)
+    assert out == ('<main><svg id="patch-map" data-patch="map" data-same="1"></svg>'
+                   '<p class="new" id="patch-log" data-patch="log">log</p></main>')
+    assert held_by_the_page(out, held) == third and sent["x"] == '<g id="patch-x" data-patch="x"><g>1</g></g>'
 
 
 @pytest.mark.parametrize("game_id", ["timeline", "time_war", "time_barons", "time_of_crisis", "barons"])

@@ -103,7 +103,7 @@ def play_until(app: App, rng: random.Random, cond: Any, limit: int = 600) -> boo
 
 
 def space_li(html: str, sid: int) -> str:
-    m = re.search(rf'<li class="tw-space[^"]*"[^>]*id="tw-space-{sid}".*?(?=<li class="tw-space|</ol>)', html, re.S)
+    m = re.search(rf'<li class="tw-space[^"]*"[^>]*id="patch-tw-space-{sid}".*?(?=<li class="tw-space|</ol>)', html, re.S)
     assert m, f"space {sid} not rendered"
     return m.group(0)
 
@@ -120,7 +120,7 @@ def test_board_shows_spaces_units_values_control_scenario_scores_and_decks() -> 
     b = GAME.board_view(m.state, app.perspective())
     me = app.perspective()
     # the five spaces in a column, the holder's base at the bottom
-    order = [int(x) for x in re.findall(r'id="tw-space-(\d)"', html)]
+    order = [int(x) for x in re.findall(r'id="patch-tw-space-(\d)"', html)]
     assert order == ([5, 4, 3, 2, 1] if me == 0 else [1, 2, 3, 4, 5])
     for sp in b["spaces"]:
         li = space_li(html, sp["id"])
@@ -201,14 +201,14 @@ def test_execution_steps_run_one_by_one_once_with_the_pending_space_highlighted(
     done = re.findall(r'<li class="tw-step done tw-new" data-css="--tw-delay:([\d.]+)s">', report)
     assert [float(x) for x in done] == [0.45 * i for i in range(len(st["steps"]))]
     for step_ in st["steps"]:
-        assert re.search(rf'class="tw-space[^"]*tw-flash[^"]*" id="tw-space-{step_["space"] + 1}"', html)
+        assert re.search(rf'class="tw-space[^"]*tw-flash[^"]*" id="patch-tw-space-{step_["space"] + 1}"', html)
         assert unescape(step_["text"]) in unescape(report)
     pend = pending(st)
     assert f"Now: {pend['command'].title()} for you" in report
     order = [5 - i for i in range(5)] if st["active"] == 1 else [1 + i for i in range(5)]
     rest = order[order.index(pend["space"] + 1) + 1:]
     assert report.count("Then: ") == sum(1 for sid in rest if st["stacks"][sid - 1])
-    assert re.search(rf'class="tw-space[^"]*tw-now[^"]*" id="tw-space-{pend["space"] + 1}"', html)
+    assert re.search(rf'class="tw-space[^"]*tw-now[^"]*" id="patch-tw-space-{pend["space"] + 1}"', html)
     again = app.render()  # shown once: a re-render does not replay the steps
     assert " tw-new" not in again and " tw-flash" not in again
 
@@ -252,7 +252,7 @@ def test_place_options_preview_each_space_and_play() -> None:
     html = app.render()
     laid = GAME.placement(seat, int(j), cmd, card)
     covered = {s + 1 for s, _, _ in laid}
-    assert set(int(x) for x in re.findall(r'tw-cover[^"]*" id="tw-space-(\d)"', html)) == covered
+    assert set(int(x) for x in re.findall(r'tw-cover[^"]*" id="patch-tw-space-(\d)"', html)) == covered
     for s, c, f in laid:
         li = space_li(html, s + 1)
         assert "tw-ghost" in li and f'<span class="tw-cmd">{c.title()}</span>' in li
@@ -385,7 +385,7 @@ def test_handoff_comes_before_a_choice_owed_during_the_other_players_turn() -> N
     for c in st["hands"][active]:
         assert c not in CARD_ID.findall(html)
     sid = pending(st)["space"] + 1
-    assert re.search(rf'class="tw-space[^"]*tw-now[^"]*" id="tw-space-{sid}"', html)
+    assert re.search(rf'class="tw-space[^"]*tw-now[^"]*" id="patch-tw-space-{sid}"', html)
     assert "during " in html and "Turn report" in html
     if pending(st)["command"] == "rally":
         assert by_class(html, "play", "tw-rally")
@@ -501,7 +501,7 @@ def test_bot_thinking_shows_progress_and_no_action_buttons() -> None:
     assert 0 < thinking.progress < 1
     html = app.render()
     pct = int(re.search(r'aria-valuenow="(\d+)"', html).group(1))
-    assert pct == round(100 * thinking.progress) and f"width:{pct}%" in html
+    assert pct == round(100 * thinking.progress) and f"transform:scaleX({pct / 100:.2f})" in html
     while not thinking.step(1.0):
         pass
     assert app.bot_apply(thinking) and app.thinking is None

@@ -251,22 +251,26 @@ def _board(t: _T) -> Markup:
     box = zoom_box(t.zoom) if t.zoom else FULL
     targets = _targets(t)
     reach = (t.dec or {}).get("reach") or {}
+    ground: list[Markup] = []  # the hexagon, the realms' bands and names, the dungeons' passages
     parts: list[Markup] = []
     hexpts = " ".join(f"{_vertex(k)[0]:.1f},{_vertex(k)[1]:.1f}" for k in range(6))
-    parts.append(html('<polygon class="bx-hex" points="{}"/>', hexpts))
+    ground.append(html('<polygon class="bx-hex" points="{}"/>', hexpts))
     for k, realm in enumerate(C.REALMS):
         col = C.realms()[realm]["color"]
         a, b = _vertex(k), _vertex(k + 1)
-        parts.append(html('<line class="bx-band" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" '
+        ground.append(html('<line class="bx-band" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" '
                           'stroke="{}"/>', a[0], a[1], b[0], b[1], REALM_EDGE[col]))
         mx, my = (a[0] + b[0]) / 2 * 0.62, (a[1] + b[1]) / 2 * 0.62
         if not t.zoom:
-            parts.append(html('<text class="bx-realm-name" x="{:.1f}" y="{:.1f}" fill="{}">'
+            ground.append(html('<text class="bx-realm-name" x="{:.1f}" y="{:.1f}" fill="{}">'
                               '{}</text>', mx, my, REALM_EDGE[col], SHORT[realm]))
         gate, track = lay[f"{realm}-CITY"], C.realms()[realm]["dungeon_id"]
         pts = [gate] + [lay[f"{track}-{n}"] for n in range(1, 5)] + [lay[f"{C.REALMS[(k + 1) % 6]}-L2"]]
         d = "M" + " L".join(f"{q['x']:.1f},{q['y']:.1f}" for q in pts)
-        parts.append(html('<path class="bx-passage" d="{}"/>', d))
+        ground.append(html('<path class="bx-passage" d="{}"/>', d))
+    # the ground and every space are regions of the page too (tb_ui.regions): a token that moves
+    # sends the tokens and the board's frame, not every space
+    parts.append(html('<g id="patch-bx-ground" data-patch="bx-ground">{}</g>', join(ground)))
     for sid, sp in C.spaces().items():
         p = lay[sid]
         kind = sp["type"]
@@ -281,13 +285,15 @@ def _board(t: _T) -> Markup:
         if t.app.table_ui.get("space") == sid:
             cls += " bx-sel"
         tgt = f"space:{sid}" if acts else None  # tb-page.mjs brings a decision's targets into view
+        region = attrs(id=f"patch-bx-s-{sid}", data_patch=f"bx-s-{sid}")
         if len(acts) == 1:
-            g_attrs = attrs(class_="bx-space bx-hot", data_space=sid, data_tgt=tgt, **_play_attrs(t, acts[0]))
+            g_attrs = region + attrs(class_="bx-space bx-hot", data_space=sid, data_tgt=tgt, **_play_attrs(t, acts[0]))
         else:
             zoom_to = home or C.REALMS[p["side"]]
-            g_attrs = (attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid, data_tgt=tgt)
-                       if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to,
-                                            data_tgt=tgt))
+            g_attrs = region + (
+                attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid, data_tgt=tgt)
+                if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to,
+                                     data_tgt=tgt))
         if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
             g_attrs = html('{} data-hint="1"', g_attrs)
         label = Markup()

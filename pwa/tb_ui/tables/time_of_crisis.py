@@ -479,7 +479,9 @@ def _other_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
 
 def _map(t: _T) -> Markup:
     box = _focus_box(t)
-    parts = [_links(t)]
+    # every region of the map, and the links between them, is a region of the page too
+    # (tb_ui.regions): a move that changes one province sends that province, not the map
+    parts = [html('<g id="patch-toc-links" data-patch="toc-links">{}</g>', _links(t))]
     order = sorted(t.regions.values(), key=lambda r: {"sea": 0, "homeland": 1}.get(r["type"], 2))
     for r in order:
         rid = r["id"]
@@ -491,11 +493,14 @@ def _map(t: _T) -> Markup:
         cls = f"toc-region toc-{r['type']}" + (" toc-pick" if acts else "") + (" toc-sel" if t.focus == rid else "")
         # the option targets drawn in this region (tb-page.mjs brings a decision's targets into view)
         tgt = " ".join(sorted({str(a["target"]) for a in acts})) or None
+        patch = f"toc-r-{rid}"
         if len(acts) == 1 and acts[0].get("target", "").split(":")[0] in ("province", "region", "capital"):
             a = acts[0]
-            g = attrs(class_=cls + " toc-hot", data_region=rid, data_tgt=tgt) + t.ctx.action_attrs(a, board=True)
+            g = (attrs(id=f"patch-{patch}", data_patch=patch, class_=cls + " toc-hot", data_region=rid, data_tgt=tgt)
+                 + t.ctx.action_attrs(a, board=True))
         else:
-            g = attrs(class_=cls, data_region=rid, data_act="table-ui", data_k="focus", data_tgt=tgt)
+            g = attrs(id=f"patch-{patch}", data_patch=patch, class_=cls, data_region=rid, data_act="table-ui",
+                      data_k="focus", data_tgt=tgt)
             if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
                 g = html('{} data-hint="1"', g)
         ring = Markup()

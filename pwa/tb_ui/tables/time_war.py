@@ -190,8 +190,8 @@ def _players(t: _Ctx) -> Markup:
             # phones: the decision panel is below the board; show the bot at work up here too
             pct = round(100 * (t.app.thinking_progress() or 0.0))
             think = html('<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
-                         '<span class="think-bar"><span class="think-fill" data-css="width:{}%"></span></span></div>',
-                         pct)
+                         '<span class="think-bar"><span class="think-fill" data-css="transform:scaleX({:.2f})"></span></span></div>',
+                         pct / 100)
         items.append(html(
             '<li{}>'
             '<div class="tw-pl-head">{}<span class="pname">{}</span>'
@@ -402,7 +402,10 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
             '<div class="tw-sp-head"><h3 class="tw-sp-name">{}{}</h3>{}{}</div>'
             '{}{}{}{}</div>'
             '{}{}</li>',
-            attrs(class_=" ".join(cls), id=f"tw-space-{sid}", data_space=sid, data_css=style),
+            # each space is a region of the page (tb_ui.regions): a move that changes one space
+            # sends that space, not the board
+            attrs(class_=" ".join(cls), id=f"patch-tw-space-{sid}", data_patch=f"tw-space-{sid}", data_space=sid,
+                  data_css=style),
             _space_label(t, sp),
             sp["name"], base, run, vals,
             join(tags), _units(sp), ctl_html, rally_btn,
