@@ -127,8 +127,9 @@ def _taps(page: Any, title: str) -> list[dict[str, float]]:
     return out
 
 
-def _watch_bots(page: Any, server: Any, title: str, seconds: float) -> list[float]:
-    """A game of bots only (normal bot speed) watched for ``seconds``: the long tasks' durations."""
+def _watch_bots(page: Any, server: Any, title: str, seconds: float) -> list[tuple[float, float]]:
+    """A game of bots only (normal bot speed) watched for ``seconds`` from the table's first showing:
+    the long tasks, as (when it began, in s from then; its duration, ms)."""
     game_id, seats, steps, options = TITLES[title]
     from py_engine.core import Seat
 
@@ -140,8 +141,9 @@ def _watch_bots(page: Any, server: Any, title: str, seconds: float) -> list[floa
     page.get_by_role("button", name=re.compile(f"^Resume {title} with Bot 1")).click()
     page.wait_for_selector("#app > .screen-table", state="attached", timeout=120_000)
     page.evaluate(WATCH)
+    t0 = float(page.evaluate("performance.now()"))
     page.wait_for_timeout(seconds * 1000)
-    return [d for _, d in page.evaluate("tbLong")]
+    return [(round((s - t0) / 1000, 2), d) for s, d in page.evaluate("tbLong")]
 
 
 @pytest.mark.benchmark
@@ -179,7 +181,9 @@ def test_tap_timings(browser: Any, server: Any) -> None:
             "taps": taps, "tap_to_drawn_median_ms": statistics.median(drawn) if drawn else None,
             "tap_to_drawn_worst_ms": max(drawn, default=None), "interaction_worst_ms": max(inter, default=None),
             "interaction_median_ms": statistics.median(inter) if inter else None,
-            "bots_long_tasks_ms": [round(x) for x in long_tasks], "bots_longest_task_ms": round(max(long_tasks, default=0)),
+            "bots_long_tasks_ms": [round(d) for _, d in long_tasks],
+            "bots_long_tasks_at_s": [at for at, _ in long_tasks],
+            "bots_longest_task_ms": round(max((d for _, d in long_tasks), default=0)),
             # medians of the phases of tap -> drawn: the tap to the worker's render arriving, the
             # patch, the rest of the page's render (focus, targets), the patch to the frame's end
             "phases_median_ms": {k: statistics.median(t[k] for t in taps if t.get(k) is not None)
