@@ -99,6 +99,16 @@ def catchup_panel(app: TableApp) -> Markup:
                 button("OK", "catchup-ok", "btn small", aria_label="OK, hide this summary"))
 
 
+def think_fill(fraction: float) -> Markup:
+    """The moving part of a thinking bar, ``fraction`` (0..1) of it filled: a ``scaleX`` transform
+    (tb-page.mjs moves it the same way between renders, on the compositor).
+
+    >>> str(think_fill(0.375))
+    '<span class="think-fill" data-css="transform:scaleX(0.38)"></span>'
+    """
+    return html('<span class="think-fill" data-css="transform:scaleX({:.2f})"></span>', fraction)
+
+
 def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
     """"<name> is thinking…" with the search's progress (``#think-progress``; the
     browser layer moves its bar after every slice of thinking, without a re-render); in the
@@ -113,7 +123,7 @@ def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
                 aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
     return html('<div class="thinking-box" role="status">'
                 '<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{} is thinking…</p>'
-                '<div{}><span class="think-fill" data-css="transform:scaleX({:.2f})"></span></div></div>', name, bar, pct / 100)
+                '<div{}>{}</div></div>', name, bar, think_fill(pct / 100))
 
 
 def replay_status(ctx: TableContext) -> str:
@@ -225,8 +235,8 @@ def hint_row(ctx: TableContext) -> Markup:
                     aria_label="Looking for a hint", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
         return html('<div class="hint-row" role="status"><p class="hint-text">'
                     '<span class="spinner" aria-hidden="true"></span>Looking for a hint…</p>'
-                    '<div{}><span class="think-fill" data-css="transform:scaleX({:.2f})"></span></div>{}</div>',
-                    bar, pct / 100, button("Cancel", "hint-cancel", "btn ghost small",
+                    '<div{}>{}</div>{}</div>',
+                    bar, think_fill(pct / 100), button("Cancel", "hint-cancel", "btn ghost small",
                                      aria_label="Cancel the hint"))
     return html('<div class="hint-row hint-ready" role="status" id="hint-line"><p class="hint-text">'
                 '<span class="hint-mark" aria-hidden="true">★</span><b>Hint: {}</b> '

@@ -15,6 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pwa"))
 
 from tb_ui import html as html_module  # noqa: E402
+from tb_ui import parts as parts_module  # noqa: E402
 from tb_ui import regions as regions_module  # noqa: E402
 from tb_ui.regions import regions, send_changed  # noqa: E402
 from test_tb_ui import buttons, make_app, option_buttons, start_game, tap  # noqa: E402
@@ -28,7 +29,7 @@ def held_by_the_page(sent: str, held: dict[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: held[m.group(2)], sent)
 
 
-@pytest.mark.parametrize("module", [html_module, regions_module])
+@pytest.mark.parametrize("module", [html_module, regions_module, parts_module])
 def test_the_markup_modules_doctests_pass(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

@@ -259,11 +259,11 @@ def _board(t: _T) -> Markup:
         col = C.realms()[realm]["color"]
         a, b = _vertex(k), _vertex(k + 1)
         ground.append(html('<line class="bx-band" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" '
-                          'stroke="{}"/>', a[0], a[1], b[0], b[1], REALM_EDGE[col]))
+                           'stroke="{}"/>', a[0], a[1], b[0], b[1], REALM_EDGE[col]))
         mx, my = (a[0] + b[0]) / 2 * 0.62, (a[1] + b[1]) / 2 * 0.62
         if not t.zoom:
             ground.append(html('<text class="bx-realm-name" x="{:.1f}" y="{:.1f}" fill="{}">'
-                              '{}</text>', mx, my, REALM_EDGE[col], SHORT[realm]))
+                               '{}</text>', mx, my, REALM_EDGE[col], SHORT[realm]))
         gate, track = lay[f"{realm}-CITY"], C.realms()[realm]["dungeon_id"]
         pts = [gate] + [lay[f"{track}-{n}"] for n in range(1, 5)] + [lay[f"{C.REALMS[(k + 1) % 6]}-L2"]]
         d = "M" + " L".join(f"{q['x']:.1f},{q['y']:.1f}" for q in pts)

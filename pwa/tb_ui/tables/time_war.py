@@ -37,6 +37,7 @@ from ..parts import (
     log_panel,
     replay_status,
     standings_table,
+    think_fill,
     thinking_html,
     topbar,
 )
@@ -190,8 +191,7 @@ def _players(t: _Ctx) -> Markup:
             # phones: the decision panel is below the board; show the bot at work up here too
             pct = round(100 * (t.app.thinking_progress() or 0.0))
             think = html('<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
-                         '<span class="think-bar"><span class="think-fill" data-css="transform:scaleX({:.2f})"></span></span></div>',
-                         pct / 100)
+                         '<span class="think-bar">{}</span></div>', think_fill(pct / 100))
         items.append(html(
             '<li{}>'
             '<div class="tw-pl-head">{}<span class="pname">{}</span>'
