@@ -218,7 +218,8 @@ def fitted_bot(bot: Any, fit: dict[str, Any]) -> Any:
         def search(self, game: Any, state: Any, seat: int, rng: Any) -> Any:
             return base.search(self, FittedGame(game, fit), state, seat, rng)
 
-    return Fitted(**{f.name: getattr(bot, f.name) for f in dataclasses.fields(bot)})
+    # the fit replaces whichever evaluation the level's search would use (Game.search_evaluation)
+    return Fitted(**{f.name: getattr(bot, f.name) for f in dataclasses.fields(bot)} | {"evaluation": "evaluate"})
 
 
 def main() -> None:

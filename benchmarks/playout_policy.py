@@ -62,7 +62,7 @@ def greedy_bot(bot: Any, greedy: float) -> Any:
     class Greedy(base):  # type: ignore[misc, valid-type]
         def search(self, game: Any, state: Any, seat: int, rng: Any) -> Any:
             s = base.search(self, game, state, seat, rng)
-            g = GreedySearch(s.game, s.state, s.seat, s.rng, s.c, s.rollout_limit, s.quiet_extra)
+            g = GreedySearch(s.game, s.state, s.seat, s.rng, s.c, s.rollout_limit, s.quiet_extra, s.evaluation)
             g.greedy = greedy
             return g
 

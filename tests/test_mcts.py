@@ -109,6 +109,34 @@ def test_make_bot_reads_the_levels_exploration_and_quiet_extension() -> None:
         make_bot(g, "grandmaster")
 
 
+def test_a_level_may_score_cut_off_playouts_with_its_own_evaluation() -> None:
+    """``search_evaluation`` names, per level, the method a level's searches score cut-off
+    playouts with; other levels, and :func:`payoffs` without one, use ``evaluate``."""
+
+    class Judged(Countdown):
+        search_budgets = {"easy": (10, 2), "hard": (10, 2)}
+        search_evaluation = {"hard": "evaluate_stones"}
+
+        def evaluate(self, state: dict[str, Any]) -> list[float]:
+            return [0.5, 0.5]
+
+        def evaluate_stones(self, state: dict[str, Any]) -> list[float]:
+            return [state["stones"] / 100, 1 - state["stones"] / 100]
+
+    g = Judged()
+    s = g.setup(["A", "B"], {}, seed=1)
+    hard, easy = make_bot(g, "hard"), make_bot(g, "easy")
+    assert (hard.evaluation, easy.evaluation) == ("evaluate_stones", "evaluate")
+    d = g.setup(["A", "B"], {}, seed=1)
+    got = hard.search(g, s, 0, Rng.from_seed(3))._rollout(d)  # two takes of 1 or 2 stones
+    assert d["stones"] in (16, 17, 18) and got == [d["stones"] / 100, 1 - d["stones"] / 100]
+    d = g.setup(["A", "B"], {}, seed=1)
+    assert easy.search(g, s, 0, Rng.from_seed(3))._rollout(d) == [0.5, 0.5]
+    assert payoffs(g, d) == [0.5, 0.5] and payoffs(g, d, g.evaluate_stones) == g.evaluate_stones(d)
+    with pytest.raises(AttributeError):
+        MCTSBot(5, evaluation="evaluate_nothing").search(g, s, 0, Rng.from_seed(1))
+
+
 def test_finds_the_winning_move() -> None:
     g = Nim()
     s = g.setup(["A", "B"], {}, seed=1)

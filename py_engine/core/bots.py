@@ -53,8 +53,8 @@ def make_bot(game: Game, level: str) -> Bot:
     has one, else ``random`` or a :class:`~py_engine.core.mcts.MCTSBot` with the
     level's iterations and playout cap (:attr:`Game.search_budgets`, else
     :data:`~py_engine.core.levels.SEARCH_LEVELS` with full playouts), exploration
-    constant (:attr:`Game.search_exploration`) and quiet extension
-    (:attr:`Game.search_quiet`).
+    constant (:attr:`Game.search_exploration`), quiet extension
+    (:attr:`Game.search_quiet`) and cut-off evaluation (:attr:`Game.search_evaluation`).
 
     >>> from py_engine.games import get
     >>> make_bot(get("time_war"), "random").level
@@ -75,4 +75,5 @@ def make_bot(game: Game, level: str) -> Bot:
     else:
         raise OptionError(f"{game.title} has no bot level {level!r}; levels: {game.bot_levels()}")
     return MCTSBot(iterations, c=game.search_exploration.get(level, MCTSBot.c), rollout_limit=cap,
-                   quiet_extra=game.search_quiet.get(level, 0))
+                   quiet_extra=game.search_quiet.get(level, 0),
+                   evaluation=game.search_evaluation.get(level, "evaluate"))

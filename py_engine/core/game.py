@@ -671,6 +671,11 @@ class Game:
     #: Per level, how many decisions past the playout cap a cut-off playout may go
     #: on while the state is not :meth:`quiet`; a level not listed: none.
     search_quiet: ClassVar[dict[str, int]] = {}
+    #: Per level, the name of the method (with :meth:`evaluate`'s signature) that the
+    #: level's searches score cut-off playouts with; a level not listed: :meth:`evaluate`.
+    #: A stronger level may judge positions by more than the shared evaluation (Time
+    #: Barons' hard, at a free-for-all table).
+    search_evaluation: ClassVar[dict[str, str]] = {}
 
     def search_actions(self, state: State, seat: int) -> list[Action]:
         """The options a search bot considers at this decision: the legal actions,

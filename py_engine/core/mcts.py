@@ -23,6 +23,7 @@ stops at whichever comes first, the iterations or the time. Without a time limit
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .action import Action
@@ -47,11 +48,11 @@ def apply_in_place(game: Game, state: State, seat: int, action: Action) -> None:
     state["n"] += 1
 
 
-def payoffs(game: Game, state: State) -> list[float]:
+def payoffs(game: Game, state: State, evaluate: Callable[[State], list[float] | None] | None = None) -> list[float]:
     """Per-seat result of a finished state: 1 win, 0 loss, shared equally on a draw
     (every seat among the winners gets ``1/len(winners)`` when all seats win). An
-    unfinished state (a playout cut off) scores the game's :meth:`Game.evaluate`,
-    or 0.5 each if the game has none.
+    unfinished state (a playout cut off) scores ``evaluate`` (default: the game's
+    :meth:`Game.evaluate`), or 0.5 each where that gives None.
 
     Teams need nothing more: a team's win lists all its members among the
     winners, and a game with teams gives teammates the same :meth:`Game.evaluate`
@@ -59,7 +60,7 @@ def payoffs(game: Game, state: State) -> list[float]:
     n = len(state["seats"])
     out = game.outcome(state)
     if out is None:
-        guess = game.evaluate(state)
+        guess = (evaluate or game.evaluate)(state)
         return list(guess) if guess is not None else [0.5] * n
     if len(out.winners) == n:
         return [1.0 / n] * n
@@ -80,13 +81,21 @@ class Search:
             random, while the state is not :meth:`Game.quiet` (a card or effect
             half-resolved), so it is scored where the evaluation can judge it; 0
             (the default) cuts exactly at ``rollout_limit``.
+        evaluation: the name of the game's method that scores a cut-off playout
+            (:meth:`Game.evaluate`'s signature; :attr:`Game.search_evaluation`).
+
+    Raises:
+        AttributeError: the game has no method ``evaluation``.
     """
 
     def __init__(self, game: Game, state: State, seat: int, rng: Rng,
-                 c: float = 0.7, rollout_limit: int = 400, quiet_extra: int = 0) -> None:
+                 c: float = 0.7, rollout_limit: int = 400, quiet_extra: int = 0,
+                 evaluation: str = "evaluate") -> None:
         self.game, self.state, self.seat, self.rng = game, state, seat, rng
         self.root_state = game.search_root(state)
         self.c, self.rollout_limit, self.quiet_extra = c, rollout_limit, quiet_extra
+        self.evaluation = evaluation
+        self.evaluate: Callable[[State], list[float] | None] = getattr(game, evaluation)
         self.root = _Node(-1)
         self.iterations = 0
 
@@ -152,7 +161,7 @@ class Search:
             actor = game.to_act(d)[0]
             legal = game.search_actions(d, actor)
             apply_in_place(game, d, actor, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
-        return payoffs(game, d)
+        return payoffs(game, d, self.evaluate)
 
     def stats(self) -> list[tuple[Action, int, float]]:
         """``(action, visits, mean reward)`` for every legal root action, most visited first."""
@@ -191,10 +200,11 @@ class MCTSBot:
     c: float = 0.7
     rollout_limit: int = 400
     quiet_extra: int = 0
+    evaluation: str = "evaluate"
 
     def search(self, game: Game, state: State, seat: int, rng: Rng) -> Search:
         """A :class:`Search` with this bot's settings, not yet run."""
-        return Search(game, state, seat, rng, self.c, self.rollout_limit, self.quiet_extra)
+        return Search(game, state, seat, rng, self.c, self.rollout_limit, self.quiet_extra, self.evaluation)
 
     def choose(self, game: Game, state: State, seat: int, rng: Rng) -> Action:
         """Search and return the best action (a forced move is returned at once)."""

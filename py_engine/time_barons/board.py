@@ -180,6 +180,26 @@ def hand(state: TimeBaronsState, seat: int) -> list[str]:
     return h
 
 
+def exposed(state: TimeBaronsState, seat: int) -> float:
+    """How many of ``seat``'s followers one blow could kill: the followers on its most exposed
+    site, each site's count weighted by how near it is to destruction (a destroyed site kills
+    every follower on it, TB Damage and destruction): 1 when 3 damage or less destroys it (one
+    Forge weapon's blow, TB Free-for-all, or a few cards), 0.5 when 6 or less does, else 0.25.
+    0.0 for a seat with no site.
+
+    >>> st = {"sites": [{"owner": 0, "card": "capital", "f": 12, "dmg": 0, "att": []},
+    ...                 {"owner": 0, "card": "capital", "f": 5, "dmg": 5, "att": []}]}
+    >>> integrity(st["sites"][0]), exposed(st, 0), exposed(st, 1)  # 12 * 0.25 against 5 * 1
+    (8, 5.0, 0.0)
+    """
+    worst = 0.0
+    for s in state["sites"]:
+        if s["owner"] == seat and s["f"]:
+            left = integrity(s) - s["dmg"]
+            worst = max(worst, s["f"] * (1.0 if left <= 3 else 0.5 if left <= 6 else 0.25))
+    return worst
+
+
 def level_of(state: TimeBaronsState, seat: int) -> int:
     """``seat``'s level marker, 1–4."""
     return int(state["players"][seat]["level"])

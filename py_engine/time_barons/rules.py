@@ -86,6 +86,7 @@ from ..core.wording import a_an, plural
 from . import cards as C
 from .board import (
     abilities_blocked,
+    exposed,
     ffa,
     followers,
     fortified,
@@ -599,6 +600,9 @@ class TimeBarons(Game):
     #: playout shows the card's cost but not its effect, so every card play would
     #: look worse than it is (benchmarks/RESULTS.md, "Time Barons: hard against normal").
     search_quiet: ClassVar[dict[str, int]] = {"hard": 30}
+    #: Hard scores its cut-off playouts with :meth:`evaluate_exposure`, which at a free-for-all
+    #: table also counts the followers one blow could kill (benchmarks/RESULTS.md, issue 46).
+    search_evaluation: ClassVar[dict[str, str]] = {"hard": "evaluate_exposure"}
 
     def quiet(self, state: State) -> bool:
         """True when nothing is half-resolved: no card, ability or reaction window
@@ -622,10 +626,44 @@ class TimeBarons(Game):
         count half, so teammates balance followers and cards by passing); both
         teammates get the same value, the team's payoff. In free-for-all it is taken
         over the strongest opponent still in, and an eliminated player is worth 0."""
+        return self._evaluate(tbs(state), 0.0)
+
+    def evaluate_exposure(self, state: State) -> list[float] | None:
+        """Hard's evaluation (:attr:`search_evaluation`): :meth:`evaluate`, except at a
+        free-for-all table, where it plays for its own survival and final place rather than for
+        the lead (issue 46; benchmarks/RESULTS.md):
+
+        - each seat's material score also loses :attr:`exposure_weight` per follower that one
+          blow could kill (:func:`~.board.exposed`: the followers of its most exposed site,
+          weighted by how near the site is to destruction; TB Damage and destruction, TB
+          Free-for-all). Followers piled on one worn site are what a table of three opponents
+          takes first: without this, hard's seat was knocked out in 136 of 200 four-player games;
+        - a lead over the strongest opponent counts only at the share of the draw stacks drawn so
+          far, at least :attr:`lead_floor` of it (the game ends at the majority count when the
+          stacks run out, TB Free-for-all, and the other bots all hit whoever leads); being
+          behind counts in full.
+
+        Team and 2-player games: exactly :meth:`evaluate`."""
         st = tbs(state)
+        free = ffa(st)
+        return self._evaluate(st, self.exposure_weight if free else 0.0, free)
+
+    #: Material points a seat loses per follower one blow could kill, in hard's free-for-all
+    #: evaluation (:meth:`evaluate_exposure`).
+    exposure_weight: ClassVar[float] = 0.5
+    #: The least share of a free-for-all lead that hard's evaluation counts, early in the game
+    #: (:meth:`evaluate_exposure`).
+    lead_floor: ClassVar[float] = 0.25
+
+    def _evaluate(self, st: TimeBaronsState, exposure: float, hold_back: bool = False) -> list[float]:
+        """:meth:`evaluate`, with ``exposure`` points off each seat's score per follower of
+        :func:`~.board.exposed` (free-for-all only; 0.0: none) and, with ``hold_back``, a
+        free-for-all lead counted at the share of the draw stacks drawn (at least
+        :attr:`lead_floor`)."""
         n = len(st["seats"])
         left = sum(len(stack) for stack in st["stacks"])
-        closing = 0.5 + 0.5 * max(0.0, 1.0 - left / max(1, st["stacked"]))
+        drawn = max(0.0, 1.0 - left / max(1, st["stacked"]))
+        closing = 0.5 + 0.5 * drawn
         free = ffa(st)
         score: list[float] = [followers(st, p) + 2 * (level_of(st, p) - 1)
                                + 0.5 * len(st["players"][p]["hand"]) + 0.5 * len(sites_of(st, p))
@@ -633,6 +671,8 @@ class TimeBarons(Game):
         if free:
             for p in range(n):
                 score[p] += 0.5 * int(st["players"][p]["forge"]) + (1.0 if st["hammer"] == p else 0.0)
+                if exposure:
+                    score[p] -= exposure * exposed(st, p)
 
         def squash(lead: float) -> float:
             return float(0.5 + closing * (1.0 / (1.0 + math.exp(-lead / 8.0)) - 0.5))
@@ -655,13 +695,16 @@ class TimeBarons(Game):
                 continue
             others = [score[q] for q in opponents(st, p)] or [score[p]]
             lead = score[p] - (max(others) if free else sum(others) / len(others))
+            if hold_back and lead > 0:
+                lead *= max(self.lead_floor, drawn)
             out.append(squash(lead))
         return out
 
     def evaluate_terms(self, state: State, seat: int) -> list[tuple[str, float]]:
-        """The terms of :meth:`evaluate`'s material score for ``seat``, as it weighs them
-        (followers; 2 per level above I; half a point per card in hand and per site;
-        free-for-all: half per Forge token and 1 for The Hammer), each as a lead: over the
+        """The terms of the hint level's evaluation (:meth:`evaluate_exposure`: hard's) for
+        ``seat``, as it weighs them (followers; 2 per level above I; half a point per card in
+        hand and per site; free-for-all: half per Forge token, 1 for The Hammer, and minus
+        :attr:`exposure_weight` per follower one blow could kill), each as a lead: over the
         average opponent in a 2-player game, over the strongest opponent still in in
         free-for-all, and in team games the team's average member over the other side's."""
         st = tbs(state)
@@ -674,7 +717,8 @@ class TimeBarons(Game):
                    ("lead in sites", 0.5 * len(sites_of(st, p)))]
             if free:
                 out += [("lead in Forge tokens", 0.5 * int(st["players"][p]["forge"])),
-                        ("hold on The Hammer", 1.0 if st["hammer"] == p else 0.0)]
+                        ("hold on The Hammer", 1.0 if st["hammer"] == p else 0.0),
+                        ("lead in safety from one blow", -self.exposure_weight * exposed(st, p))]
             return out
 
         def mean(seats: list[int]) -> list[float]:

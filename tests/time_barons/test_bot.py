@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
+
 from py_engine.core import Action, Rng, make_bot
 from py_engine.core.mcts import MCTSBot, payoffs
 from py_engine.time_barons import GAME
+from py_engine.time_barons.board import exposed
 
-from .tb import choices, site, table
+from .tb import choices, mtable, site, table
 
 
 def test_evaluate_favours_the_material_leader_and_trusts_a_lead_more_near_the_end() -> None:
@@ -22,6 +27,44 @@ def test_evaluate_favours_the_material_leader_and_trusts_a_lead_more_near_the_en
     even = GAME.evaluate(table())
     assert even is not None and abs(even[0] - 0.5) < 1e-9
     assert payoffs(GAME, early) == e0  # a cut-off playout scores the evaluation
+
+
+def test_hard_at_a_free_for_all_table_counts_the_followers_one_blow_could_kill() -> None:
+    """Hard's evaluation (``evaluate_exposure``, issue 46): at a free-for-all table each seat's
+    material score loses half a point per follower of its most exposed site, weighted by how near
+    that site is to destruction (a destroyed site kills every follower on it, TB Damage and
+    destruction), and a lead counts only at the share of the draw stacks drawn (at least a
+    quarter). Ann's 12 followers sit on a Capital 3 damage from destruction, Bob's 12 on a sound
+    one (integrity 8): the shared evaluation finds them level, hard's puts Bob ahead."""
+    assert (GAME.exposure_weight, GAME.lead_floor) == (0.5, 0.25)
+    s = mtable([[site("capital", 12, dmg=5)], [site("capital", 12)], [site("capital", 6)], [site("capital", 6)]],
+               options={"mode": "free_for_all"})
+    assert [exposed(s, p) for p in range(4)] == [12.0, 3.0, 1.5, 1.5]
+    shared, hard = GAME.evaluate(s), GAME.evaluate_exposure(s)
+    assert shared is not None and hard is not None
+    assert shared[0] == shared[1]
+    closing = 0.5 + 0.5 * (1 - 10 / 40)  # 10 cards left of 40 stacked
+
+    def value(lead: float) -> float:
+        return 0.5 + closing * (1 / (1 + math.exp(-lead / 8)) - 0.5)
+
+    # scores: 12 followers + 0.5 for the site, less 0.5 * exposed: 6.5, 11, 5.75, 5.75; Bob's lead
+    # counts at the share of the stacks drawn (0.75), behind counts in full
+    assert hard == pytest.approx([value(6.5 - 11), value(0.75 * (11 - 6.5)), value(5.75 - 11), value(5.75 - 11)])
+    terms = dict(GAME.evaluate_terms(s, 0))  # the hint's terms: against the strongest rival, Bob
+    assert terms["lead in safety from one blow"] == -4.5 and terms["follower lead"] == 0.0
+    assert make_bot(GAME, "hard").evaluation == "evaluate_exposure"
+    assert make_bot(GAME, "normal").evaluation == make_bot(GAME, "easy").evaluation == "evaluate"
+
+
+def test_hard_judges_team_and_two_player_games_as_every_level_does() -> None:
+    """Outside free-for-all, ``evaluate_exposure`` is exactly ``evaluate``: team games (2v2,
+    the Solo Baron's 3) and 2-player games play as before issue 46."""
+    worn = [site("capital", 12, dmg=5)]
+    for s in (table(a=[site("homeland", 12, dmg=5)], b=[site("homeland", 4)]),
+              mtable([worn, [site("capital", 12)], [site("capital", 6)], [site("capital", 6)]]),
+              mtable([worn, [site("capital", 12)], [site("capital", 6)]])):
+        assert GAME.evaluate_exposure(s) == GAME.evaluate(s)
 
 
 def test_levels_use_short_playouts() -> None:
