@@ -17,7 +17,7 @@ no main-thread task over 50 ms while bots play. A second table splits tap -> dra
 page's render (styles, focus, the targets brought into view), and from there to the frame's end;
 and Python's own part of the worker's task, not slowed (the event's dispatch and the markup's render,
 as the worker times them).
-``TB_TAPS_CPU=1`` measures at this machine's own speed.
+``TB_TAPS_CPU=1`` measures at this machine's own speed; ``TB_TAPS_WORKER_CPU=1`` slows the page only.
 """
 
 from __future__ import annotations
@@ -81,7 +81,10 @@ def main() -> int:
                                        for k in ("worker_ms", "patch_ms", "after_patch_ms", "to_frame_ms"))
               + f" | {py} |")
     a.out.parent.mkdir(parents=True, exist_ok=True)
-    record = {"when": datetime.now(UTC).isoformat(timespec="seconds"), "label": a.label, "runs": runs}
+    page_cpu = os.environ.get("TB_TAPS_CPU", "4")
+    record = {"when": datetime.now(UTC).isoformat(timespec="seconds"), "label": a.label,
+              "cpu": {"page": int(page_cpu), "worker": int(os.environ.get("TB_TAPS_WORKER_CPU", page_cpu))},
+              "runs": runs}
     old = json.loads(a.out.read_text()) if a.out.is_file() else []
     a.out.write_text(json.dumps([*(old if isinstance(old, list) else [old]), record], indent=1))
     return 0

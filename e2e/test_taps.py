@@ -49,6 +49,10 @@ RETURNING = os.environ.get("TB_TAPS_START", "returning") != "first"
 #: How much slower than this machine: the page's main thread through CDP, the app's worker through
 #: the page's ?cpu= (tb-worker.mjs: CDP cannot throttle a worker).
 CPU = int(os.environ.get("TB_TAPS_CPU", "4"))
+#: The worker's slowdown alone (default: ``CPU``). ``TB_TAPS_WORKER_CPU=1`` leaves the worker at this
+#: machine's speed, so its busy wait does not take a core from the page (an experiment: on a phone the
+#: worker has a core of its own; see benchmarks/throttle_cost.py).
+WORKER_CPU = int(os.environ.get("TB_TAPS_WORKER_CPU", str(CPU)))
 ACTION = "#main [data-act=play]:not([disabled])"
 #: Where a decision is taken in two taps, the first one (Time War: a placement, previewed, then
 #: played).
@@ -136,7 +140,7 @@ def _watch_bots(page: Any, server: Any, title: str, seconds: float) -> list[tupl
     m = Match.new(game_id, [Seat(f"Bot {i + 1}", "bot", "normal") for i in range(len(seats))], options, 11,
                   {"holder": None})
     load_games(page, server, {"bots": m})
-    page.goto(server.url + f"?botspeed=normal&cpu={CPU}#/saves")  # the bots at the speed a player watches
+    page.goto(server.url + f"?botspeed=normal&cpu={WORKER_CPU}#/saves")  # the bots at the speed a player watches
     wait_ready(page)
     page.get_by_role("button", name=re.compile(f"^Resume {title} with Bot 1")).click()
     page.wait_for_selector("#app > .screen-table", state="attached", timeout=120_000)
@@ -157,7 +161,7 @@ def test_tap_timings(browser: Any, server: Any) -> None:
             page = context.new_page()
             load_games(page, server, {title: _position(title)})
             # the app's worker as slow as the page (?cpu=4; CDP's throttling slows the page's thread only)
-            page.goto(server.url + f"?botspeed=instant&cpu={CPU}#/saves")
+            page.goto(server.url + f"?botspeed=instant&cpu={WORKER_CPU}#/saves")
             wait_ready(page)
             if RETURNING:  # a returning player's start: Python restored from the memory snapshot
                 snap = _wait_snapshot(page)
