@@ -110,6 +110,42 @@ def test_a_tap_is_answered_while_a_bot_thinks(page, server, traffic):
     assert results and results[-1]["thinking"] and results[-1]["n0"] == results[-1]["n1"], results
 
 
+#: In the page: tap a legal action and report, in the tap's own task (after the click handler ran,
+#: before any answer from the worker could arrive), whether the control is drawn pressed and which
+#: render the page holds; then, at the first render after the tap, whether any control is still so.
+TAP_ACK = """async (sel) => {
+  const app = document.getElementById('app');
+  const el = document.querySelector(sel);
+  if (!el) return {error: 'no action to tap'};
+  const drawn = app.dataset.drawn;
+  el.click();
+  const now = {pressed: el.classList.contains('tap-ack'), drawn: app.dataset.drawn === drawn};
+  const after = await new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (app.dataset.drawn === drawn) return;
+      obs.disconnect();
+      resolve(document.querySelectorAll('.tap-ack').length);
+    });
+    obs.observe(app, {attributes: true});
+    setTimeout(() => { obs.disconnect(); resolve('no render within 60 s'); }, 60000);
+  });
+  return {...now, left: after};
+}"""
+
+
+def test_a_tap_shows_at_once_and_its_answer_clears_it(page, server, traffic):
+    """A tapped control is drawn pressed (``.tap-ack``) by the click's own handler, before the
+    worker has answered (the render the page holds is still the one before the tap), so the tap
+    shows in the next frame; the render that answers it leaves no control pressed (issue 44)."""
+    page.set_viewport_size(VIEWPORTS["phone"])
+    m = _position("time_of_crisis", [Seat("Ann", "human"), Seat("Bot B", "bot", "easy")], 5, 30, bot_to_act=False)
+    _open(page, server, m, "?botspeed=instant")
+    resume_game(page, "Time of Crisis", "Ann")
+    page.wait_for_selector("#main button[data-act=play]:not([disabled])", timeout=60_000)
+    r = page.evaluate(TAP_ACK, "#main button[data-act=play]:not([disabled])")
+    assert r == {"pressed": True, "drawn": True, "left": 0}, r
+
+
 def test_a_fold_out_and_the_scroll_survive_moves(page, server, traffic):
     """Time of Crisis against a bot at the normal bot speed, on a phone: the map key opened by the
     player and the page's scroll position stay as they were while the bot's moves are drawn, and

@@ -121,32 +121,34 @@ const MORPH = {
       return true;
     },
     beforeNodeMorphed(oldNode, newNode) {
+      // called for every node a patch walks: text first, then one tag name read per element before
+      // any attribute or selector test (a selector matched on every node was a few ms a patch at x4)
+      if (oldNode.nodeType !== 1 || newNode.nodeType !== 1) return true;
       // a region the worker did not send again (tb_ui/regions.py): the page's copy is the one
-      if (newNode.nodeType === 1 && newNode.hasAttribute("data-same")) {
-        if (oldNode.nodeType === 1 && oldNode.getAttribute("data-patch") === newNode.getAttribute("data-patch")) {
+      if (newNode.hasAttribute("data-same")) {
+        if (oldNode.getAttribute("data-patch") === newNode.getAttribute("data-patch")) {
           root.dataset.kept = String(++kept); // how many regions were kept so (the tests read it)
           return false;
         }
-        missed = `${newNode.getAttribute("data-patch")} matched ${oldNode.nodeName}.${(oldNode.getAttribute && oldNode.getAttribute("class")) || ""}`;
+        missed = `${newNode.getAttribute("data-patch")} matched ${oldNode.nodeName}.${oldNode.getAttribute("class") || ""}`;
         return true;
       }
+      const tag = oldNode.tagName;
       // the classes the page sets on a picture's frame (pz-near, pz-zoomed: panzoom-frames.js,
       // nearDetail) stay through the patch: dropped and set again, they restyle the whole picture
-      if (oldNode.nodeType === 1 && newNode.nodeType === 1
-          && (oldNode.hasAttribute("data-near-at") || oldNode.hasAttribute("data-panzoom"))) {
+      if (tag === "DIV" && (oldNode.hasAttribute("data-near-at") || oldNode.hasAttribute("data-panzoom"))) {
         for (const c of oldNode.classList) if (PAGE_CLASSES.includes(c)) newNode.classList.add(c);
       }
       // a QR code already drawn for the same code, and the camera's picture, stay as they are
-      if (oldNode.nodeType === 1 && oldNode.matches("canvas[data-qr]") && oldNode.getAttribute("data-drawn") === "1"
-          && newNode.getAttribute && newNode.getAttribute("data-qr") === oldNode.getAttribute("data-qr")) return false;
-      if (oldNode.nodeType === 1 && oldNode.hasAttribute("data-scan") && newNode.getAttribute
-          && newNode.hasAttribute("data-scan")) return false;
-      if (oldNode.nodeType === 1 && oldNode.tagName === "DETAILS" && newNode.tagName === "DETAILS") {
+      if (tag === "CANVAS" && oldNode.hasAttribute("data-qr") && oldNode.getAttribute("data-drawn") === "1"
+          && newNode.getAttribute("data-qr") === oldNode.getAttribute("data-qr")) return false;
+      if (oldNode.hasAttribute("data-scan") && newNode.hasAttribute("data-scan")) return false;
+      if (tag === "DETAILS" && newNode.tagName === "DETAILS") {
         const now = newNode.hasAttribute("open");
         const was = markupOpen.has(oldNode) ? markupOpen.get(oldNode) : now;
         markupOpen.set(oldNode, now);
         if (was === now) newNode.toggleAttribute("open", oldNode.open); // the player's choice stays
-      } else if (oldNode.nodeType === 1 && oldNode.matches(TYPED) && newNode.tagName === oldNode.tagName) {
+      } else if ((tag === "INPUT" || tag === "TEXTAREA") && oldNode.matches(TYPED) && newNode.tagName === tag) {
         const now = markupValueOf(newNode);
         const was = markupValue.has(oldNode) ? markupValue.get(oldNode) : now;
         markupValue.set(oldNode, now);
@@ -252,6 +254,7 @@ function render(m) {
   const activeId = active && active.id ? active.id : "";
   missed = "";
   Idiomorph.morph(root, m.html, MORPH);
+  unack(); // the tap is answered (a region kept whole keeps the class the page gave it)
   // a placeholder drawn as such: the whole page follows (a whole page has none, so this never loops)
   if (m.base != null && (missed || root.querySelector("[data-same]"))) askWhole(missed || "a placeholder left");
   else applied = m.seq;
@@ -264,12 +267,16 @@ function render(m) {
       appliedCss.set(el, css);
     }
   }
-  document.documentElement.dataset.theme = m.theme;
-  document.title = m.title;
+  // set only when changed: an attribute set, even to its value, restyles what [data-theme] rules select
+  if (document.documentElement.dataset.theme !== m.theme) document.documentElement.dataset.theme = m.theme;
+  if (document.title !== m.title) document.title = m.title;
   const first = root.firstElementChild;
   const screen = first ? first.dataset.screen || "" : "";
   const changed = screen !== lastScreen;
   lastScreen = screen;
+  // the screen's kind on <body>, for the shell's header (app.css): a :has() on <body> was tested
+  // against the whole page on every patch
+  if (changed) document.body.dataset.screen = screen;
   strip = document.getElementById("tl-scroll");
   if (strip && scrollLeft !== null && !changed) strip.scrollLeft = scrollLeft;
   const target = document.querySelector("[data-scroll-to]");
@@ -512,10 +519,29 @@ function dataOf(el) {
   return out;
 }
 
+/** The element last tapped, drawn pressed (.tap-ack) until the render that answers the tap: the tap
+ * shows in the next frame, while the worker works. Without it a tap that changed nothing on the page
+ * until the render came had no frame to show it: Event Timing measured those taps to the render's
+ * paint, 200-370 ms at CPU x4 (benchmarks/taps.py). */
+let acked = null;
+let ackTimer = 0;
+function unack() {
+  clearTimeout(ackTimer);
+  if (acked) acked.classList.remove("tap-ack");
+  acked = null;
+}
+function ack(el) {
+  unack();
+  acked = el;
+  el.classList.add("tap-ack");
+  ackTimer = setTimeout(unack, 2000); // a tap the app answers with no render (never left pressed)
+}
+
 root.addEventListener("click", (ev) => {
   const el = ev.target && ev.target.closest ? ev.target.closest("[data-act]") : null;
   if (!el || NOT_TAPS.includes(el.tagName.toLowerCase()) || el.hasAttribute("disabled")) return;
   ev.preventDefault();
+  ack(el);
   post({ type: "event", act: el.getAttribute("data-act"), data: dataOf(el), target: el.getAttribute("data-target") });
 });
 

@@ -122,7 +122,7 @@ def thinking_html(app: TableApp, ctx: TableContext, name: str) -> Markup:
     bar = attrs(class_="think-bar", id="think-progress", role="progressbar", aria_label=f"{name} is thinking",
                 aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
     return html('<div class="thinking-box" role="status">'
-                '<p class="thinking-text"><span class="spinner" aria-hidden="true"></span>{} is thinking…</p>'
+                '<p class="thinking-text">{} is thinking…</p>'
                 '<div{}>{}</div></div>', name, bar, think_fill(pct / 100))
 
 
@@ -234,7 +234,7 @@ def hint_row(ctx: TableContext) -> Markup:
         bar = attrs(class_="think-bar", id="hint-progress", role="progressbar",
                     aria_label="Looking for a hint", aria_valuemin=0, aria_valuemax=100, aria_valuenow=pct)
         return html('<div class="hint-row" role="status"><p class="hint-text">'
-                    '<span class="spinner" aria-hidden="true"></span>Looking for a hint…</p>'
+                    'Looking for a hint…</p>'
                     '<div{}>{}</div>{}</div>',
                     bar, think_fill(pct / 100), button("Cancel", "hint-cancel", "btn ghost small",
                                      aria_label="Cancel the hint"))
@@ -320,7 +320,8 @@ def log_panel(app: TableApp, ctx: TableContext) -> Markup:
                     more, first + 1, label, items)
     toggle = attrs(class_="log-toggle", data_act="log-toggle", aria_expanded="true" if open_ else "false",
                    aria_controls="log-body" if open_ else None)
-    return html('<section class="log panel" aria-label="Game log">'
+    # a region of the page (tb_ui.regions): sent again only when a line is added or it is opened
+    return html('<section class="log panel" id="patch-log" data-patch="log" aria-label="Game log">'
                 '<button type="button"{}>'
                 '<span>Game log</span><span class="count">{}</span>'
                 '<span class="chev" aria-hidden="true"></span></button>{}{}</section>', toggle,

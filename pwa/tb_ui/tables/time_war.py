@@ -190,7 +190,7 @@ def _players(t: _Ctx) -> Markup:
         if ctx.kinds[s] == "bot" and not t.over and s in t.v["to_act"] and ctx.mode == "play":
             # phones: the decision panel is below the board; show the bot at work up here too
             pct = round(100 * (t.app.thinking_progress() or 0.0))
-            think = html('<div class="tw-pl-think" aria-hidden="true"><span class="spinner"></span>thinking…'
+            think = html('<div class="tw-pl-think" aria-hidden="true">thinking…'
                          '<span class="think-bar">{}</span></div>', think_fill(pct / 100))
         items.append(html(
             '<li{}>'
@@ -198,8 +198,9 @@ def _players(t: _Ctx) -> Markup:
             '<span class="tw-score" aria-hidden="true">{}<small>pts</small></span></div>'
             '<div class="tw-pl-meta" aria-hidden="true">{}<span>Hand {}</span>'
             '<span>Deck {}</span><span>Supply {}</span>{}</div>{}</li>',
-            attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""),
-                  aria_current="true" if turn else None, aria_label=label),
+            # each player is a region of the page (tb_ui.regions): a move sends the players it changed
+            attrs(class_=f"tw-pl tw-pl-{COLOURS[s]}" + (" turn" if turn else ""), id=f"patch-tw-pl-{s}",
+                  data_patch=f"tw-pl-{s}", aria_current="true" if turn else None, aria_label=label),
             badge(s), bare_name(p["name"]) if ctx.kinds[s] == "bot" else p["name"], p["score"], tag, p["hand_count"],
             p["deck_count"], p["supply"], held, think))
     return html('<ul class="tw-players" aria-label="Players and scores">{}</ul>', join(items))
@@ -225,7 +226,7 @@ def _scenario_card(t: _Ctx) -> Markup:
         game = html('<p class="tw-scen-extra">Game {} of 2{}</p>', b["game_no"],
                     html(' · game 1: {} <b>{}</b> {} <b>{}</b>', badge(0), carry[0], badge(1), carry[1])
                     if b["game_no"] > 1 else "")
-    return html('<section class="tw-scen" aria-label="Scenario card">'
+    return html('<section class="tw-scen" id="patch-tw-scen" data-patch="tw-scen" aria-label="Scenario card">'
                 '<p class="tw-scen-name"><span class="tw-scen-tag">Scenario</span> <strong>{}</strong></p>'
                 '<p class="tw-scen-line">{}</p>{}{}</section>',
                 b["scenario"]["name"], SCENARIO_LINES.get(sid, ""),
@@ -235,6 +236,7 @@ def _scenario_card(t: _Ctx) -> Markup:
 
 # ---- the board ---------------------------------------------------------------------------------
 def _units(sp: dict[str, Any]) -> Markup:
+    """A space's units and markers: a region of the page (``tw-units-<space>``)."""
     groups = []
     for k, n in enumerate(sp["units"]):
         if n <= 0:
@@ -246,8 +248,8 @@ def _units(sp: dict[str, Any]) -> Markup:
         stars = "★" * sp["markers"]
         groups.append(html('<span class="tw-ug tw-marker" title="Objective markers"><span class="tw-star">{}</span></span>',
                            stars))
-    return html('<div class="tw-units" aria-hidden="true">{}</div>',
-                join(groups) or Markup("<span class=tw-none>no units</span>"))
+    return html('<div class="tw-units" id="patch-tw-units-{0}" data-patch="tw-units-{0}" aria-hidden="true">{1}</div>',
+                sp["id"], join(groups) or Markup("<span class=tw-none>no units</span>"))
 
 
 def _half(t: _Ctx, command: str, faces: int, extra: str = "", tag: Markup | str = "") -> Markup:
@@ -268,6 +270,8 @@ def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | 
     it). When it covers older halves, the half is a button that lists them."""
     stack = sp["stack"]
     sid = sp["id"]
+    # a region of the page (``tw-slot-<space>``): a space whose units or flags change keeps its strip
+    slot = html('<div class="tw-slot" id="patch-tw-slot-{0}" data-patch="tw-slot-{0}">', sid)
     opened = str(sid) in t.app.table_ui.get("open", [])
     if new is not None:
         cover = Markup()
@@ -275,10 +279,10 @@ def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | 
             top = stack[-1]
             cover = html('<p class="tw-covers">covers {}{} {}</p>',
                          glyph(top["command"], t.down(top["faces"])), top["command"].title(), badge(top["faces"]))
-        return html('<div class="tw-slot">{}{}</div>',
+        return html('{}{}{}</div>', slot,
                     _half(t, new[0], new[1], " tw-ghost", Markup("<span class=tw-tag>new</span>")), cover)
     if not stack:
-        return Markup('<div class="tw-slot"><div class="tw-half tw-empty"><span>No command</span></div></div>')
+        return slot + Markup('<div class="tw-half tw-empty"><span>No command</span></div></div>')
     top = stack[-1]
     fresh = " tw-last" if last is not None and top["card"] == last else ""
     tag = Markup('<span class="tw-tag">last card</span>') if fresh else Markup()
@@ -286,7 +290,7 @@ def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | 
     count = (html('<span class="tw-under-n">+{} under <span class="chev" aria-hidden="true"></span></span>', under)
              if under else Markup())
     if not under:
-        return html('<div class="tw-slot">{}</div>', _half(t, top["command"], top["faces"], fresh, tag))
+        return html('{}{}</div>', slot, _half(t, top["command"], top["faces"], fresh, tag))
     # in the button, the tag and the count are said by its name (which starts as the half reads)
     half = _half(t, top["command"], top["faces"], fresh,
                  (tag + count).replace(Markup('<span class="tw-t'), Markup('<span aria-hidden="true" class="tw-t'))
@@ -295,7 +299,7 @@ def _slot(t: _Ctx, sp: dict[str, Any], new: tuple[str, int] | None, last: str | 
     name = (("last card " if fresh else "") + f"+{under} under {top['command'].title()} "
             f"{LETTERS[top['faces']]} for {t.who(top['faces'])}: on {sp['name']}, "
             f"{'hide' if opened else 'show'} the {plural(under, 'half', 'halves')} it covers")
-    return html('<div class="tw-slot"><button type="button"{}>{}</button></div>',
+    return html('{}<button type="button"{}>{}</button></div>', slot,
                 attrs(class_="tw-half-btn", data_act="table-ui", data_k="stack", data_space=sid,
                       aria_expanded="true" if opened else "false", aria_label=name),
                 half.replace(Markup('<div class="tw-half'), Markup('<div aria-hidden="true" class="tw-half'), 1))
@@ -644,7 +648,8 @@ def _hand(app: TableApp, t: _Ctx) -> Markup:
     if not items:
         items.append(Markup('<li class="empty">No cards in hand.</li>'))
     who = "Your hand" + (f" — {p['name']}" if ctx.acting == seat else f" ({p['name']})")
-    return html('<section class="tw-hand" aria-labelledby="tw-hand-title" data-seat="{}">'
+    return html('<section class="tw-hand" id="patch-tw-hand" data-patch="tw-hand" aria-labelledby="tw-hand-title"'
+                ' data-seat="{}">'
                 '<h2 id="tw-hand-title">{} <span class="count">{}</span></h2>'
                 '<ul class="tw-cards">{}</ul></section>', seat, who, len(hand), join(items))
 
@@ -687,7 +692,8 @@ def _steps(t: _Ctx) -> Markup:
                                   '{}</span><span>Then: {} for {}.</span></li>',
                                   glyph(top["command"], t.down(top["faces"])),
                                   SHORT[sid], top["command"].title(), t.who(top["faces"])))
-    return html('<section class="tw-steps panel" aria-label="Turn report"><h2>{}</h2>'
+    return html('<section class="tw-steps panel" id="patch-tw-steps" data-patch="tw-steps" aria-label="Turn report">'
+                '<h2>{}</h2>'
                 '<ol class="tw-step-list">{}</ol></section>', title, join(items))
 
 
@@ -716,7 +722,8 @@ def _decks(t: _Ctx) -> Markup:
                            '<ul class="tw-ups">{}</ul></div>',
                            badge(s), p["name"], len(p["unplayed"]), where,
                            join(chips) or Markup("<li class=empty>All played</li>")))
-    return html('<section class="tw-decks panel" aria-label="Cards still to be played">'
+    return html('<section class="tw-decks panel" id="patch-tw-decks" data-patch="tw-decks"'
+                ' aria-label="Cards still to be played">'
                 '<h2>Cards still to play</h2>{}</section>', join(blocks))
 
 
