@@ -520,9 +520,9 @@ function dataOf(el) {
 }
 
 /** The element last tapped, drawn pressed (.tap-ack) until the render that answers the tap: the tap
- * shows in the next frame, while the worker works. Without it a tap that changed nothing on the page
- * until the render came had no frame to show it: Event Timing measured those taps to the render's
- * paint, 200-370 ms at CPU x4 (benchmarks/taps.py). */
+ * shows in the next frame, while the worker works. Without it a tap that changes nothing on the page
+ * until the render comes has no frame of its own, and its Event Timing entry runs to the render's
+ * paint. */
 let acked = null;
 let ackTimer = 0;
 function unack() {
