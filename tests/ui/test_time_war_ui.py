@@ -151,6 +151,26 @@ def test_board_shows_spaces_units_values_control_scenario_scores_and_decks() -> 
     assert len(re.findall(r'class="tw-up[ "]', decks)) == 16 and not CARD_ID.search(decks)
 
 
+def test_each_command_glyph_is_a_character_the_glyph_font_draws() -> None:
+    """The board's command glyphs are characters of public/fonts/tw-glyphs.woff2 (issue 44): each one
+    the page writes maps to that command's outline in the font, which is not empty, and app.css loads
+    the font under the family the glyphs ask for."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(ROOT / "public" / "fonts" / "tw-glyphs.woff2")
+    cmap = font.getBestCmap()
+    assert {chr(cp): name for cp, name in cmap.items()} == {ch: c for c, ch in tw.GLYPH_CHARS.items()}
+    for name in tw.GLYPH_CHARS:
+        assert font["glyf"][name].numberOfContours > 0, name
+    assert font["name"].getDebugName(1) == "TW Glyphs"
+    css = (ROOT / "pwa" / "app.css").read_text()
+    assert re.search(r'@font-face \{ font-family: "TW Glyphs"; src: url\("fonts/tw-glyphs.woff2"\)', css)
+    assert re.search(r'\.tw-glyph \{[^}]*"TW Glyphs"', css)
+    # on the page: a character in a span hidden from screen readers (the command's name is written beside)
+    assert str(tw.glyph("push", down=True)) == '<span class="tw-glyph tw-down" aria-hidden="true">\ue002</span>'
+    assert str(tw.glyph("deploy", down=True)) == '<span class="tw-glyph" aria-hidden="true">\ue000</span>'
+
+
 def test_commands_on_the_board_face_their_player_and_stacks_open() -> None:
     app = make_app()
     start(app)
@@ -198,10 +218,12 @@ def test_execution_steps_run_one_by_one_once_with_the_pending_space_highlighted(
     html = app.render()
     st = app.match.state
     report = re.search(r'<section class="tw-steps.*?</section>', html, re.S).group(0)
-    done = re.findall(r'<li class="tw-step done tw-new" data-css="--tw-delay:([\d.]+)s">', report)
-    assert [float(x) for x in done] == [0.45 * i for i in range(len(st["steps"]))]
+    done = re.findall(r'<li class="tw-step done tw-new tw-d(\d)">', report)
+    assert [int(x) for x in done] == [min(i, 8) for i in range(len(st["steps"]))]
+    flashed = {step_["space"] + 1: i for i, step_ in enumerate(st["steps"])}  # a space's last new step
+    for sid, i in flashed.items():
+        assert re.search(rf'class="tw-space[^"]*tw-flash tw-d{min(i, 8)}[^"]*" id="patch-tw-space-{sid}"', html)
     for step_ in st["steps"]:
-        assert re.search(rf'class="tw-space[^"]*tw-flash[^"]*" id="patch-tw-space-{step_["space"] + 1}"', html)
         assert unescape(step_["text"]) in unescape(report)
     pend = pending(st)
     assert f"Now: {pend['command'].title()} for you" in report
@@ -356,7 +378,7 @@ def test_only_the_holders_hand_is_ever_rendered_in_a_full_pass_and_play_game() -
 
 
 def _strip(html: str) -> str:
-    return re.sub(r' data-css="--tw-delay:[^"]*"| tw-flash| tw-new', "", html)
+    return re.sub(r' tw-flash| tw-new| tw-d\d', "", html)
 
 
 def test_handoff_comes_before_a_choice_owed_during_the_other_players_turn() -> None:

@@ -67,14 +67,9 @@ COMMAND_HINTS = {
     "rally": "bring one unit here from another space",
 }
 #: 24×24 line icons (stroke = currentColor); "move" and "push" point ahead (up).
-GLYPHS = {
-    "deploy": Markup('<circle cx="12" cy="12" r="8"/><path d="M12 8v8M8 12h8"/>'),
-    "move": Markup('<path d="M6 13l6-6 6 6M6 19l6-6 6 6"/>'),
-    "push": Markup('<path d="M12 21V10M7 14l5-5 5 5M5 4h14"/>'),
-    "charge": Markup('<path d="M13 2L5 14h6l-1 8 8-12h-6l1-8z"/>'),
-    "sabotage": Markup('<circle cx="10" cy="14" r="6.5"/><path d="M14.5 9.5L18 6M17 3.5l1 2.5 2.5 1"/>'),
-    "rally": Markup('<path d="M6 21V3M6 4h11l-2.5 4L17 12H6"/>'),
-}
+#: Each command's character in the Time War glyph font (public/fonts/tw-glyphs.woff2, drawn by
+#: scripts/make_glyph_font.py, whose COMMANDS order these follow): private-use code points.
+GLYPH_CHARS = {c: chr(0xE000 + i) for i, c in enumerate(("deploy", "move", "push", "charge", "sabotage", "rally"))}
 
 
 def _scenario(sid: str) -> dict[str, Any]:
@@ -82,10 +77,17 @@ def _scenario(sid: str) -> dict[str, Any]:
 
 
 def glyph(command: str, down: bool = False) -> Markup:
-    """The icon of a command (``down``: turned to point at the top player's "ahead")."""
+    """The icon of a command (``down``: turned to point at the top player's "ahead"): a character of
+    the glyph font, hidden from screen readers (the command's name is always written beside it).
+
+    A character, not an inline SVG: each SVG was a paint chunk of its own that every frame walked
+    again (issue 44; scripts/make_glyph_font.py).
+
+    >>> print(glyph("move", down=True))
+    <span class="tw-glyph tw-down" aria-hidden="true">\ue001</span>
+    """
     cls = "tw-glyph" + (" tw-down" if down and command in ("move", "push") else "")
-    return html('<svg class="{}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{}</svg>',
-                cls, GLYPHS.get(command, Markup()))
+    return html('<span class="{}" aria-hidden="true">{}</span>', cls, GLYPH_CHARS.get(command, ""))
 
 
 def badge(k: int, extra: str = "") -> Markup:
@@ -378,10 +380,8 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
             cls.append("tw-cover")
         if sid in rally:
             cls.append("tw-source")
-        style = None
         if sid in flash:
-            cls.append("tw-flash")
-            style = f"--tw-delay:{flash[sid]:.2f}s"
+            cls += ["tw-flash", _delay_class(flash[sid])]
         ctl_html = (html('<p class="tw-ctl">{} <span>{} holds it'
                          ' <b>+{}</b></span></p>', badge(ctl), COLOURS[ctl].title(), sp["values"][ctl])
                     if ctl is not None
@@ -402,15 +402,15 @@ def _board(t: _Ctx, preview: dict[str, Any] | None) -> Markup:
                              ' aria-label="{}">Rally from here</button>', ctx.action_attrs(a), rally_name(a["label"]))
         rows.append(html(
             '<li{}>'
-            '<div class="tw-sp-info" role="group" aria-label="{}">'
+            '<div class="tw-sp-info" role="group" id="patch-tw-info-{}" data-patch="tw-info-{}" aria-label="{}">'
             '<div class="tw-sp-head"><h3 class="tw-sp-name">{}{}</h3>{}{}</div>'
             '{}{}{}{}</div>'
             '{}{}</li>',
             # each space is a region of the page (tb_ui.regions): a move that changes one space
-            # sends that space, not the board
-            attrs(class_=" ".join(cls), id=f"patch-tw-space-{sid}", data_patch=f"tw-space-{sid}", data_space=sid,
-                  data_css=style),
-            _space_label(t, sp),
+            # sends that space, not the board; and its words are a region inside it, so a space
+            # whose classes alone changed (the step now carried out, a flash) is sent as its <li>
+            attrs(class_=" ".join(cls), id=f"patch-tw-space-{sid}", data_patch=f"tw-space-{sid}", data_space=sid),
+            sid, sid, _space_label(t, sp),
             sp["name"], base, run, vals,
             join(tags), _units(sp), ctl_html, rally_btn,
             _slot(t, sp, covered.get(sid), last), _under_list(t, sp)))
@@ -436,9 +436,9 @@ def steps_turn(b: dict[str, Any], over: bool) -> tuple[int, int]:
     return int(last["turn"]), int(last["seat"])
 
 
-def _flash(t: _Ctx) -> dict[int, float]:
+def _flash(t: _Ctx) -> dict[int, int]:
     """Spaces to flash one after another (their step is new since the last render):
-    space id -> delay. Each step is shown once; re-renders do not replay it. Also
+    space id -> the step's place among the new ones (0 first; see :func:`_delay_class`). Each step is shown once; re-renders do not replay it. Also
     sets ``t.new_from``, the index of the first new step."""
     b = t.b
     turn, seat = steps_turn(b, t.over)
@@ -447,7 +447,24 @@ def _flash(t: _Ctx) -> dict[int, float]:
     t.app.table_ui["steps_seen"] = [key, len(b["steps"])]
     start = seen[1] if isinstance(seen, list) and seen[0] == key else 0
     t.new_from = start
-    return {st["space"] + 1: 0.45 * i for i, st in enumerate(b["steps"][start:])}
+    return {st["space"] + 1: i for i, st in enumerate(b["steps"][start:])}
+
+
+#: The last of the delay classes app.css has (``tw-d0`` … ``tw-d8``: 0.45 s a step).
+LAST_DELAY = 8
+
+
+def _delay_class(i: int) -> str:
+    """The class that starts the ``i``-th new step's animation (its space's flash, its line in the turn
+    report) 0.45 s after the one before: ``tw-d0`` … ``tw-d8``, the last for any later step.
+
+    A class, not a custom property set on the element: a custom property is inherited, so setting
+    or clearing it restyled the whole space (its units, strip and labels) in the frame after a move.
+
+    >>> _delay_class(2), _delay_class(20)
+    ('tw-d2', 'tw-d8')
+    """
+    return f"tw-d{min(i, LAST_DELAY)}"
 
 
 # ---- what to do now ---------------------------------------------------------------------------
@@ -668,11 +685,10 @@ def _steps(t: _Ctx) -> Markup:
     items = []
     for i, st in enumerate(steps):
         new = i >= t.new_from
-        style = html(' data-css="--tw-delay:{:.2f}s"', 0.45 * (i - t.new_from)) if new else Markup()
-        items.append(html('<li class="tw-step done{}"{}>'
+        items.append(html('<li class="tw-step done{}">'
                           '<span class="tw-step-sp">{}{}</span>'
                           '<span>{}</span></li>',
-                          " tw-new" if new else "", style,
+                          f" tw-new {_delay_class(i - t.new_from)}" if new else "",
                           glyph(st["command"], t.down(st["player"])), SHORT[st["space"] + 1],
                           st["text"]))
     if pend is not None:
