@@ -27,8 +27,11 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["regions", "send_changed"]
+from markupsafe import Markup
+
+__all__ = ["RegionMemo", "regions", "send_changed"]
 
 #: A region's start tag: its tag name and the region's name.
 _START = re.compile(r'<([a-z][a-z0-9]*)\b[^>]*?\sdata-patch="([^"]+)"[^>]*>')
@@ -99,3 +102,44 @@ def send_changed(page: str, sent: dict[str, str]) -> str:
     sent.clear()
     sent.update((name, page[start:end]) for name, start, end in found)
     return "".join(out)
+
+
+class RegionMemo:
+    """A table's regions drawn again only when what they are drawn from changed (issue 44: Python's
+    render is most of the worker's part of a tap, and a Time of Crisis move changes one or two of
+    the map's 22 regions).
+
+    :meth:`draw` returns the markup kept under ``name`` if ``inputs`` (a text that says everything
+    the region is drawn from: ``repr`` of those values, so a value changed in place later does not
+    change what was kept) is the one it was drawn from; else it calls ``draw(*args)`` and keeps that. One
+    entry per name, so the memo holds one page's regions at most.
+
+    ``RegionMemo.check`` (the UI tests set it) draws every region anyway and raises
+    ``AssertionError`` if the kept markup differs: an input left out of ``inputs`` shows there.
+
+    >>> memo = RegionMemo()
+    >>> def province(n: int) -> Markup:
+    ...     return Markup(f"<g>{n}</g>")
+    >>> first = memo.draw("r1", repr(3), province, 3)
+    >>> memo.draw("r1", repr(3), province, 3) is first  # the same inputs: the markup kept
+    True
+    >>> memo.draw("r1", repr(4), province, 4)
+    Markup('<g>4</g>')
+    """
+
+    check = False
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[str, Markup]] = {}
+
+    def draw(self, name: str, inputs: str, draw: Callable[..., Markup], *args: object) -> Markup:
+        """The markup of region ``name`` drawn from ``inputs``: kept, or ``draw(*args)`` (then kept)."""
+        kept = self._kept.get(name)
+        if kept is not None and kept[0] == inputs:
+            if RegionMemo.check:
+                again = draw(*args)
+                assert again == kept[1], f"region {name!r} kept from the same inputs differs:\n{kept[1]}\n{again}"
+            return kept[1]
+        markup = draw(*args)
+        self._kept[name] = (inputs, markup)
+        return markup

@@ -5,6 +5,9 @@ generator (:func:`tb_ui.app.new_deal`, issue 47), so no two runs would deal alik
 play exact positions that their seeds were chosen for (``random.seed(N)`` in each module), so
 here new games take their seed from ``random`` and the fast ``xoshiro128**``, as the app did
 before engine 0.7.0. A test marked ``app_deals`` gets the app's own deals.
+
+Every region a table keeps between renders (:class:`tb_ui.regions.RegionMemo`) is checked here
+against the same region drawn again.
 """
 
 from __future__ import annotations
@@ -24,6 +27,11 @@ from py_engine.core.rng import XOSHIRO  # noqa: E402
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "app_deals: new games use the app's own cryptographic deals")
+    import tb_ui.regions
+
+    # every region a table keeps between renders is drawn again and compared (an input left out of
+    # its memo's key fails the test that changed it)
+    tb_ui.regions.RegionMemo.check = True
 
 
 @pytest.fixture(autouse=True)

@@ -41,6 +41,7 @@ from ..parts import (
     topbar,
     waiting_html,
 )
+from ..regions import RegionMemo
 
 #: Player colours by seat (distinct from the realm colours, readable on both themes).
 SEAT_COLORS = ("#7048e8", "#f76707", "#0b7285", "#d6336c", "#5c940d", "#495057")
@@ -246,6 +247,65 @@ def _targets(t: _T) -> dict[str, list[dict[str, Any]]]:
     return {k[6:]: v for k, v in t.by_target.items() if k.startswith("space:")}
 
 
+#: The board's spaces as last drawn (tb_ui.regions.RegionMemo): a move redraws only those it changed.
+_SPACES = RegionMemo()
+
+
+def _space_inputs(t: _T, sid: str, acts: list[dict[str, Any]], reach: dict[str, Any]) -> str:
+    """Everything :func:`_space` draws space ``sid`` from, as one text: the zoom, whether it is
+    the space picked, its buildings, its die badge, and its options (with which is hinted)."""
+    return repr((sid, t.zoom, t.app.table_ui.get("space") == sid, t.b["buildings"].get(sid), reach.get(sid),
+                 [(a, t.ctx.hinted(a)) for a in acts]))
+
+
+def _space(t: _T, sid: str, acts: list[dict[str, Any]], reach: dict[str, Any]) -> Markup:
+    """One space of the board (a region of the page too, ``bx-s-<id>``): its tile, glyph and
+    buildings, its name on a zoomed realm, the die that reaches it, tappable when it holds options."""
+    sp = C.spaces()[sid]
+    p = layout()[sid]
+    kind = sp["type"]
+    home: str | None = sp.get("realm")
+    col = C.realms()[home]["color"] if home else sp.get("color", "white")
+    fill = "#3b3545" if kind == "dungeon" else REALM_FILL[col]
+    edge = REALM_EDGE[col]
+    cls = "bx-tile"
+    if acts:
+        cls += " bx-pick"
+    if t.app.table_ui.get("space") == sid:
+        cls += " bx-sel"
+    tgt = f"space:{sid}" if acts else None  # tb-page.mjs brings a decision's targets into view
+    region = attrs(id=f"patch-bx-s-{sid}", data_patch=f"bx-s-{sid}")
+    if len(acts) == 1:
+        g_attrs = region + attrs(class_="bx-space bx-hot", data_space=sid, data_tgt=tgt, **_play_attrs(t, acts[0]))
+    else:
+        zoom_to = home or C.REALMS[p["side"]]
+        g_attrs = region + (
+            attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid, data_tgt=tgt)
+            if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to,
+                                 data_tgt=tgt))
+    if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
+        g_attrs = html('{} data-hint="1"', g_attrs)
+    label = Markup()
+    if t.zoom and sid in _labelled(t.zoom):
+        nx, ny = p["nx"], p["ny"]
+        off = TILE + (19 if t.b["buildings"].get(sid) else 5)
+        name = sp["name"]
+        if kind == "dungeon":
+            nx, ny, off = -nx, -ny, 14
+            name = sp["dungeon"]
+        lx, ly = p["x"] + nx * off, p["y"] + ny * (off + 6) + 3
+        anchor = "end" if nx < -0.35 else "start" if nx > 0.35 else "middle"
+        label = html('<text class="bx-label" x="{:.1f}" y="{:.1f}" text-anchor="{}">{}</text>', lx, ly, anchor, name)
+    badge = Markup()
+    if sid in reach:
+        bx, by = p["x"] + p["nx"] * -1 + 11, p["y"] - 13
+        badge = html('<circle class="bx-die-badge" cx="{x:.1f}" cy="{y:.1f}" r="6.5"/>'
+                     '<text class="bx-die-badge-t" x="{x:.1f}" y="{ty:.1f}">{die}</text>',
+                     x=bx, y=by, ty=by + 3, die=reach[sid]["die"])
+    return html("<g{}>{}{}{}{}{}</g>", g_attrs, _tile_shape(sid, p, kind, fill, edge, cls),
+                _glyph(sid, sp, p["x"], p["y"]), _buildings_svg(t, sid, p), label, badge)
+
+
 def _board(t: _T) -> Markup:
     lay = layout()
     box = zoom_box(t.zoom) if t.zoom else FULL
@@ -271,50 +331,9 @@ def _board(t: _T) -> Markup:
     # the ground and every space are regions of the page too (tb_ui.regions): a token that moves
     # sends the tokens and the board's frame, not every space
     parts.append(html('<g id="patch-bx-ground" data-patch="bx-ground">{}</g>', join(ground)))
-    for sid, sp in C.spaces().items():
-        p = lay[sid]
-        kind = sp["type"]
-        home: str | None = sp.get("realm")
-        col = C.realms()[home]["color"] if home else sp.get("color", "white")
-        fill = "#3b3545" if kind == "dungeon" else REALM_FILL[col]
-        edge = REALM_EDGE[col]
-        cls = "bx-tile"
+    for sid in C.spaces():
         acts = targets.get(sid, [])
-        if acts:
-            cls += " bx-pick"
-        if t.app.table_ui.get("space") == sid:
-            cls += " bx-sel"
-        tgt = f"space:{sid}" if acts else None  # tb-page.mjs brings a decision's targets into view
-        region = attrs(id=f"patch-bx-s-{sid}", data_patch=f"bx-s-{sid}")
-        if len(acts) == 1:
-            g_attrs = region + attrs(class_="bx-space bx-hot", data_space=sid, data_tgt=tgt, **_play_attrs(t, acts[0]))
-        else:
-            zoom_to = home or C.REALMS[p["side"]]
-            g_attrs = region + (
-                attrs(class_="bx-space", data_act="table-ui", data_k="space", data_space=sid, data_tgt=tgt)
-                if t.zoom else attrs(class_="bx-space", data_act="table-ui", data_k="zoom", data_realm=zoom_to,
-                                     data_tgt=tgt))
-        if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
-            g_attrs = html('{} data-hint="1"', g_attrs)
-        label = Markup()
-        if t.zoom and sid in _labelled(t.zoom):
-            nx, ny = p["nx"], p["ny"]
-            off = TILE + (19 if t.b["buildings"].get(sid) else 5)
-            name = sp["name"]
-            if kind == "dungeon":
-                nx, ny, off = -nx, -ny, 14
-                name = sp["dungeon"]
-            lx, ly = p["x"] + nx * off, p["y"] + ny * (off + 6) + 3
-            anchor = "end" if nx < -0.35 else "start" if nx > 0.35 else "middle"
-            label = html('<text class="bx-label" x="{:.1f}" y="{:.1f}" text-anchor="{}">{}</text>', lx, ly, anchor, name)
-        badge = Markup()
-        if sid in reach:
-            bx, by = p["x"] + p["nx"] * -1 + 11, p["y"] - 13
-            badge = html('<circle class="bx-die-badge" cx="{x:.1f}" cy="{y:.1f}" r="6.5"/>'
-                         '<text class="bx-die-badge-t" x="{x:.1f}" y="{ty:.1f}">{die}</text>',
-                         x=bx, y=by, ty=by + 3, die=reach[sid]["die"])
-        parts.append(html("<g{}>{}{}{}{}{}</g>", g_attrs, _tile_shape(sid, p, kind, fill, edge, cls),
-                          _glyph(sid, sp, p["x"], p["y"]), _buildings_svg(t, sid, p), label, badge))
+        parts.append(_SPACES.draw(sid, _space_inputs(t, sid, acts, reach), _space, t, sid, acts, reach))
     parts.append(_tokens_svg(t))
     vb = " ".join(f"{v:.1f}" for v in box)
     desc = _board_description(t)

@@ -44,6 +44,7 @@ from ..parts import (
     topbar,
     waiting_html,
 )
+from ..regions import RegionMemo
 from .barons import SEAT_COLORS
 
 NEUTRAL = "#868e96"
@@ -477,6 +478,54 @@ def _other_svg(t: _T, rid: str, r: dict[str, Any]) -> Markup:
     return join(parts)
 
 
+#: The map's regions as last drawn (tb_ui.regions.RegionMemo): a move redraws only those it changed.
+_MAP_REGIONS = RegionMemo()
+
+
+def _region_inputs(t: _T, r: dict[str, Any], acts: list[dict[str, Any]]) -> str:
+    """Everything :func:`_region` draws region ``r`` from, as one text: the region, the board's
+    pieces in it, whether the map is focused on it, and its options (with which is hinted)."""
+    rid, b = r["id"], t.b
+    return repr((r, t.focus == rid, b["provinces"].get(rid), b["map"]["emperor_province"] == rid,
+                 [a for a in b["armies"] if a["region"] == rid], b["barbarians"].get(rid),
+                 sorted(k for k, w in b["rival_emperors"].items() if w == rid),
+                 sorted(k for k, w in b["leaders"].items() if w == rid),
+                 [(a, t.ctx.hinted(a)) for a in acts]))
+
+
+def _region(t: _T, r: dict[str, Any], acts: list[dict[str, Any]]) -> Markup:
+    """One region of the map (a region of the page too, ``toc-r-<id>``): its shape and pieces near
+    and far, ringed and tappable when it holds options."""
+    rid = r["id"]
+    if r["type"] == "province":
+        inner = html('<g class="toc-near">{}</g>{}', _province_svg(t, rid, r), _far_province(t, rid, r))
+    else:
+        inner = html('{}<g class="toc-near">{}</g>{}', _other_shape(r), _other_svg(t, rid, r), _far_other(t, rid, r))
+    cls = f"toc-region toc-{r['type']}" + (" toc-pick" if acts else "") + (" toc-sel" if t.focus == rid else "")
+    # the option targets drawn in this region (tb-page.mjs brings a decision's targets into view)
+    tgt = " ".join(sorted({str(a["target"]) for a in acts})) or None
+    patch = f"toc-r-{rid}"
+    if len(acts) == 1 and acts[0].get("target", "").split(":")[0] in ("province", "region", "capital"):
+        a = acts[0]
+        g = (attrs(id=f"patch-{patch}", data_patch=patch, class_=cls + " toc-hot", data_region=rid, data_tgt=tgt)
+             + t.ctx.action_attrs(a, board=True))
+    else:
+        g = attrs(id=f"patch-{patch}", data_patch=patch, class_=cls, data_region=rid, data_act="table-ui",
+                  data_k="focus", data_tgt=tgt)
+        if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
+            g = html('{} data-hint="1"', g)
+    ring = Markup()
+    if acts:
+        x, y = r["xy"]
+        if r["type"] == "province":
+            ring = html('<rect class="toc-ring" x="{:.1f}" y="{:.1f}" '
+                        'width="{}" height="{}" rx="12"/>',
+                        x - TILE_W / 2 - 5, y - TILE_H / 2 - 5, TILE_W + 10, TILE_H + 10)
+        else:
+            ring = html('<ellipse class="toc-ring" cx="{}" cy="{}" rx="70" ry="44"/>', x, y)
+    return html("<g{}>{}{}</g>", g, ring, inner)
+
+
 def _map(t: _T) -> Markup:
     box = _focus_box(t)
     # every region of the map, and the links between them, is a region of the page too
@@ -486,33 +535,7 @@ def _map(t: _T) -> Markup:
     for r in order:
         rid = r["id"]
         acts = t.by_region.get(rid, [])
-        if r["type"] == "province":
-            inner = html('<g class="toc-near">{}</g>{}', _province_svg(t, rid, r), _far_province(t, rid, r))
-        else:
-            inner = html('{}<g class="toc-near">{}</g>{}', _other_shape(r), _other_svg(t, rid, r), _far_other(t, rid, r))
-        cls = f"toc-region toc-{r['type']}" + (" toc-pick" if acts else "") + (" toc-sel" if t.focus == rid else "")
-        # the option targets drawn in this region (tb-page.mjs brings a decision's targets into view)
-        tgt = " ".join(sorted({str(a["target"]) for a in acts})) or None
-        patch = f"toc-r-{rid}"
-        if len(acts) == 1 and acts[0].get("target", "").split(":")[0] in ("province", "region", "capital"):
-            a = acts[0]
-            g = (attrs(id=f"patch-{patch}", data_patch=patch, class_=cls + " toc-hot", data_region=rid, data_tgt=tgt)
-                 + t.ctx.action_attrs(a, board=True))
-        else:
-            g = attrs(id=f"patch-{patch}", data_patch=patch, class_=cls, data_region=rid, data_act="table-ui",
-                      data_k="focus", data_tgt=tgt)
-            if any(t.ctx.hinted(a) for a in acts):  # the hinted option's target (issue 24 §5)
-                g = html('{} data-hint="1"', g)
-        ring = Markup()
-        if acts:
-            x, y = r["xy"]
-            if r["type"] == "province":
-                ring = html('<rect class="toc-ring" x="{:.1f}" y="{:.1f}" '
-                            'width="{}" height="{}" rx="12"/>',
-                            x - TILE_W / 2 - 5, y - TILE_H / 2 - 5, TILE_W + 10, TILE_H + 10)
-            else:
-                ring = html('<ellipse class="toc-ring" cx="{}" cy="{}" rx="70" ry="44"/>', x, y)
-        parts.append(html("<g{}>{}{}</g>", g, ring, inner))
+        parts.append(_MAP_REGIONS.draw(rid, _region_inputs(t, r, acts), _region, t, r, acts))
     vb = " ".join(f"{v:.1f}" for v in box)
     desc = _map_description(t)
     home = not t.focus and box != BOX
