@@ -294,3 +294,62 @@ def test_a_move_sends_only_the_regions_it_changed_and_the_table_is_as_drawn_whol
     page.reload()  # the same position, drawn whole
     page.wait_for_selector("#app > .screen-table [data-patch]", state="attached", timeout=60_000)
     assert page.evaluate(REGIONS) == shown
+
+
+#: Before the page's scripts: log, in arrival order, the worker's renders and thinking-bar moves
+#: and the page's reports that a render is on the screen ([type, seq, performance.now()]).
+LOG_DRAWN = """(() => {
+  const log = (window.__drawnLog = []);
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data: m }) => {
+        if (m && (m.type === "render" || m.type === "progress")) log.push([m.type, m.seq ?? null, performance.now()]);
+      });
+    }
+    postMessage(m, transfer) {
+      if (m && m.type === "drawn") log.push(["drawn", m.seq, performance.now()]);
+      return super.postMessage(m, transfer);
+    }
+  };
+})()"""
+
+
+def test_a_paced_bot_thinks_once_its_last_move_is_drawn(page, server, traffic):
+    """Time War between two bots at bot speed normal (every action is paced): after each render,
+    the next bot's search (its thinking bar's first move) starts only once the page has reported
+    that render drawn, its frame over (tb-page.mjs "drawn", worker.py ``_page_drew``), unless the
+    page took about the whole wait allowed (0.175 s at least) to draw it. A search beside the
+    page's frame took a 2-core phone's second core from it (issue 44). The page runs at CPU x10, so
+    its frames outlast the worker's first slice of search: without the wait, the thinking bar moved
+    before the render was drawn in 2-4 of 10 moves here."""
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.add_init_script(LOG_DRAWN)
+    m = Match.new("time_war", [Seat("Bot A", "bot", "normal"), Seat("Bot B", "bot", "normal")],
+                  {"scenario": "centre"}, 11, {"holder": None})
+    load_games(page, server, {"bots": m})
+    page.goto(server.url + "?botspeed=normal#/saves")
+    resume_game(page, "Time War", "Bot A")
+    # a slow phone's page: its frame after a move outlasts the worker's first slice of search
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 10})
+    for _ in range(600):  # the page's CSP refuses wait_for_function's eval: poll
+        log = page.evaluate("window.__drawnLog")
+        if sum(1 for e in log if e[0] == "render") >= 12:
+            break
+        page.wait_for_timeout(200)
+    checked, early = 0, []
+    last_render: list[Any] | None = None
+    drawn = 0
+    for kind, seq, at in log:
+        if kind == "render":
+            last_render = [seq, at, False]  # its first thinking-bar move not seen yet
+        elif kind == "drawn":
+            drawn = max(drawn, seq)
+        elif last_render is not None and not last_render[2]:
+            last_render[2] = True
+            checked += 1
+            if drawn < last_render[0] and at - last_render[1] < 120:
+                early.append((last_render[0], drawn, round(at - last_render[1])))
+    assert checked >= 5, log
+    assert not early, (early, log)

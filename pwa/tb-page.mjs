@@ -317,6 +317,9 @@ function render(m) {
   }
   if (m.announce) liveRegion().textContent = m.announce;
   afterRenderPhones(m.scan);
+  // the worker's next bot thinks once this render is on the screen (worker.py, _page_drew): rAF
+  // runs just before the frame, its timeout just after
+  if (m.seq != null) requestAnimationFrame(() => setTimeout(() => post({ type: "drawn", seq: m.seq }), 0));
   if (renderTimes) renderTimes.push([arrived, morphed, performance.now(), { ...(m.py || {}), task: m.task ?? null }]);
   if (!ready) {
     ready = true;

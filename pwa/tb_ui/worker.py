@@ -14,7 +14,8 @@ page → worker
     ``ev`` offered, joined, message, lost, retry, answered, guest-joined, guest-failed,
     guest-message, guest-lost), ``scan-failed``, ``copied``, ``modules`` (asks for
     ``sys.modules``), ``whole`` (the page does not hold the regions a render left out: send
-    the whole page).
+    the whole page), ``drawn`` (render ``seq`` is on the screen: its frame is over; a paced
+    bot waits for it before it thinks, :func:`_page_drew`).
 
 worker → page
     ``render`` (the markup of ``#app`` with the regions unchanged since render ``base`` left
@@ -60,6 +61,9 @@ BOT_FRAME_SECONDS = 0.25
 #: At the paced bot speeds ("normal", "fast"), the steps between two events a player watches
 #: (``Game.paced``: a card played, points spent) are drawn at most this often (issue 25 §2).
 UNPACED_FRAME_SECONDS = 1.0
+#: Seconds at most a paced bot waits, within its pause, for the page to draw the last render
+#: before it thinks (see _page_drew).
+PAGE_DRAW_SECONDS = 0.3
 #: How often at most the host's phone panel is redrawn to say that a phone's messages are being
 #: refused (a refusal itself never redraws the page: a phone sending junk cannot freeze the host).
 REFUSAL_NOTE_SECONDS = 1.0
@@ -328,6 +332,22 @@ def _schedule_check() -> None:
         _task("check", _check_loop())
 
 
+#: The last render the page says it has drawn (its ``seq``; tb-page.mjs posts "drawn" after the
+#: frame that showed it).
+_page_seq = 0
+
+
+async def _page_drew(until: float) -> None:
+    """Wait until the page has drawn the last render, or until ``until`` (time.monotonic()).
+
+    A bot's search beside the page's frame took one of a 2-core phone's cores from it: at CPU x4 a
+    Time War table's frame after a bot's move took 45-70 ms with the next bot thinking, and mostly
+    under 50 ms without (issue 44). A paced bot pauses anyway, so its search starts a frame later
+    within the pause and its move comes no later, unless it thinks for most of the pause."""
+    while _page_seq < _seq and time.monotonic() < until:
+        await asyncio.sleep(0.01)
+
+
 async def _bot_loop() -> None:
     """Bots move one action at a time after a pause (bot speed); a search bot thinks in slices,
     reading the page's messages in between. While the player skips to their turn, nothing is
@@ -338,6 +358,8 @@ async def _bot_loop() -> None:
         frame = BOT_FRAME_SECONDS if app.botspeed == "instant" else UNPACED_FRAME_SECONDS
         # The pause after an event (bot speed) and the bot's next search overlap (issue 25 §2).
         delay, paused_from = app.bot_delay(), time.monotonic()
+        if delay > 0:  # within the pause: the page draws what was sent before the bot thinks
+            await _page_drew(paused_from + min(delay, PAGE_DRAW_SECONDS))
         try:
             thinking = app.bot_thinker()
             if thinking is None:
@@ -540,6 +562,7 @@ def _scan_failed(msg: dict[str, Any]) -> None:
 
 def _on_message(raw: Any) -> None:
     """Every message of the page, in order (tb-worker.mjs hands them over)."""
+    global _page_seq
     try:
         msg = raw.to_py() if hasattr(raw, "to_py") else raw
         if not isinstance(msg, dict):
@@ -570,6 +593,8 @@ def _on_message(raw: Any) -> None:
             _scan_failed(msg)
         elif kind == "copied":
             _copied(msg)
+        elif kind == "drawn":
+            _page_seq = max(_page_seq, int(msg.get("seq") or 0))
         elif kind == "whole":  # the page does not hold what the last render's placeholders keep
             _regions_sent.clear()
             render()
