@@ -343,7 +343,9 @@ async def _page_drew(until: float) -> None:
     A bot's search beside the page's frame took one of a 2-core phone's cores from it: at CPU x4 a
     Time War table's frame after a bot's move took 45-70 ms with the next bot thinking, and mostly
     under 50 ms without (issue 44). A paced bot pauses anyway, so its search starts a frame later
-    within the pause and its move comes no later, unless it thinks for most of the pause."""
+    within the pause and its move comes no later, unless it thinks for most of the pause. The
+    first bot after a player's move waits even at bot speed instant: that player's move is drawn
+    without a search beside it, for the cost of one frame before the bots' run."""
     while _page_seq < _seq and time.monotonic() < until:
         await asyncio.sleep(0.01)
 
@@ -354,12 +356,17 @@ async def _bot_loop() -> None:
     drawn until the bots are done."""
     app = _running()
     undrawn = False  # a bot's move not drawn yet (see BOT_FRAME_SECONDS, UNPACED_FRAME_SECONDS)
+    first = True  # the bots' first move since a player's (or the table's opening)
     while app.bot_pending():
         frame = BOT_FRAME_SECONDS if app.botspeed == "instant" else UNPACED_FRAME_SECONDS
         # The pause after an event (bot speed) and the bot's next search overlap (issue 25 §2).
         delay, paused_from = app.bot_delay(), time.monotonic()
-        if delay > 0:  # within the pause: the page draws what was sent before the bot thinks
-            await _page_drew(paused_from + min(delay, PAGE_DRAW_SECONDS))
+        # the page draws what was sent before the bot thinks: within the pause, and before the
+        # first bot's move even at bot speed instant (the player's own move shows a frame sooner)
+        wait = min(delay, PAGE_DRAW_SECONDS) if delay > 0 else PAGE_DRAW_SECONDS if first else 0.0
+        first = False
+        if wait > 0:
+            await _page_drew(paused_from + wait)
         try:
             thinking = app.bot_thinker()
             if thinking is None:
