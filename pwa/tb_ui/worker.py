@@ -14,7 +14,7 @@ page → worker
     ``ev`` offered, joined, message, lost, retry, answered, guest-joined, guest-failed,
     guest-message, guest-lost), ``scan-failed``, ``copied``, ``modules`` (asks for
     ``sys.modules``), ``whole`` (the page does not hold the regions a render left out: send
-    the whole page), ``drawn`` (render ``seq`` is on the screen: its frame is over; a paced
+    the whole page), ``drawn`` (render ``seq`` is on the screen: its frame is over; the next
     bot waits for it before it thinks, :func:`_page_drew`).
 
 worker → page
@@ -61,8 +61,8 @@ BOT_FRAME_SECONDS = 0.25
 #: At the paced bot speeds ("normal", "fast"), the steps between two events a player watches
 #: (``Game.paced``: a card played, points spent) are drawn at most this often (issue 25 §2).
 UNPACED_FRAME_SECONDS = 1.0
-#: Seconds at most a paced bot waits, within its pause, for the page to draw the last render
-#: before it thinks (see _page_drew).
+#: Seconds at most a bot waits for the page to draw the last render before it thinks (within its
+#: pause, if shorter; see _page_drew).
 PAGE_DRAW_SECONDS = 0.3
 #: How often at most the host's phone panel is redrawn to say that a phone's messages are being
 #: refused (a refusal itself never redraws the page: a phone sending junk cannot freeze the host).
