@@ -21,7 +21,7 @@ worker → page
     ``render`` (the markup of ``#app`` with the regions unchanged since render ``base`` left
     out, :mod:`tb_ui.regions`; its number ``seq``; the title and theme, the history step to
     take, what to bring into view, what to announce, whether the camera is wanted; Python's
-    own time for it), ``progress`` (a thinking
+    own time for it; when it was sent, ``sent``, ms since the epoch), ``progress`` (a thinking
     bar), ``store`` (write or remove a record), ``drop-legacy``, ``link`` (make or take a code,
     close a link), ``send`` (messages for the other phones), ``download``, ``copy``,
     ``share``, ``mark`` (a User Timing mark for the benchmarks), ``ready``, ``fail``,
@@ -272,7 +272,7 @@ def render(steps: list[dict[str, Any]] | None = None) -> None:
     post({"type": "render", "html": page, "title": app.title(), "theme": app.theme(),
           "history": [*(steps or []), *([step] if step else [])], "decision": _decision_key(), "tapped": tapped,
           "hintScroll": app.take_hint_scroll(), "announce": app.take_announcement(), "scan": app.scan, "py": py,
-          "seq": _seq, "base": base})
+          "seq": _seq, "base": base, "sent": time.time() * 1000.0})
     _flush_links()
     _schedule_check()
     _schedule_bot()
