@@ -327,7 +327,7 @@ def test_a_paced_bot_thinks_once_its_last_move_is_drawn(page, server, traffic):
     page took the whole wait allowed (0.175 s at least from when the worker sent the render) to
     draw it. A search beside the page's frame took a 2-core phone's second core from it (issue 44).
     The page runs at CPU x10, so its frames outlast the worker's first slice of search: without the
-    wait, the thinking bar moved before the render was drawn in 2-4 of 10 moves here."""
+    wait, the thinking bar moved before the render was drawn in 2 to 6 of 10 moves here."""
     page.set_viewport_size(VIEWPORTS["phone"])
     page.add_init_script(LOG_DRAWN)
     m = Match.new("time_war", [Seat("Bot A", "bot", "normal"), Seat("Bot B", "bot", "normal")],
